@@ -1,0 +1,55 @@
+package dev.memfas;
+
+import java.util.Objects;
+
+/** Argument checks shared by the value types; messages name the argument and its value. */
+final class Checks {
+    private Checks() {}
+
+    static String nonBlank(String value, String name) {
+        Objects.requireNonNull(value, name);
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(name + " must not be blank: '" + value + "'");
+        }
+        return value;
+    }
+
+    /** A short identifier: not blank, at most {@code maxLength} chars, no control characters. */
+    static String identifier(String value, String name, int maxLength) {
+        nonBlank(value, name);
+        if (value.length() > maxLength) {
+            throw new IllegalArgumentException(
+                    name + " must be at most " + maxLength + " chars: " + value.length() + " chars '"
+                            + value.substring(0, 40) + "...'");
+        }
+        for (int i = 0; i < value.length(); i++) {
+            if (Character.isISOControl(value.charAt(i))) {
+                throw new IllegalArgumentException(
+                        name + " must not contain control characters: '" + printable(value) + "'");
+            }
+        }
+        return value;
+    }
+
+    static String textWithin(String value, String name, int maxChars) {
+        nonBlank(value, name);
+        if (value.length() > maxChars) {
+            throw new IllegalArgumentException(
+                    name + " is too long: " + value.length() + " chars (at most " + maxChars + ")");
+        }
+        return value;
+    }
+
+    static String printable(String value) {
+        StringBuilder sb = new StringBuilder(value.length());
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (Character.isISOControl(c)) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+}

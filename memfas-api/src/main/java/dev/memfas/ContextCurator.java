@@ -1,0 +1,77 @@
+package dev.memfas;
+
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Curates an agent's context every turn: keeps memories, and for each query returns the best of them that fit a token
+ * budget, as a block of text ready to inject into the prompt.
+ *
+ * <p>Build one with {@code dev.memfas.core.Memfas.newBuilder()}. Implementations are thread-safe: many sessions may call
+ * {@link #getContext(String, String)} at once while others remember and forget. Closing the curator closes its store
+ * and telemetry.
+ */
+public interface ContextCurator extends AutoCloseable {
+
+    /**
+     * Curates the context for one turn with the curator's default budget, in the default namespace.
+     *
+     * @param query the user's latest message or the agent's current question; not blank
+     * @param sessionId the conversation; not blank
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if an argument is blank or malformed
+     */
+    ContextResponse getContext(String query, String sessionId);
+
+    /**
+     * Curates the context for one turn.
+     *
+     * @throws NullPointerException if the request is null
+     */
+    ContextResponse getContext(ContextRequest request);
+
+    /**
+     * Adds a memory, or replaces the one with the same namespace and id; embeds it if the curator has an embedder.
+     *
+     * @return the memory as stored, with its id and times filled in
+     * @throws IllegalArgumentException if the memory is malformed; the store is left unchanged
+     * @throws MemfasException if embedding or storing fails; the store is left unchanged
+     */
+    Memory remember(Memory memory);
+
+    /**
+     * Adds or replaces a batch of memories in one atomic step, embedding them in batches.
+     *
+     * @return the memories as stored, in order
+     * @throws IllegalArgumentException if a memory is malformed or an id appears twice; nothing is stored
+     * @throws MemfasException if embedding or storing fails; nothing is stored
+     */
+    List<Memory> rememberAll(Collection<Memory> memories);
+
+    /** Deletes a memory from the default namespace; returns whether it existed. */
+    boolean forget(String memoryId);
+
+    /** Deletes a memory from the given namespace; returns whether it existed. */
+    boolean forget(String namespace, String memoryId);
+
+    /** Adds a trigger (in its namespace), replacing one with the same keyword. */
+    void addTrigger(Trigger trigger);
+
+    /** Removes a trigger from the given namespace; returns whether it existed. */
+    boolean removeTrigger(String namespace, String keyword);
+
+    /**
+     * Tells the curator whether memories it included in a session's context helped. Helpful memories have their access
+     * count raised; unhelpful ones lose their "hot" standing in the session.
+     *
+     * @throws IllegalArgumentException if the session id is blank
+     */
+    void reportUsage(String sessionId, Collection<String> memoryIds, boolean helpful);
+
+    /** A snapshot of the curator's state. */
+    CuratorStats stats();
+
+    /** Closes the store and telemetry. Further calls fail with {@link IllegalStateException}. */
+    @Override
+    void close();
+}

@@ -1,0 +1,41 @@
+package dev.memfas;
+
+import java.util.Objects;
+
+/**
+ * One memory included in a curated context, with why it was chosen.
+ *
+ * @param memoryId the memory's id
+ * @param source the memory's source
+ * @param section which part of the envelope the memory is in
+ * @param score the weighted score in [0, 1] (for triggered memories, the score they would have had, or 0 if they
+ *     were not among the candidates)
+ * @param factors the per-factor breakdown of the score
+ * @param tokens the tokens this item takes in the context, its label included
+ * @param truncated whether the memory's text was cut to fit the per-item cap (the context then shows a marker)
+ */
+public record ContextItem(
+        String memoryId,
+        String source,
+        Section section,
+        double score,
+        ScoreBreakdown factors,
+        int tokens,
+        boolean truncated) {
+
+    /** The envelope sections an item can be in. */
+    public enum Section {
+        /** Linked from a trigger that fired on the query. */
+        TRIGGERED,
+        /** Chosen by score. */
+        RELEVANT
+    }
+
+    /** Checks the components are present. */
+    public ContextItem {
+        Objects.requireNonNull(memoryId, "memoryId");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(section, "section");
+        Objects.requireNonNull(factors, "factors");
+    }
+}

@@ -1,0 +1,177 @@
+package dev.memfas;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * One turn's request for context: the query, whose session it is, how many tokens the context may take, and what the
+ * caller is working on.
+ *
+ * <p>Built with {@link #builder(String)}. Immutable and thread-safe.
+ *
+ * @param query the text to find memories for, usually the user's latest message; not blank, at most
+ *     {@link #MAX_QUERY_CHARS} chars
+ * @param sessionId the conversation this turn belongs to; session state (topic, hot memories) is kept per id.
+ *     {@code null} makes the turn stateless
+ * @param tokenBudget the most tokens the returned context may take; empty means the curator's default
+ * @param recentHistory the last few turns of the conversation, oldest first; used to detect the topic
+ * @param includeTriggers whether triggers may fire on this query
+ * @param namespace the namespace to read memories from
+ * @param project the project the caller is working in, lower-cased; {@code null} when unknown
+ * @param language the language the caller is working in, lower-cased; {@code null} when unknown
+ * @param task a short description of the caller's task; {@code null} when unknown (reported in telemetry)
+ * @param baselineTokens the size, in tokens, of the full history the caller would otherwise send; only used for
+ *     telemetry (tokens saved, compression ratio)
+ */
+public record ContextRequest(
+        String query,
+        String sessionId,
+        OptionalInt tokenBudget,
+        List<String> recentHistory,
+        boolean includeTriggers,
+        String namespace,
+        String project,
+        String language,
+        String task,
+        OptionalInt baselineTokens) {
+
+    /** The longest query accepted, in chars. */
+    public static final int MAX_QUERY_CHARS = 100_000;
+
+    /**
+     * Validates the components.
+     *
+     * @throws NullPointerException if query, tokenBudget, recentHistory, namespace or baselineTokens is null
+     * @throws IllegalArgumentException if the query is blank or too long, the session id or namespace is blank or
+     *     malformed, the budget is not positive or the baseline is negative
+     */
+    public ContextRequest {
+        Objects.requireNonNull(query, "query");
+        if (query.isBlank()) {
+            throw new IllegalArgumentException("query must not be blank: '" + Checks.printable(query) + "'");
+        }
+        if (query.length() > MAX_QUERY_CHARS) {
+            throw new IllegalArgumentException(
+                    "query is too long: " + query.length() + " chars (at most " + MAX_QUERY_CHARS + ")");
+        }
+        if (sessionId != null) {
+            Checks.identifier(sessionId, "session id", 256);
+        }
+        Objects.requireNonNull(tokenBudget, "tokenBudget");
+        if (tokenBudget.isPresent() && tokenBudget.getAsInt() <= 0) {
+            throw new IllegalArgumentException("token budget must be positive: " + tokenBudget.getAsInt());
+        }
+        recentHistory = List.copyOf(Objects.requireNonNull(recentHistory, "recentHistory"));
+        Checks.identifier(Objects.requireNonNull(namespace, "namespace"), "namespace", 128);
+        project = project == null ? null : Scope.project(project).name();
+        language = language == null ? null : Scope.language(language).name();
+        Objects.requireNonNull(baselineTokens, "baselineTokens");
+        if (baselineTokens.isPresent() && baselineTokens.getAsInt() < 0) {
+            throw new IllegalArgumentException("baseline tokens must not be negative: " + baselineTokens.getAsInt());
+        }
+    }
+
+    /**
+     * Starts a request for the given query.
+     *
+     * @throws NullPointerException if the query is null (the other checks run in {@link Builder#build()})
+     */
+    public static Builder builder(String query) {
+        return new Builder(Objects.requireNonNull(query, "query"));
+    }
+
+    /** Builds a {@link ContextRequest}. Not thread-safe. */
+    public static final class Builder {
+        private final String query;
+        private String sessionId;
+        private OptionalInt tokenBudget = OptionalInt.empty();
+        private List<String> recentHistory = new ArrayList<>();
+        private boolean includeTriggers = true;
+        private String namespace = Memory.DEFAULT_NAMESPACE;
+        private String project;
+        private String language;
+        private String task;
+        private OptionalInt baselineTokens = OptionalInt.empty();
+
+        private Builder(String query) {
+            this.query = query;
+        }
+
+        /** The session; without one the turn is stateless. */
+        public Builder sessionId(String sessionId) {
+            this.sessionId = sessionId;
+            return this;
+        }
+
+        /**
+         * The token budget for this turn.
+         *
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder tokenBudget(int tokenBudget) {
+            if (tokenBudget <= 0) {
+                throw new IllegalArgumentException("token budget must be positive: " + tokenBudget);
+            }
+            this.tokenBudget = OptionalInt.of(tokenBudget);
+            return this;
+        }
+
+        /** The last few turns of the conversation, oldest first. */
+        public Builder recentHistory(Collection<String> recentHistory) {
+            this.recentHistory = new ArrayList<>(Objects.requireNonNull(recentHistory, "recentHistory"));
+            return this;
+        }
+
+        /** Whether triggers may fire; true when not set. */
+        public Builder includeTriggers(boolean includeTriggers) {
+            this.includeTriggers = includeTriggers;
+            return this;
+        }
+
+        /** The namespace to read; {@code "default"} when not set. */
+        public Builder namespace(String namespace) {
+            this.namespace = Objects.requireNonNull(namespace, "namespace");
+            return this;
+        }
+
+        /** The project the caller works in. */
+        public Builder project(String project) {
+            this.project = project;
+            return this;
+        }
+
+        /** The language the caller works in. */
+        public Builder language(String language) {
+            this.language = language;
+            return this;
+        }
+
+        /** The caller's task. */
+        public Builder task(String task) {
+            this.task = task;
+            return this;
+        }
+
+        /**
+         * The size of the full history the caller would otherwise send, for telemetry.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder baselineTokens(int baselineTokens) {
+            if (baselineTokens < 0) {
+                throw new IllegalArgumentException("baseline tokens must not be negative: " + baselineTokens);
+            }
+            this.baselineTokens = OptionalInt.of(baselineTokens);
+            return this;
+        }
+
+        /** Builds the request, running every check. */
+        public ContextRequest build() {
+            return new ContextRequest(query, sessionId, tokenBudget, recentHistory, includeTriggers, namespace,
+                    project, language, task, baselineTokens);
+        }
+    }
+}

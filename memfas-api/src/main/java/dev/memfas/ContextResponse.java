@@ -1,0 +1,51 @@
+package dev.memfas;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The curated context for one turn and an account of how it was made.
+ *
+ * <p>The invariant: {@code tokensUsed == tokenizer.count(context) <= budget}. An empty result is the empty string with
+ * 0 tokens. Immutable.
+ *
+ * @param context the text to inject into the model's prompt; the envelope format is described in
+ *     {@code docs/budget-and-envelope.md}
+ * @param tokensUsed the exact token count of {@code context}, envelope included
+ * @param budget the budget this turn was curated to
+ * @param items the included memories, triggered first, then by descending score
+ * @param memoriesScored how many candidate memories were scored
+ * @param memoriesDropped how many candidates (and trigger-linked memories) were left out: under the minimum score,
+ *     duplicates, or not fitting the budget or trigger reserve
+ * @param triggersMatched the keywords of the triggers that fired
+ * @param topic a short label of the session's current topic; empty when unknown
+ * @param topicShifted whether this query moved the session to a new topic
+ * @param latency the time {@code getContext} took
+ */
+public record ContextResponse(
+        String context,
+        int tokensUsed,
+        int budget,
+        List<ContextItem> items,
+        int memoriesScored,
+        int memoriesDropped,
+        List<String> triggersMatched,
+        String topic,
+        boolean topicShifted,
+        Duration latency) {
+
+    /** Copies the lists and checks the components are present. */
+    public ContextResponse {
+        Objects.requireNonNull(context, "context");
+        items = List.copyOf(items);
+        triggersMatched = List.copyOf(triggersMatched);
+        Objects.requireNonNull(topic, "topic");
+        Objects.requireNonNull(latency, "latency");
+    }
+
+    /** The ids of the included memories, in context order. */
+    public List<String> memoryIds() {
+        return items.stream().map(ContextItem::memoryId).toList();
+    }
+}

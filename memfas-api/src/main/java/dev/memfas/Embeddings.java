@@ -1,0 +1,93 @@
+package dev.memfas;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The vectors that go with a batch of memories in {@link MemoryStore#upsertAll(List, Embeddings)}: either none, or one
+ * vector per memory, in the same order, all of one {@link VectorSpace}.
+ *
+ * <p>Construction checks every vector: the right dimension and only finite components. The arrays are copied, so the
+ * caller may reuse its own. Immutable (the accessor returns the internal arrays: do not modify them).
+ */
+public final class Embeddings {
+    private static final Embeddings NONE = new Embeddings(null, List.of());
+
+    private final VectorSpace space;
+    private final List<float[]> vectors;
+
+    private Embeddings(VectorSpace space, List<float[]> vectors) {
+        this.space = space;
+        this.vectors = vectors;
+    }
+
+    /** No vectors: the memories are stored without embeddings (and lose any vectors they had). */
+    public static Embeddings none() {
+        return NONE;
+    }
+
+    /**
+     * One vector per memory, all of the given space.
+     *
+     * @throws IllegalArgumentException if a vector's length is not the space's dimension, or a component is NaN or
+     *     infinite (the message names the vector's index)
+     */
+    public static Embeddings of(VectorSpace space, List<float[]> vectors) {
+        Objects.requireNonNull(space, "space");
+        Objects.requireNonNull(vectors, "vectors");
+        List<float[]> copy = new ArrayList<>(vectors.size());
+        for (int i = 0; i < vectors.size(); i++) {
+            float[] v = Objects.requireNonNull(vectors.get(i), "vector " + i);
+            checkVector(v, space.dimension(), "vector " + i);
+            copy.add(v.clone());
+        }
+        return new Embeddings(space, List.copyOf(copy));
+    }
+
+    /**
+     * Checks a vector has the expected dimension and only finite components.
+     *
+     * @param what names the vector in the message, e.g. {@code "vector 3"} or {@code "embedding of memory 'a'"}
+     * @throws IllegalArgumentException if not
+     */
+    public static void checkVector(float[] vector, int dimension, String what) {
+        if (vector.length != dimension) {
+            throw new IllegalArgumentException(
+                    "vector dimensions differ: " + vector.length + " != " + dimension + " (" + what + ")");
+        }
+        for (int d = 0; d < vector.length; d++) {
+            if (!Float.isFinite(vector[d])) {
+                throw new IllegalArgumentException(
+                        what + " has a non-finite component at index " + d + ": " + vector[d]);
+            }
+        }
+    }
+
+    /** Whether there are no vectors. */
+    public boolean isEmpty() {
+        return vectors.isEmpty();
+    }
+
+    /** How many vectors there are. */
+    public int size() {
+        return vectors.size();
+    }
+
+    /**
+     * The space of the vectors.
+     *
+     * @throws IllegalStateException if there are none
+     */
+    public VectorSpace space() {
+        if (space == null) {
+            throw new IllegalStateException("no vectors, so no vector space");
+        }
+        return space;
+    }
+
+    /** The vector at the given index. Do not modify the returned array. */
+    public float[] vector(int index) {
+        return vectors.get(index);
+    }
+}

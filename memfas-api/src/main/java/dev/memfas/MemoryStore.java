@@ -1,0 +1,158 @@
+package dev.memfas;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Where memories, their vectors, their access statistics and triggers are kept: the persistence contract every store
+ * implements (memfas ships an in-memory store, used by default, and a SQLite store).
+ *
+ * <p>Rules every implementation follows (checked by the {@code MemoryStoreContract} test class shipped in the
+ * {@code memfas-api} test-jar):
+ * <ul>
+ *   <li>Namespaces are walls: no read in one namespace returns anything of another.</li>
+ *   <li>Writes are atomic: a batch that fails a check or an I/O step leaves the store as it was.</li>
+ *   <li>Replacing a memory keeps its access statistics.</li>
+ *   <li>Untrusted text (memory text, queries) is data: it can never break the store's query language.</li>
+ *   <li>Implementations are thread-safe.</li>
+ * </ul>
+ */
+public interface MemoryStore extends AutoCloseable {
+
+    /**
+     * Adds or replaces memories (by namespace and id) in one atomic step, with their vectors if given.
+     *
+     * <p>Without vectors, any vector a replaced memory had is removed, since its text may have changed. The first
+     * batch with vectors fixes the store's {@link #vectorSpace()}.
+     *
+     * @param memories the memories; each has an id, createdAt and updatedAt
+     * @param embeddings one vector per memory in the same order, or {@link Embeddings#none()}
+     * @throws IllegalArgumentException if a memory lacks id, createdAt or updatedAt, an id appears twice in the batch,
+     *     the number of vectors differs from the number of memories, or the vectors' space differs from the store's
+     * @throws MemfasException if the store cannot be written
+     */
+    void upsertAll(List<Memory> memories, Embeddings embeddings);
+
+    /**
+     * Runs the checks {@link #upsertAll(List, Embeddings)} promises, for implementations to call before writing.
+     *
+     * @param current the store's vector space, or {@code null} if it has none yet
+     * @throws IllegalArgumentException if a memory lacks id, createdAt or updatedAt, an id appears twice, the number
+     *     of vectors differs from the number of memories, or the vectors' space differs from {@code current}
+     */
+    static void checkUpsert(List<Memory> memories, Embeddings embeddings, VectorSpace current) {
+        java.util.Objects.requireNonNull(memories, "memories");
+        java.util.Objects.requireNonNull(embeddings, "embeddings");
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < memories.size(); i++) {
+            Memory m = java.util.Objects.requireNonNull(memories.get(i), "memory " + i);
+            if (m.id() == null) {
+                throw new IllegalArgumentException("memory " + i + " has no id");
+            }
+            if (m.createdAt() == null || m.updatedAt() == null) {
+                throw new IllegalArgumentException("memory '" + m.id() + "' has no createdAt or updatedAt");
+            }
+            if (!seen.add(m.namespace() + '\u0000' + m.id())) {
+                throw new IllegalArgumentException("memory id appears twice in the batch: '" + m.id() + "'");
+            }
+        }
+        if (!embeddings.isEmpty()) {
+            if (embeddings.size() != memories.size()) {
+                throw new IllegalArgumentException("vector count differs from memory count: "
+                        + embeddings.size() + " != " + memories.size());
+            }
+            if (current != null && !current.equals(embeddings.space())) {
+                throw new IllegalArgumentException("vector space differs from the store's: "
+                        + embeddings.space() + " != " + current
+                        + " (re-embed the store to change the embedding model)");
+            }
+        }
+    }
+
+    /** Adds or replaces memories without vectors; see {@link #upsertAll(List, Embeddings)}. */
+    default void upsertAll(List<Memory> memories) {
+        upsertAll(memories, Embeddings.none());
+    }
+
+    /**
+     * Reads the memories with the given ids from one namespace, in the order of {@code ids}; missing ids are skipped
+     * and repeated ids read once.
+     */
+    List<StoredMemory> getAll(String namespace, Collection<String> ids);
+
+    /** Reads one memory. */
+    default Optional<StoredMemory> get(String namespace, String id) {
+        List<StoredMemory> found = getAll(namespace, List.of(id));
+        return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+    }
+
+    /**
+     * Deletes memories (with their vectors and access statistics) from one namespace in one atomic step.
+     *
+     * @return how many existed and were deleted
+     */
+    int deleteAll(String namespace, Collection<String> ids);
+
+    /** Deletes one memory; returns whether it existed. */
+    default boolean delete(String namespace, String id) {
+        return deleteAll(namespace, List.of(id)) > 0;
+    }
+
+    /** Visits the memories of one namespace that pass the filter, in no particular order. */
+    void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action);
+
+    /** How many memories one namespace holds. */
+    long count(String namespace);
+
+    /** The namespaces that hold at least one memory or trigger. */
+    Set<String> namespaces();
+
+    /**
+     * Records that the given memories were accessed (included in a context, or reported helpful) at the given time:
+     * each id's access count rises by one per occurrence and its last access becomes the later of the old and
+     * {@code at}. Unknown ids are ignored.
+     */
+    void recordAccess(String namespace, Collection<String> ids, Instant at);
+
+    /**
+     * Ranks the namespace's memories against a free-text query with BM25.
+     *
+     * <p>The query is plain text: any operator syntax of the underlying engine in it is matched literally or
+     * ignored, never interpreted, and never raises an error.
+     *
+     * @param limit the most hits to return, positive
+     * @return hits by descending score; empty when nothing matches
+     * @throws IllegalArgumentException if the limit is not positive
+     */
+    List<LexicalHit> searchLexical(String namespace, String query, int limit);
+
+    /** The model and dimension of the vectors this store holds; empty until the first vector is stored. */
+    Optional<VectorSpace> vectorSpace();
+
+    /** Receives one stored vector. */
+    @FunctionalInterface
+    interface VectorConsumer {
+        /** Takes one memory's vector; the array is the consumer's to keep. */
+        void accept(String memoryId, float[] vector);
+    }
+
+    /** Visits every stored vector of one namespace, in no particular order. */
+    void forEachVector(String namespace, VectorConsumer action);
+
+    /** Adds a trigger, replacing one with the same keyword (compared case-insensitively) in its namespace. */
+    void putTrigger(Trigger trigger);
+
+    /** Removes the trigger with this keyword (case-insensitive) from one namespace; returns whether it existed. */
+    boolean removeTrigger(String namespace, String keyword);
+
+    /** The triggers of one namespace, in the order they were first added. */
+    List<Trigger> triggers(String namespace);
+
+    /** Releases the store's resources. Further use fails with {@link IllegalStateException}. */
+    @Override
+    void close();
+}

@@ -1,0 +1,32 @@
+package dev.memfas;
+
+/**
+ * How one memory's score was made: each factor normalized to [0, 1] across the turn's candidates, before weighting.
+ *
+ * <p>The score of a memory is the weighted mean of these factors (weights are the curator's; a factor that cannot be
+ * computed, such as {@code semantic} without an embedder, has weight 0). Immutable.
+ *
+ * @param semantic cosine similarity between the query and the memory, min-max normalized over the candidates
+ * @param lexical BM25 relevance of the memory to the query, divided by the best candidate's
+ * @param recency exponential decay of the memory's age (from its {@code createdAt}/{@code updatedAt}) with the
+ *     curator's half-life, divided by the newest candidate's
+ * @param frequency log-scaled access count, divided by the most accessed candidate's
+ * @param topic similarity to the session's current topic
+ * @param scope how well the memory's scope matches the caller's project and language (1 project, 0.7 language,
+ *     0.4 universal, 0 another project or language)
+ * @param priority 1 for a pinned memory, otherwise its importance
+ * @param hot 1 if the memory was already included at least twice in this session, else 0
+ */
+public record ScoreBreakdown(
+        double semantic,
+        double lexical,
+        double recency,
+        double frequency,
+        double topic,
+        double scope,
+        double priority,
+        double hot) {
+
+    /** A breakdown with every factor 0. */
+    public static final ScoreBreakdown ZERO = new ScoreBreakdown(0, 0, 0, 0, 0, 0, 0, 0);
+}

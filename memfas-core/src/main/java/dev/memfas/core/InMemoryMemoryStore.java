@@ -1,0 +1,323 @@
+package dev.memfas.core;
+
+import dev.memfas.Embeddings;
+import dev.memfas.LexicalHit;
+import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
+import dev.memfas.MemoryStore;
+import dev.memfas.StoredMemory;
+import dev.memfas.Trigger;
+import dev.memfas.VectorSpace;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Consumer;
+
+/**
+ * A {@link MemoryStore} held in the heap, with an in-memory BM25 index: the default store, and the reference for the
+ * store contract. Nothing survives the process.
+ *
+ * <p>Thread-safe: one read-write lock guards everything, so readers run in parallel and each write is atomic.
+ */
+final class InMemoryMemoryStore implements MemoryStore {
+
+    private static final class Entry {
+        final Memory memory;
+        final float[] vector;
+        long accessCount;
+        Instant lastAccessedAt;
+
+        Entry(Memory memory, float[] vector) {
+            this.memory = memory;
+            this.vector = vector;
+        }
+    }
+
+    private static final class Namespace {
+        final Map<String, Entry> memories = new HashMap<>();
+        final Bm25Index lexical = new Bm25Index();
+        final Map<String, Trigger> triggers = new LinkedHashMap<>();
+    }
+
+    private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    private final Map<String, Namespace> namespaces = new HashMap<>();
+    private VectorSpace vectorSpace;
+    private boolean closed;
+
+    @Override
+    public void upsertAll(List<Memory> memories, Embeddings embeddings) {
+        Objects.requireNonNull(memories, "memories");
+        Objects.requireNonNull(embeddings, "embeddings");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            MemoryStore.checkUpsert(memories, embeddings, vectorSpace);
+            if (!embeddings.isEmpty()) {
+                vectorSpace = embeddings.space();
+            }
+            for (int i = 0; i < memories.size(); i++) {
+                Memory m = memories.get(i);
+                Namespace ns = namespaces.computeIfAbsent(m.namespace(), k -> new Namespace());
+                Entry replaced = ns.memories.get(m.id());
+                Entry entry = new Entry(m, embeddings.isEmpty() ? null : embeddings.vector(i).clone());
+                if (replaced != null) {
+                    entry.accessCount = replaced.accessCount;
+                    entry.lastAccessedAt = replaced.lastAccessedAt;
+                }
+                ns.memories.put(m.id(), entry);
+                ns.lexical.put(m.id(), m.text());
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public List<StoredMemory> getAll(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            if (ns == null) {
+                return List.of();
+            }
+            List<StoredMemory> out = new ArrayList<>(ids.size());
+            for (String id : new LinkedHashSet<>(ids)) {
+                Entry e = ns.memories.get(id);
+                if (e != null) {
+                    out.add(new StoredMemory(e.memory, e.accessCount, e.lastAccessedAt));
+                }
+            }
+            return out;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public int deleteAll(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            if (ns == null) {
+                return 0;
+            }
+            int deleted = 0;
+            for (String id : new HashSet<>(ids)) {
+                if (ns.memories.remove(id) != null) {
+                    ns.lexical.remove(id);
+                    deleted++;
+                }
+            }
+            if (ns.memories.isEmpty() && ns.triggers.isEmpty()) {
+                namespaces.remove(namespace);
+            }
+            return deleted;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(filter, "filter");
+        Objects.requireNonNull(action, "action");
+        List<Memory> matching = new ArrayList<>();
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            if (ns != null) {
+                for (Entry e : ns.memories.values()) {
+                    if (filter.test(e.memory)) {
+                        matching.add(e.memory);
+                    }
+                }
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+        // The action runs outside the lock so it may call back into the store.
+        matching.forEach(action);
+    }
+
+    @Override
+    public long count(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            return ns == null ? 0 : ns.memories.size();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public Set<String> namespaces() {
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            return Set.copyOf(new TreeSet<>(namespaces.keySet()));
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public void recordAccess(String namespace, Collection<String> ids, Instant at) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(at, "at");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            if (ns == null) {
+                return;
+            }
+            for (String id : ids) {
+                Entry e = ns.memories.get(id);
+                if (e != null) {
+                    e.accessCount++;
+                    if (e.lastAccessedAt == null || at.isAfter(e.lastAccessedAt)) {
+                        e.lastAccessedAt = at;
+                    }
+                }
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public List<LexicalHit> searchLexical(String namespace, String query, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(query, "query");
+        if (limit <= 0) {
+            throw new IllegalArgumentException("limit must be positive: " + limit);
+        }
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            return ns == null ? List.of() : ns.lexical.search(query, limit);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public Optional<VectorSpace> vectorSpace() {
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            return Optional.ofNullable(vectorSpace);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public void forEachVector(String namespace, VectorConsumer action) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(action, "action");
+        Map<String, float[]> vectors = new LinkedHashMap<>();
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            if (ns != null) {
+                ns.memories.forEach((id, e) -> {
+                    if (e.vector != null) {
+                        vectors.put(id, e.vector.clone());
+                    }
+                });
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+        vectors.forEach(action::accept);
+    }
+
+    @Override
+    public void putTrigger(Trigger trigger) {
+        Objects.requireNonNull(trigger, "trigger");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            namespaces.computeIfAbsent(trigger.namespace(), k -> new Namespace())
+                    .triggers.put(trigger.keyword().toLowerCase(Locale.ROOT), trigger);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public boolean removeTrigger(String namespace, String keyword) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(keyword, "keyword");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            boolean removed = ns != null && ns.triggers.remove(keyword.strip().toLowerCase(Locale.ROOT)) != null;
+            if (removed && ns.memories.isEmpty() && ns.triggers.isEmpty()) {
+                namespaces.remove(namespace);
+            }
+            return removed;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public List<Trigger> triggers(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            return ns == null ? List.of() : List.copyOf(ns.triggers.values());
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public void close() {
+        lock.writeLock().lock();
+        try {
+            closed = true;
+            namespaces.clear();
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("memory store is closed");
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.memfas.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Splits text into search terms for BM25 and lexical topic tracking: lower-cased runs of letters and digits, English
+ * stop words removed, light plural stemming, and each CJK ideograph or kana as its own term (those scripts do not
+ * separate words with spaces).
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class TextAnalyzer {
+    private static final int MAX_TERM_CHARS = 64;
+
+    private static final Set<String> STOP_WORDS = Set.of(
+            "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
+            "been", "before", "being", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "done",
+            "for", "from", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "i",
+            "if", "in", "into", "is", "it", "its", "just", "me", "more", "most", "my", "no", "nor", "not", "now",
+            "of", "off", "on", "once", "only", "or", "other", "our", "ours", "out", "over", "own", "same", "she",
+            "should", "so", "some", "such", "than", "that", "the", "their", "theirs", "them", "then", "there",
+            "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we",
+            "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would",
+            "you", "your", "yours", "s", "t", "d", "ll", "m", "re", "ve");
+
+    private TextAnalyzer() {}
+
+    /** The terms of the text, in order, repeats kept. */
+    static List<String> terms(String text) {
+        List<String> out = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            int cp = text.codePointAt(i);
+            i += Character.charCount(cp);
+            if (isIdeographic(cp)) {
+                flush(word, out);
+                out.add(new String(Character.toChars(cp)));
+            } else if (Character.isLetterOrDigit(cp)) {
+                if (word.length() < MAX_TERM_CHARS) {
+                    word.appendCodePoint(cp);
+                }
+            } else if ((cp == '\'' || cp == '\u2019') && word.length() > 0) {
+                // "Caroline's" -> "caroline": a possessive or contraction ends the word.
+                flush(word, out);
+                while (i < n && Character.isLetter(text.codePointAt(i))) {
+                    i += Character.charCount(text.codePointAt(i));
+                }
+            } else {
+                flush(word, out);
+            }
+        }
+        flush(word, out);
+        return out;
+    }
+
+    private static boolean isIdeographic(int cp) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(cp);
+        return script == Character.UnicodeScript.HAN
+                || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA;
+    }
+
+    private static void flush(StringBuilder word, List<String> out) {
+        if (word.length() == 0) {
+            return;
+        }
+        String w = word.toString().toLowerCase(Locale.ROOT);
+        word.setLength(0);
+        if (!STOP_WORDS.contains(w)) {
+            out.add(stem(w));
+        }
+    }
+
+    /** Light English stemming: plural and a few inflections, conservative so unrelated words do not merge. */
+    static String stem(String w) {
+        int n = w.length();
+        if (n <= 3 || !isAsciiLetters(w)) {
+            return w;
+        }
+        if (w.endsWith("ies") && n > 4) {
+            return w.substring(0, n - 3) + "y";
+        }
+        if (w.endsWith("sses")) {
+            return w.substring(0, n - 2);
+        }
+        if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) {
+            return w.substring(0, n - 1);
+        }
+        return w;
+    }
+
+    private static boolean isAsciiLetters(String w) {
+        for (int i = 0; i < w.length(); i++) {
+            char c = w.charAt(i);
+            if (c < 'a' || c > 'z') {
+                return false;
+            }
+        }
+        return true;
+    }
+}

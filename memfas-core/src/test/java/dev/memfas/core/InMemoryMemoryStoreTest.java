@@ -1,0 +1,11 @@
+package dev.memfas.core;
+
+import dev.memfas.MemoryStore;
+import dev.memfas.MemoryStoreContract;
+
+final class InMemoryMemoryStoreTest extends MemoryStoreContract {
+    @Override
+    protected MemoryStore newStore() {
+        return new InMemoryMemoryStore();
+    }
+}
