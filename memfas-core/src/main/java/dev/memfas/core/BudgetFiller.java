@@ -1,0 +1,264 @@
+package dev.memfas.core;
+
+import dev.memfas.ContextItem;
+import dev.memfas.Memory;
+import dev.memfas.Tokenizer;
+import dev.memfas.Trigger;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Fills a token budget with the envelope, fired triggers and ranked candidates, and renders the context.
+ *
+ * <p>Triggered hints and their linked memories come first, within a reserve of the budget. Then candidates are walked
+ * in score order and each one that fits is added (first fit: what does not fit is skipped, smaller ones after it may
+ * still fit), stopping at the minimum score. A memory longer than the per-item cap is cut at a sentence or word
+ * boundary and marked. Near-duplicates (the same normalized text, or cosine at or above the threshold with an item
+ * already in) are left out. The result's token count is verified on the final string.
+ *
+ * <p>Immutable and thread-safe.
+ */
+final class BudgetFiller {
+    /** No item is smaller than its label; below this many free tokens the walk stops. */
+    private static final int SMALLEST_ITEM_TOKENS = 12;
+
+    private final Tokenizer tokenizer;
+    private final TokenCountCache counts;
+    private final int maxItemTokens;
+    private final double triggerReserve;
+    private final double minScore;
+    private final double duplicateCosine;
+    private final int envelopeTokens;
+    private final int triggeredSectionTokens;
+    private final int relevantSectionTokens;
+    private final int markerTokens;
+
+    BudgetFiller(Tokenizer tokenizer, TokenCountCache counts, int maxItemTokens, double triggerReserve,
+            double minScore, double duplicateCosine) {
+        this.tokenizer = tokenizer;
+        this.counts = counts;
+        this.maxItemTokens = maxItemTokens;
+        this.triggerReserve = triggerReserve;
+        this.minScore = minScore;
+        this.duplicateCosine = duplicateCosine;
+        this.envelopeTokens = tokenizer.count(ContextEnvelope.OPEN) + tokenizer.count(ContextEnvelope.CLOSE);
+        this.triggeredSectionTokens = tokenizer.count(ContextEnvelope.TRIGGERED_OPEN)
+                + tokenizer.count(ContextEnvelope.TRIGGERED_CLOSE);
+        this.relevantSectionTokens = tokenizer.count(ContextEnvelope.RELEVANT_OPEN)
+                + tokenizer.count(ContextEnvelope.RELEVANT_CLOSE);
+        this.markerTokens = tokenizer.count(ContextEnvelope.TRUNCATION_MARKER);
+    }
+
+    /** The filled context. */
+    record Filled(String context, int tokens, List<ContextItem> items, List<String> includedIds, int dropped) {}
+
+    private record Piece(String text, int tokens, Candidate candidate, boolean truncated) {}
+
+    /**
+     * Fills the budget.
+     *
+     * @param fired the triggers that fired, in order
+     * @param linked candidates linked from the fired triggers, in trigger order
+     * @param ranked the other candidates, by descending score
+     * @param matrix the turn's gathered vectors (rows indexed by {@link Candidate#row}), or null
+     */
+    Filled fill(int budget, List<Trigger> fired, List<Candidate> linked, List<Candidate> ranked, float[] matrix,
+            int dimension) {
+        int considered = linked.size() + ranked.size();
+        if (envelopeTokens + Math.min(triggeredSectionTokens, relevantSectionTokens) >= budget) {
+            return new Filled("", 0, List.of(), List.of(), considered);
+        }
+        int cap = Math.min(maxItemTokens, Math.max(SMALLEST_ITEM_TOKENS * 2, budget / 2));
+        Set<String> seenTexts = new HashSet<>();
+        List<Candidate> included = new ArrayList<>();
+
+        List<Piece> triggered = new ArrayList<>();
+        int triggeredTokens = 0;
+        if (!fired.isEmpty()) {
+            int reserve = Math.min((int) Math.floor(budget * triggerReserve), budget - envelopeTokens);
+            int used = triggeredSectionTokens;
+            for (Trigger t : fired) {
+                if (t.hint().isEmpty()) {
+                    continue;
+                }
+                String text = ContextEnvelope.hint(t);
+                int tokens = tokenizer.count(text);
+                if (used + tokens <= reserve) {
+                    triggered.add(new Piece(text, tokens, null, false));
+                    used += tokens;
+                }
+            }
+            for (Candidate c : linked) {
+                if (isDuplicate(c, included, seenTexts, matrix, dimension)) {
+                    continue;
+                }
+                Piece p = render(c, Math.min(cap, reserve - used));
+                if (p != null && used + p.tokens() <= reserve) {
+                    triggered.add(p);
+                    used += p.tokens();
+                    accept(c, included, seenTexts);
+                }
+            }
+            triggeredTokens = triggered.isEmpty() ? 0 : used;
+        }
+
+        List<Piece> relevant = new ArrayList<>();
+        int used = envelopeTokens + triggeredTokens;
+        for (Candidate c : ranked) {
+            if (c.score < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
+                break;
+            }
+            if (isDuplicate(c, included, seenTexts, matrix, dimension)) {
+                continue;
+            }
+            int sectionCost = relevant.isEmpty() ? relevantSectionTokens : 0;
+            Piece p = render(c, cap);
+            if (p != null && used + sectionCost + p.tokens() <= budget) {
+                relevant.add(p);
+                used += sectionCost + p.tokens();
+                accept(c, included, seenTexts);
+            }
+        }
+
+        // The sum of piece counts is exact at our piece boundaries; verify on the final string all the same, and
+        // give back the lowest-ranked pieces should a tokenizer ever merge across a boundary.
+        while (true) {
+            if (triggered.isEmpty() && relevant.isEmpty()) {
+                return new Filled("", 0, List.of(), List.of(), considered);
+            }
+            String context = render(triggered, relevant);
+            int tokens = tokenizer.count(context);
+            if (tokens <= budget) {
+                return result(context, tokens, triggered, relevant, considered);
+            }
+            if (!relevant.isEmpty()) {
+                relevant.remove(relevant.size() - 1);
+            } else {
+                triggered.remove(triggered.size() - 1);
+            }
+        }
+    }
+
+    private Filled result(String context, int tokens, List<Piece> triggered, List<Piece> relevant, int considered) {
+        List<ContextItem> items = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        for (Piece p : triggered) {
+            if (p.candidate() != null) {
+                items.add(item(p, ContextItem.Section.TRIGGERED));
+                ids.add(p.candidate().id());
+            }
+        }
+        for (Piece p : relevant) {
+            items.add(item(p, ContextItem.Section.RELEVANT));
+            ids.add(p.candidate().id());
+        }
+        return new Filled(context, tokens, items, ids, considered - ids.size());
+    }
+
+    private static ContextItem item(Piece p, ContextItem.Section section) {
+        Candidate c = p.candidate();
+        Memory m = c.stored.memory();
+        return new ContextItem(m.id(), m.source(), section, c.score, c.factors, p.tokens(), p.truncated());
+    }
+
+    private static String render(List<Piece> triggered, List<Piece> relevant) {
+        StringBuilder sb = new StringBuilder(ContextEnvelope.OPEN);
+        if (!triggered.isEmpty()) {
+            sb.append(ContextEnvelope.TRIGGERED_OPEN);
+            triggered.forEach(p -> sb.append(p.text()));
+            sb.append(ContextEnvelope.TRIGGERED_CLOSE);
+        }
+        if (!relevant.isEmpty()) {
+            sb.append(ContextEnvelope.RELEVANT_OPEN);
+            relevant.forEach(p -> sb.append(p.text()));
+            sb.append(ContextEnvelope.RELEVANT_CLOSE);
+        }
+        return sb.append(ContextEnvelope.CLOSE).toString();
+    }
+
+    /** The memory as an envelope item of at most {@code cap} tokens, cut if need be; null if it can't be made to fit. */
+    private Piece render(Candidate c, int cap) {
+        Memory m = c.stored.memory();
+        String full = ContextEnvelope.memory(m, m.text());
+        int tokens = counts.count(m.namespace(), m.id(), full);
+        if (tokens <= cap) {
+            return new Piece(full, tokens, c, false);
+        }
+        int label = tokenizer.count(ContextEnvelope.memory(m, ""));
+        int allowed = cap - label - markerTokens;
+        for (int attempt = 0; attempt < 4 && allowed >= 4; attempt++) {
+            String cut = cutAtBoundary(tokenizer.truncate(m.text(), allowed));
+            if (cut.isBlank()) {
+                return null;
+            }
+            String text = ContextEnvelope.memory(m, cut + ContextEnvelope.TRUNCATION_MARKER);
+            int n = tokenizer.count(text);
+            if (n <= cap) {
+                return new Piece(text, n, c, true);
+            }
+            allowed -= n - cap;
+        }
+        return null;
+    }
+
+    /** Cuts back to the last sentence end, else the last word break, if that keeps at least half the text. */
+    static String cutAtBoundary(String prefix) {
+        int half = prefix.length() / 2;
+        for (int i = prefix.length() - 1; i >= half; i--) {
+            char c = prefix.charAt(i);
+            if ((c == '.' || c == '!' || c == '?' || c == '\u3002' || c == '\n')
+                    && (i + 1 == prefix.length() || Character.isWhitespace(prefix.charAt(i + 1)))) {
+                return prefix.substring(0, i + 1).stripTrailing();
+            }
+        }
+        for (int i = prefix.length() - 1; i >= half; i--) {
+            if (Character.isWhitespace(prefix.charAt(i))) {
+                return prefix.substring(0, i).stripTrailing();
+            }
+        }
+        return prefix;
+    }
+
+    private boolean isDuplicate(Candidate c, List<Candidate> included, Set<String> seenTexts, float[] matrix,
+            int dimension) {
+        if (seenTexts.contains(normalize(c.stored.memory().text()))) {
+            return true;
+        }
+        if (matrix != null && c.row >= 0) {
+            for (Candidate other : included) {
+                if (other.row >= 0 && Vectors.dotRows(matrix, c.row, other.row, dimension) >= duplicateCosine) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static void accept(Candidate c, List<Candidate> included, Set<String> seenTexts) {
+        included.add(c);
+        seenTexts.add(normalize(c.stored.memory().text()));
+    }
+
+    /** Lower-cased letters and digits, with every other run collapsed to one space. */
+    static String normalize(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        boolean gap = false;
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            i += Character.charCount(cp);
+            if (Character.isLetterOrDigit(cp)) {
+                if (gap && sb.length() > 0) {
+                    sb.append(' ');
+                }
+                gap = false;
+                sb.appendCodePoint(cp);
+            } else {
+                gap = true;
+            }
+        }
+        return sb.toString().toLowerCase(Locale.ROOT);
+    }
+}

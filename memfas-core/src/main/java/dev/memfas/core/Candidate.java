@@ -1,0 +1,24 @@
+package dev.memfas.core;
+
+import dev.memfas.ScoreBreakdown;
+import dev.memfas.StoredMemory;
+
+/** One memory under consideration in a turn: its raw signals, then its factors and score. Not thread-safe. */
+final class Candidate {
+    final StoredMemory stored;
+    /** Row of this memory's vector in the turn's gathered matrix, or -1 without one. */
+    int row = -1;
+    float cosine = Float.NaN;
+    double bm25;
+    boolean linkedByTrigger;
+    ScoreBreakdown factors = ScoreBreakdown.ZERO;
+    double score;
+
+    Candidate(StoredMemory stored) {
+        this.stored = stored;
+    }
+
+    String id() {
+        return stored.memory().id();
+    }
+}

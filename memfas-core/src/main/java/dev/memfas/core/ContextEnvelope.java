@@ -1,0 +1,93 @@
+package dev.memfas.core;
+
+import dev.memfas.Memory;
+import dev.memfas.Trigger;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * The text format of a curated context:
+ *
+ * <pre>{@code
+ * <memory_context>
+ * <triggered_context>
+ * <hint trigger="deploy">Run the migrations first.</hint>
+ * <memory id="m7" source="MEMORY.md#Deploy" date="2026-11-02">...</memory>
+ * </triggered_context>
+ * <relevant_memory>
+ * <memory id="m3" source="api" date="2026-11-20">...</memory>
+ * </relevant_memory>
+ * </memory_context>
+ * }</pre>
+ *
+ * <p>Memory text and hints are escaped ({@code &} and {@code <}), and attribute values also escape {@code "} and line
+ * breaks, so no stored text can open or close a tag of the envelope. Dates are the memory's {@code createdAt} in UTC.
+ * Every piece ends in {@code ">\n"} and the next begins with {@code "<"}, a boundary no BPE pre-token crosses, so the
+ * token count of the whole is the sum of the pieces' counts.
+ */
+final class ContextEnvelope {
+    static final String OPEN = "<memory_context>\n";
+    static final String CLOSE = "</memory_context>";
+    static final String TRIGGERED_OPEN = "<triggered_context>\n";
+    static final String TRIGGERED_CLOSE = "</triggered_context>\n";
+    static final String RELEVANT_OPEN = "<relevant_memory>\n";
+    static final String RELEVANT_CLOSE = "</relevant_memory>\n";
+    /** Appended to a memory cut to the per-item cap. */
+    static final String TRUNCATION_MARKER = " [\u2026truncated]";
+
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
+
+    private ContextEnvelope() {}
+
+    static String memory(Memory m, String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 80);
+        sb.append("<memory id=\"");
+        appendAttribute(sb, m.id());
+        sb.append("\" source=\"");
+        appendAttribute(sb, m.source());
+        sb.append("\" date=\"").append(DATE.format(m.createdAt())).append("\">");
+        appendText(sb, text);
+        return sb.append("</memory>\n").toString();
+    }
+
+    static String hint(Trigger t) {
+        StringBuilder sb = new StringBuilder(t.hint().length() + 40);
+        sb.append("<hint trigger=\"");
+        appendAttribute(sb, t.keyword());
+        sb.append("\">");
+        appendText(sb, t.hint());
+        return sb.append("</hint>\n").toString();
+    }
+
+    static String escapeText(String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 16);
+        appendText(sb, text);
+        return sb.toString();
+    }
+
+    private static void appendText(StringBuilder sb, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '&' -> sb.append("&amp;");
+                case '<' -> sb.append("&lt;");
+                default -> sb.append(c);
+            }
+        }
+    }
+
+    private static void appendAttribute(StringBuilder sb, String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '&' -> sb.append("&amp;");
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '"' -> sb.append("&quot;");
+                case '\n' -> sb.append("&#10;");
+                case '\r' -> sb.append("&#13;");
+                default -> sb.append(c);
+            }
+        }
+    }
+}

@@ -1,0 +1,302 @@
+package dev.memfas.core;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.Embedder;
+import dev.memfas.MemoryStore;
+import dev.memfas.Tokenizer;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The door in: builds a {@link ContextCurator}.
+ *
+ * <pre>{@code
+ * ContextCurator curator = Memfas.newBuilder()
+ *     .tokenBudget(2_000)
+ *     .recencyHalfLife(Duration.ofDays(7))
+ *     .build();
+ * curator.remember(Memory.builder("We deploy on Tuesdays.").kind("decision").build());
+ * ContextResponse r = curator.getContext("when do we deploy?", "session-42");
+ * }</pre>
+ *
+ * <p>Every setting has a sane default; see each setter. Setters check their argument at once and may each be called
+ * only once. The built curator is thread-safe.
+ */
+public final class Memfas {
+    private Memfas() {}
+
+    /** A builder with every setting at its default. */
+    public static Builder newBuilder() {
+        return new Builder();
+    }
+
+    /**
+     * Collects the settings of a curator. Not thread-safe; build once.
+     */
+    public static final class Builder {
+        MemoryStore store;
+        Embedder embedder;
+        Tokenizer tokenizer;
+        Clock clock;
+        int tokenBudget = 2_000;
+        ScoringWeights weights = ScoringWeights.DEFAULT;
+        Duration recencyHalfLife = Duration.ofDays(7);
+        double minScore = 0.05;
+        int maxItemTokens = 400;
+        double triggerReserve = 0.25;
+        int candidateLimit = 100;
+        int embedBatchSize = 32;
+        double topicShiftThreshold = 0.35;
+        double duplicateSimilarity = 0.95;
+        Duration sessionIdleTimeout = Duration.ofHours(1);
+        int maxSessions = 10_000;
+        Path telemetryFile;
+        long telemetryMaxBytes = 10L * 1024 * 1024;
+        int telemetryKeepFiles = 3;
+        boolean redactQueries;
+        final List<TelemetryListener> listeners = new ArrayList<>();
+        private final java.util.Set<String> set = new java.util.HashSet<>();
+        private boolean built;
+
+        private Builder() {}
+
+        private void once(String setting) {
+            if (!set.add(setting)) {
+                throw new IllegalStateException(setting + " was already set");
+            }
+        }
+
+        /** Where memories are kept; a new in-memory store when not set. Closing the curator closes the store. */
+        public Builder store(MemoryStore store) {
+            once("store");
+            this.store = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /**
+         * The embedding model for semantic similarity; without one, scoring uses the lexical and other factors only.
+         */
+        public Builder embedder(Embedder embedder) {
+            once("embedder");
+            Objects.requireNonNull(embedder, "embedder");
+            if (embedder.dimension() <= 0) {
+                throw new IllegalArgumentException("embedder dimension must be positive: " + embedder.dimension());
+            }
+            Objects.requireNonNull(embedder.modelId(), "embedder model id");
+            this.embedder = embedder;
+            return this;
+        }
+
+        /** How tokens are counted; jtokkit {@code cl100k_base} (ordinary text, no special tokens) when not set. */
+        public Builder tokenizer(Tokenizer tokenizer) {
+            once("tokenizer");
+            this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
+            return this;
+        }
+
+        /** The default token budget of a turn; 2000 when not set. */
+        public Builder tokenBudget(int tokenBudget) {
+            once("token budget");
+            if (tokenBudget <= 0) {
+                throw new IllegalArgumentException("token budget must be positive: " + tokenBudget);
+            }
+            this.tokenBudget = tokenBudget;
+            return this;
+        }
+
+        /** How the factors are weighted; {@link ScoringWeights#DEFAULT} when not set. */
+        public Builder weights(ScoringWeights weights) {
+            once("weights");
+            this.weights = Objects.requireNonNull(weights, "weights");
+            return this;
+        }
+
+        /** The age at which a memory's recency factor halves; 7 days when not set. */
+        public Builder recencyHalfLife(Duration halfLife) {
+            once("recency half-life");
+            Objects.requireNonNull(halfLife, "halfLife");
+            if (halfLife.isNegative() || halfLife.toMillis() < 1) {
+                throw new IllegalArgumentException("recency half-life must be at least 1 ms: " + halfLife);
+            }
+            this.recencyHalfLife = halfLife;
+            return this;
+        }
+
+        /** The clock for recency, session expiry and telemetry; the system UTC clock when not set. */
+        public Builder clock(Clock clock) {
+            once("clock");
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** Memories scoring below this (in [0, 1]) are never included; 0.05 when not set. */
+        public Builder minScore(double minScore) {
+            once("min score");
+            if (!(minScore >= 0 && minScore <= 1)) {
+                throw new IllegalArgumentException("min score must be in [0, 1]: " + minScore);
+            }
+            this.minScore = minScore;
+            return this;
+        }
+
+        /**
+         * The most tokens one memory may take in a context (also at most half the turn's budget); longer memories are
+         * cut at a sentence or word boundary and marked. 400 when not set.
+         */
+        public Builder maxItemTokens(int maxItemTokens) {
+            once("max item tokens");
+            if (maxItemTokens < 32) {
+                throw new IllegalArgumentException("max item tokens must be at least 32: " + maxItemTokens);
+            }
+            this.maxItemTokens = maxItemTokens;
+            return this;
+        }
+
+        /** The share of the budget that triggered hints and memories may take, in [0, 1]; 0.25 when not set. */
+        public Builder triggerReserve(double share) {
+            once("trigger reserve");
+            if (!(share >= 0 && share <= 1)) {
+                throw new IllegalArgumentException("trigger reserve must be in [0, 1]: " + share);
+            }
+            this.triggerReserve = share;
+            return this;
+        }
+
+        /** How many memories each of the vector scan and BM25 contributes as candidates; 100 when not set. */
+        public Builder candidateLimit(int candidateLimit) {
+            once("candidate limit");
+            if (candidateLimit < 1 || candidateLimit > 10_000) {
+                throw new IllegalArgumentException("candidate limit must be in [1, 10000]: " + candidateLimit);
+            }
+            this.candidateLimit = candidateLimit;
+            return this;
+        }
+
+        /** How many memory texts are embedded per call when remembering; 32 when not set. */
+        public Builder embedBatchSize(int batchSize) {
+            once("embed batch size");
+            if (batchSize < 1) {
+                throw new IllegalArgumentException("embed batch size must be positive: " + batchSize);
+            }
+            this.embedBatchSize = batchSize;
+            return this;
+        }
+
+        /**
+         * The cosine between a turn's embedding and the session topic below which the topic is taken to have shifted
+         * (hot memories are then forgotten); 0.35 when not set.
+         */
+        public Builder topicShiftThreshold(double threshold) {
+            once("topic shift threshold");
+            if (!(threshold >= -1 && threshold <= 1)) {
+                throw new IllegalArgumentException("topic shift threshold must be in [-1, 1]: " + threshold);
+            }
+            this.topicShiftThreshold = threshold;
+            return this;
+        }
+
+        /** Memories at or above this cosine to one already included are left out as duplicates; 0.95 when not set. */
+        public Builder duplicateSimilarity(double cosine) {
+            once("duplicate similarity");
+            if (!(cosine > 0 && cosine <= 1)) {
+                throw new IllegalArgumentException("duplicate similarity must be in (0, 1]: " + cosine);
+            }
+            this.duplicateSimilarity = cosine;
+            return this;
+        }
+
+        /** How long an unused session's state is kept; 1 hour when not set. */
+        public Builder sessionIdleTimeout(Duration timeout) {
+            once("session idle timeout");
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("session idle timeout must be positive: " + timeout);
+            }
+            this.sessionIdleTimeout = timeout;
+            return this;
+        }
+
+        /** The most sessions kept; beyond it the least recently used are dropped. 10000 when not set. */
+        public Builder maxSessions(int maxSessions) {
+            once("max sessions");
+            if (maxSessions < 1) {
+                throw new IllegalArgumentException("max sessions must be positive: " + maxSessions);
+            }
+            this.maxSessions = maxSessions;
+            return this;
+        }
+
+        /** Writes one JSON line per turn to this file (see {@code docs/telemetry.md}); off when not set. */
+        public Builder telemetry(Path file) {
+            once("telemetry");
+            this.telemetryFile = Objects.requireNonNull(file, "file");
+            return this;
+        }
+
+        /**
+         * Rotates the telemetry file when it would grow past this size, keeping {@code keepFiles} old files; 10 MiB
+         * and 3 when not set.
+         */
+        public Builder telemetryRotation(long maxBytes, int keepFiles) {
+            once("telemetry rotation");
+            if (maxBytes < 1024) {
+                throw new IllegalArgumentException("telemetry max bytes must be at least 1024: " + maxBytes);
+            }
+            if (keepFiles < 0) {
+                throw new IllegalArgumentException("telemetry keep files must not be negative: " + keepFiles);
+            }
+            this.telemetryMaxBytes = maxBytes;
+            this.telemetryKeepFiles = keepFiles;
+            return this;
+        }
+
+        /** Leaves the query text out of telemetry (its token count stays); false when not set. */
+        public Builder redactQueries(boolean redact) {
+            once("redact queries");
+            this.redactQueries = redact;
+            return this;
+        }
+
+        /** Adds an in-process telemetry listener; may be called many times. */
+        public Builder telemetryListener(TelemetryListener listener) {
+            listeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /**
+         * Builds the curator.
+         *
+         * @throws IllegalStateException if this builder already built one
+         * @throws dev.memfas.MemfasException if the telemetry file cannot be opened, or the store holds vectors of a
+         *     different model than the embedder's
+         */
+        public ContextCurator build() {
+            if (built) {
+                throw new IllegalStateException("this builder already built a curator");
+            }
+            built = true;
+            Clock c = clock != null ? clock : Clock.systemUTC();
+            MemoryStore s = store != null ? store : new InMemoryMemoryStore();
+            Tokenizer t = tokenizer != null ? tokenizer : JTokkitTokenizer.cl100k();
+            List<TelemetryListener> all = new ArrayList<>();
+            JsonlTelemetryWriter writer = null;
+            if (telemetryFile != null) {
+                writer = new JsonlTelemetryWriter(telemetryFile, telemetryMaxBytes, telemetryKeepFiles);
+                all.add(writer);
+            }
+            all.addAll(listeners);
+            try {
+                return new MemoryCurator(this, c, s, t, writer, all);
+            } catch (RuntimeException e) {
+                if (writer != null) {
+                    writer.close();
+                }
+                throw e;
+            }
+        }
+    }
+}

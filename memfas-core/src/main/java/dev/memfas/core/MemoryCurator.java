@@ -1,0 +1,496 @@
+package dev.memfas.core;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextItem;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.CuratorStats;
+import dev.memfas.Embedder;
+import dev.memfas.Embeddings;
+import dev.memfas.LexicalHit;
+import dev.memfas.MemfasException;
+import dev.memfas.Memory;
+import dev.memfas.MemoryStore;
+import dev.memfas.StoredMemory;
+import dev.memfas.Tokenizer;
+import dev.memfas.Trigger;
+import dev.memfas.VectorSpace;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link ContextCurator} built by {@link Memfas}: runs the per-turn pipeline (candidates, scoring, session topic,
+ * triggers, budget fill, envelope, telemetry) over a {@link MemoryStore}, with an in-process vector index per
+ * namespace loaded from the store on first use and kept in step with this curator's writes.
+ *
+ * <p>Thread-safe. Writes (remember, forget) are serialized so the store and the index change in the same order; turns
+ * run in parallel with each other and with writes.
+ */
+final class MemoryCurator implements ContextCurator {
+    private static final Logger LOG = LoggerFactory.getLogger(MemoryCurator.class);
+    private static final int TOP_MEMORIES_IN_TELEMETRY = 5;
+    private static final float HISTORY_WEIGHT = 0.5f;
+
+    private final MemoryStore store;
+    private final Embedder embedder;
+    private final VectorSpace space;
+    private final Tokenizer tokenizer;
+    private final Clock clock;
+    private final int defaultBudget;
+    private final ScoringWeights weights;
+    private final CandidateScorer scorer;
+    private final BudgetFiller filler;
+    private final SessionRegistry sessions;
+    private final int candidateLimit;
+    private final int embedBatchSize;
+    private final double topicShiftThreshold;
+    private final List<TelemetryListener> listeners;
+    private final JsonlTelemetryWriter telemetryWriter;
+    private final boolean redactQueries;
+
+    private final ConcurrentHashMap<String, VectorIndex> indexes = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, TriggerMatcher> triggerMatchers = new ConcurrentHashMap<>();
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final AtomicLong turns = new AtomicLong();
+    private volatile boolean closed;
+
+    MemoryCurator(Memfas.Builder b, Clock clock, MemoryStore store, Tokenizer tokenizer,
+            JsonlTelemetryWriter telemetryWriter, List<TelemetryListener> listeners) {
+        this.store = store;
+        this.embedder = b.embedder;
+        this.space = embedder == null ? null : new VectorSpace(embedder.modelId(), embedder.dimension());
+        this.tokenizer = tokenizer;
+        this.clock = clock;
+        this.defaultBudget = b.tokenBudget;
+        this.weights = b.weights;
+        this.scorer = new CandidateScorer(b.weights, b.recencyHalfLife);
+        this.filler = new BudgetFiller(tokenizer, new TokenCountCache(tokenizer, 200_000), b.maxItemTokens,
+                b.triggerReserve, b.minScore, b.duplicateSimilarity);
+        this.sessions = new SessionRegistry(clock, b.sessionIdleTimeout, b.maxSessions);
+        this.candidateLimit = b.candidateLimit;
+        this.embedBatchSize = b.embedBatchSize;
+        this.topicShiftThreshold = b.topicShiftThreshold;
+        this.telemetryWriter = telemetryWriter;
+        this.listeners = List.copyOf(listeners);
+        this.redactQueries = b.redactQueries;
+        if (space != null) {
+            store.vectorSpace().ifPresent(stored -> {
+                if (!stored.equals(space)) {
+                    throw new MemfasException("the store holds vectors of " + stored + " but the embedder is " + space
+                            + "; re-embed the store or use the matching embedder");
+                }
+            });
+        }
+    }
+
+    // ---------------------------------------------------------------- turns
+
+    @Override
+    public ContextResponse getContext(String query, String sessionId) {
+        Objects.requireNonNull(query, "query");
+        Objects.requireNonNull(sessionId, "sessionId");
+        return getContext(ContextRequest.builder(query).sessionId(sessionId).build());
+    }
+
+    @Override
+    public ContextResponse getContext(ContextRequest request) {
+        Objects.requireNonNull(request, "request");
+        ensureOpen();
+        long start = System.nanoTime();
+        Instant now = clock.instant();
+        int budget = request.tokenBudget().orElse(defaultBudget);
+        String namespace = request.namespace();
+        SessionState session = request.sessionId() == null ? null : sessions.acquire(request.sessionId(), namespace);
+
+        float[] queryVector = null;
+        float[] turnVector = null;
+        if (embedder != null) {
+            String history = String.join("\n", request.recentHistory());
+            List<float[]> vectors = embed(history.isBlank() ? List.of(request.query())
+                    : List.of(request.query(), history), "the query");
+            queryVector = Vectors.normalizedCopy(vectors.get(0), space.dimension());
+            turnVector = vectors.size() == 1 ? queryVector : blend(queryVector, vectors.get(1));
+        }
+        Map<String, Double> terms = termWeights(request);
+        SessionState.TopicUpdate topic = session != null
+                ? session.advance(turnVector, terms, topicShiftThreshold)
+                : new SessionState("", namespace, now).advance(turnVector, terms, topicShiftThreshold);
+        Set<String> hot = session != null ? session.hotMemoryIds() : Set.of();
+
+        // Candidates: nearest vectors, best BM25 matches, and memories linked from fired triggers.
+        Map<String, Float> cosines = new HashMap<>();
+        VectorIndex index = embedder == null ? null : indexFor(namespace);
+        if (index != null) {
+            VectorIndex.Hits hits = index.search(queryVector, candidateLimit);
+            for (int i = 0; i < hits.size(); i++) {
+                cosines.put(hits.ids()[i], hits.scores()[i]);
+            }
+        }
+        Map<String, Double> bm25 = new HashMap<>();
+        for (LexicalHit hit : store.searchLexical(namespace, request.query(), candidateLimit)) {
+            bm25.put(hit.memoryId(), hit.score());
+        }
+        List<Trigger> fired = request.includeTriggers() ? triggersFor(namespace).match(request.query()) : List.of();
+        LinkedHashSet<String> linkedIds = new LinkedHashSet<>();
+        fired.forEach(t -> linkedIds.addAll(t.memoryIds()));
+
+        LinkedHashSet<String> ids = new LinkedHashSet<>(linkedIds);
+        ids.addAll(cosines.keySet());
+        ids.addAll(bm25.keySet());
+        List<StoredMemory> stored = store.getAll(namespace, ids);
+        List<Candidate> candidates = new ArrayList<>(stored.size());
+        List<String> candidateIds = new ArrayList<>(stored.size());
+        for (StoredMemory s : stored) {
+            Candidate c = new Candidate(s);
+            Float cos = cosines.get(c.id());
+            c.cosine = cos == null ? Float.NaN : cos;
+            c.bm25 = bm25.getOrDefault(c.id(), 0.0);
+            c.linkedByTrigger = linkedIds.contains(c.id());
+            candidates.add(c);
+            candidateIds.add(c.id());
+        }
+        float[] matrix = null;
+        if (index != null) {
+            matrix = new float[candidates.size() * space.dimension()];
+            boolean[] present = index.gather(candidateIds, matrix);
+            for (int i = 0; i < candidates.size(); i++) {
+                Candidate c = candidates.get(i);
+                if (present[i]) {
+                    c.row = i;
+                    if (Float.isNaN(c.cosine)) {
+                        c.cosine = Vectors.dotRow(matrix, i, queryVector);
+                    }
+                }
+            }
+        }
+
+        scorer.score(candidates, new CandidateScorer.TurnSignals(now, index != null, topic.vector(), topic.terms(),
+                matrix, space == null ? 0 : space.dimension(), hot, session != null, request.project(),
+                request.language()));
+        List<Candidate> linked = new ArrayList<>();
+        List<Candidate> ranked = new ArrayList<>();
+        Map<String, Candidate> byId = new HashMap<>();
+        for (Candidate c : candidates) {
+            byId.put(c.id(), c);
+            if (!c.linkedByTrigger) {
+                ranked.add(c);
+            }
+        }
+        for (String id : linkedIds) {
+            Candidate c = byId.get(id);
+            if (c != null) {
+                linked.add(c);
+            }
+        }
+        ranked.sort((a, b) -> {
+            int cmp = Double.compare(b.score, a.score);
+            return cmp != 0 ? cmp : a.id().compareTo(b.id());
+        });
+
+        BudgetFiller.Filled filled = filler.fill(budget, fired, linked, ranked, matrix,
+                space == null ? 0 : space.dimension());
+        if (!filled.includedIds().isEmpty()) {
+            store.recordAccess(namespace, filled.includedIds(), now);
+            if (session != null) {
+                session.recordIncluded(filled.includedIds());
+            }
+        }
+        Duration latency = Duration.ofNanos(System.nanoTime() - start);
+        List<String> firedKeywords = fired.stream().map(Trigger::keyword).toList();
+        ContextResponse response = new ContextResponse(filled.context(), filled.tokens(), budget, filled.items(),
+                candidates.size(), filled.dropped(), firedKeywords, topic.label(), topic.shifted(), latency);
+        turns.incrementAndGet();
+        publish(request, now, topic, response, filled);
+        return response;
+    }
+
+    private float[] blend(float[] queryVector, float[] historyVector) {
+        float[] h = Vectors.normalizedCopy(historyVector, space.dimension());
+        float[] mixed = new float[h.length];
+        for (int d = 0; d < h.length; d++) {
+            mixed[d] = queryVector[d] + HISTORY_WEIGHT * h[d];
+        }
+        return Vectors.normalizedCopy(mixed, mixed.length);
+    }
+
+    private static Map<String, Double> termWeights(ContextRequest request) {
+        Map<String, Double> terms = new HashMap<>();
+        for (String history : request.recentHistory()) {
+            for (String t : TextAnalyzer.terms(history)) {
+                terms.merge(t, (double) HISTORY_WEIGHT, Math::max);
+            }
+        }
+        for (String t : TextAnalyzer.terms(request.query())) {
+            terms.put(t, 1.0);
+        }
+        return terms;
+    }
+
+    private void publish(ContextRequest request, Instant now, SessionState.TopicUpdate topic, ContextResponse r,
+            BudgetFiller.Filled filled) {
+        if (listeners.isEmpty()) {
+            return;
+        }
+        List<TurnTelemetry.TopMemory> top = new ArrayList<>();
+        filled.items().stream()
+                .sorted((a, b) -> Double.compare(b.score(), a.score()))
+                .limit(TOP_MEMORIES_IN_TELEMETRY)
+                .forEach(i -> top.add(new TurnTelemetry.TopMemory(i.memoryId(), i.score(), i.factors())));
+        OptionalInt baseline = request.baselineTokens();
+        OptionalInt saved = baseline.isPresent()
+                ? OptionalInt.of(baseline.getAsInt() - r.tokensUsed()) : OptionalInt.empty();
+        OptionalDouble ratio = baseline.isPresent() && baseline.getAsInt() > 0
+                ? OptionalDouble.of((double) r.tokensUsed() / baseline.getAsInt()) : OptionalDouble.empty();
+        TurnTelemetry t = new TurnTelemetry(now, request.sessionId(), request.sessionId() == null ? 0 : topic.turn(),
+                request.namespace(), redactQueries ? null : request.query(), tokenizer.count(request.query()),
+                r.topic(), r.topicShifted(), baseline, r.tokensUsed(), r.budget(), r.memoriesScored(),
+                r.items().size(), r.memoriesDropped(), r.triggersMatched(), saved, ratio, r.latency(),
+                r.items().stream().map(ContextItem::memoryId).toList(), top, weights);
+        for (TelemetryListener listener : listeners) {
+            try {
+                listener.onTurn(t);
+            } catch (RuntimeException e) {
+                LOG.warn("telemetry listener {} failed; ignoring it for this turn", listener, e);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- writes
+
+    @Override
+    public Memory remember(Memory memory) {
+        Objects.requireNonNull(memory, "memory");
+        return rememberAll(List.of(memory)).get(0);
+    }
+
+    @Override
+    public List<Memory> rememberAll(Collection<Memory> memories) {
+        Objects.requireNonNull(memories, "memories");
+        ensureOpen();
+        Instant now = clock.instant();
+        List<Memory> prepared = new ArrayList<>(memories.size());
+        int i = 0;
+        for (Memory m : memories) {
+            Objects.requireNonNull(m, "memory " + i);
+            Memory.Builder b = m.toBuilder();
+            if (m.id() == null) {
+                b.id(UUID.randomUUID().toString());
+            }
+            if (m.createdAt() == null) {
+                b.createdAt(now).updatedAt(now);
+            }
+            prepared.add(b.build());
+            i++;
+        }
+        MemoryStore.checkUpsert(prepared, Embeddings.none(), null);
+        Embeddings embeddings = Embeddings.none();
+        if (embedder != null && !prepared.isEmpty()) {
+            List<float[]> vectors = new ArrayList<>(prepared.size());
+            for (int from = 0; from < prepared.size(); from += embedBatchSize) {
+                List<Memory> batch = prepared.subList(from, Math.min(prepared.size(), from + embedBatchSize));
+                vectors.addAll(embed(batch.stream().map(Memory::text).toList(), "memory '" + batch.get(0).id() + "'"));
+            }
+            embeddings = Embeddings.of(space, vectors);
+        }
+        writeLock.lock();
+        try {
+            ensureOpen();
+            Map<String, List<Integer>> byNamespace = new LinkedHashMap<>();
+            for (int j = 0; j < prepared.size(); j++) {
+                byNamespace.computeIfAbsent(prepared.get(j).namespace(), k -> new ArrayList<>()).add(j);
+            }
+            if (embedder != null) {
+                byNamespace.keySet().forEach(this::indexFor);
+            }
+            store.upsertAll(prepared, embeddings);
+            for (Map.Entry<String, List<Integer>> e : byNamespace.entrySet()) {
+                VectorIndex index = indexes.get(e.getKey());
+                if (index == null) {
+                    continue;
+                }
+                List<String> ids = new ArrayList<>();
+                List<float[]> vectors = new ArrayList<>();
+                for (int j : e.getValue()) {
+                    ids.add(prepared.get(j).id());
+                    if (!embeddings.isEmpty()) {
+                        vectors.add(embeddings.vector(j));
+                    }
+                }
+                if (embeddings.isEmpty()) {
+                    index.removeAll(ids);
+                } else {
+                    index.putAll(ids, vectors);
+                }
+            }
+        } finally {
+            writeLock.unlock();
+        }
+        return List.copyOf(prepared);
+    }
+
+    /** Embeds texts, turning a misbehaving embedder into a clear {@link MemfasException}. */
+    private List<float[]> embed(List<String> texts, String what) {
+        List<float[]> vectors;
+        try {
+            vectors = embedder.embedAll(texts);
+        } catch (MemfasException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new MemfasException("embedder '" + space.modelId() + "' failed on " + what + ": " + e, e);
+        }
+        if (vectors == null || vectors.size() != texts.size()) {
+            throw new MemfasException("embedder '" + space.modelId() + "' returned "
+                    + (vectors == null ? "null" : vectors.size() + " vectors") + " for " + texts.size() + " texts");
+        }
+        for (int i = 0; i < vectors.size(); i++) {
+            float[] v = vectors.get(i);
+            try {
+                Embeddings.checkVector(Objects.requireNonNull(v, "vector"), space.dimension(), "vector " + i);
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw new MemfasException("embedder '" + space.modelId() + "' returned an unusable vector for "
+                        + what + (texts.size() > 1 ? " (batch item " + i + ")" : "") + ": " + e.getMessage(), e);
+            }
+        }
+        return vectors;
+    }
+
+    @Override
+    public boolean forget(String memoryId) {
+        return forget(Memory.DEFAULT_NAMESPACE, memoryId);
+    }
+
+    @Override
+    public boolean forget(String namespace, String memoryId) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(memoryId, "memoryId");
+        ensureOpen();
+        writeLock.lock();
+        try {
+            VectorIndex index = embedder == null ? indexes.get(namespace) : indexFor(namespace);
+            boolean deleted = store.delete(namespace, memoryId);
+            if (index != null) {
+                index.removeAll(List.of(memoryId));
+            }
+            return deleted;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    @Override
+    public void addTrigger(Trigger trigger) {
+        Objects.requireNonNull(trigger, "trigger");
+        ensureOpen();
+        store.putTrigger(trigger);
+        triggerMatchers.remove(trigger.namespace());
+    }
+
+    @Override
+    public boolean removeTrigger(String namespace, String keyword) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(keyword, "keyword");
+        ensureOpen();
+        boolean removed = store.removeTrigger(namespace, keyword);
+        triggerMatchers.remove(namespace);
+        return removed;
+    }
+
+    @Override
+    public void reportUsage(String sessionId, Collection<String> memoryIds, boolean helpful) {
+        Objects.requireNonNull(sessionId, "sessionId");
+        Objects.requireNonNull(memoryIds, "memoryIds");
+        if (sessionId.isBlank()) {
+            throw new IllegalArgumentException("session id must not be blank: '" + sessionId + "'");
+        }
+        List<String> ids = new ArrayList<>(memoryIds.size());
+        for (String id : memoryIds) {
+            ids.add(Objects.requireNonNull(id, "memory id"));
+        }
+        ensureOpen();
+        SessionState session = sessions.find(sessionId);
+        String namespace = session == null ? Memory.DEFAULT_NAMESPACE : session.namespace();
+        if (helpful) {
+            store.recordAccess(namespace, ids, clock.instant());
+        } else if (session != null) {
+            session.recordUnhelpful(ids);
+        }
+    }
+
+    // ---------------------------------------------------------------- state
+
+    private VectorIndex indexFor(String namespace) {
+        return indexes.computeIfAbsent(namespace, ns -> {
+            List<String> ids = new ArrayList<>();
+            List<float[]> vectors = new ArrayList<>();
+            store.forEachVector(ns, (id, v) -> {
+                ids.add(id);
+                vectors.add(v);
+            });
+            VectorIndex index = new VectorIndex(space.dimension());
+            index.putAll(ids, vectors);
+            return index;
+        });
+    }
+
+    private TriggerMatcher triggersFor(String namespace) {
+        return triggerMatchers.computeIfAbsent(namespace, ns -> new TriggerMatcher(store.triggers(ns)));
+    }
+
+    @Override
+    public CuratorStats stats() {
+        ensureOpen();
+        long memories = 0;
+        long triggers = 0;
+        for (String ns : store.namespaces()) {
+            memories += store.count(ns);
+            triggers += store.triggers(ns).size();
+        }
+        long vectors = 0;
+        for (VectorIndex index : indexes.values()) {
+            vectors += index.size();
+        }
+        return new CuratorStats(memories, vectors, triggers, sessions.size(), turns.get(),
+                space == null ? "" : space.modelId(), tokenizer.id());
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        writeLock.lock();
+        try {
+            if (telemetryWriter != null) {
+                telemetryWriter.close();
+            }
+            store.close();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("curator is closed");
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.memfas.core;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The live sessions, by id. Sessions idle longer than the timeout are expired, and past the maximum count the least
+ * recently used go first, so memory use stays bounded however many session ids callers invent.
+ *
+ * <p>Thread-safe.
+ */
+final class SessionRegistry {
+    private final ConcurrentMap<String, SessionState> sessions = new ConcurrentHashMap<>();
+    private final Clock clock;
+    private final Duration idleTimeout;
+    private final int maxSessions;
+    private final AtomicLong lastSweepMillis = new AtomicLong();
+
+    SessionRegistry(Clock clock, Duration idleTimeout, int maxSessions) {
+        this.clock = clock;
+        this.idleTimeout = idleTimeout;
+        this.maxSessions = maxSessions;
+        this.lastSweepMillis.set(clock.millis());
+    }
+
+    /** The session with this id, created if new or expired; marks it used now. */
+    SessionState acquire(String sessionId, String namespace) {
+        Instant now = clock.instant();
+        sweepIfDue(now);
+        SessionState s = sessions.compute(sessionId, (id, old) -> {
+            if (old == null || isExpired(old, now) || !old.namespace().equals(namespace)) {
+                return new SessionState(id, namespace, now);
+            }
+            old.touch(now);
+            return old;
+        });
+        if (sessions.size() > maxSessions) {
+            evictLeastRecentlyUsed();
+        }
+        return s;
+    }
+
+    /** The live session with this id, or null. */
+    SessionState find(String sessionId) {
+        SessionState s = sessions.get(sessionId);
+        return s == null || isExpired(s, clock.instant()) ? null : s;
+    }
+
+    int size() {
+        sweepIfDue(clock.instant());
+        return sessions.size();
+    }
+
+    private boolean isExpired(SessionState s, Instant now) {
+        return Duration.between(s.lastSeen(), now).compareTo(idleTimeout) > 0;
+    }
+
+    private void sweepIfDue(Instant now) {
+        long last = lastSweepMillis.get();
+        long nowMillis = now.toEpochMilli();
+        if (nowMillis - last < Math.max(1, idleTimeout.toMillis() / 4) || !lastSweepMillis.compareAndSet(last, nowMillis)) {
+            return;
+        }
+        sessions.values().removeIf(s -> isExpired(s, now));
+    }
+
+    private synchronized void evictLeastRecentlyUsed() {
+        int excess = sessions.size() - maxSessions;
+        if (excess <= 0) {
+            return;
+        }
+        List<SessionState> all = new ArrayList<>(sessions.values());
+        all.sort(Comparator.comparing(SessionState::lastSeen));
+        for (int i = 0; i < excess && i < all.size(); i++) {
+            sessions.remove(all.get(i).id(), all.get(i));
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package dev.memfas.core;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the curator remembers about one conversation: its topic (a vector when there is an embedder, and a bag of
+ * weighted terms for the label), how often each memory was included, and when it was last used.
+ *
+ * <p>Thread-safe: every method synchronizes on the session, so concurrent turns of one session see each other's
+ * updates whole. Sessions never share state.
+ */
+final class SessionState {
+    /** How much of the previous topic survives each turn without a shift. */
+    private static final float TOPIC_MEMORY = 0.7f;
+    private static final double TERM_DECAY = 0.6;
+    private static final double TERM_FLOOR = 0.05;
+    private static final int HOT_AFTER = 2;
+
+    private final String id;
+    private final String namespace;
+    private float[] topicVector;
+    private Map<String, Double> topicTerms = new HashMap<>();
+    private final Map<String, Integer> inclusions = new HashMap<>();
+    private int turns;
+    private volatile Instant lastSeen;
+
+    SessionState(String id, String namespace, Instant now) {
+        this.id = id;
+        this.namespace = namespace;
+        this.lastSeen = now;
+    }
+
+    String id() {
+        return id;
+    }
+
+    String namespace() {
+        return namespace;
+    }
+
+    Instant lastSeen() {
+        return lastSeen;
+    }
+
+    void touch(Instant now) {
+        lastSeen = now;
+    }
+
+    /**
+     * Moves the topic towards this turn's text, or resets it on a shift.
+     *
+     * @param current the normalized embedding of the query (plus recent history), or null without an embedder
+     * @param terms the analyzed terms of the query (recent history terms count half, already weighted in)
+     * @param shiftThreshold a cosine below which the query starts a new topic
+     */
+    synchronized TopicUpdate advance(float[] current, Map<String, Double> terms, double shiftThreshold) {
+        turns++;
+        boolean shifted = false;
+        if (current != null) {
+            if (topicVector == null) {
+                topicVector = current.clone();
+            } else {
+                float sim = dot(current, topicVector);
+                if (sim < shiftThreshold) {
+                    shifted = true;
+                    topicVector = current.clone();
+                } else {
+                    float[] mixed = new float[current.length];
+                    for (int d = 0; d < mixed.length; d++) {
+                        mixed[d] = TOPIC_MEMORY * topicVector[d] + (1 - TOPIC_MEMORY) * current[d];
+                    }
+                    topicVector = Vectors.normalizedCopy(mixed, mixed.length);
+                }
+            }
+        } else if (!topicTerms.isEmpty() && !terms.isEmpty()) {
+            shifted = terms.keySet().stream().noneMatch(topicTerms::containsKey);
+        }
+        if (shifted) {
+            topicTerms = new HashMap<>();
+            inclusions.clear();
+        } else {
+            topicTerms.replaceAll((t, w) -> w * TERM_DECAY);
+            topicTerms.values().removeIf(w -> w < TERM_FLOOR);
+        }
+        terms.forEach((t, w) -> topicTerms.merge(t, w, Double::sum));
+        return new TopicUpdate(topicVector == null ? null : topicVector.clone(), Map.copyOf(topicTerms),
+                label(topicTerms), shifted, turns);
+    }
+
+    /** The ids included at least twice in this session (since the last topic shift). */
+    synchronized Set<String> hotMemoryIds() {
+        List<String> hot = new ArrayList<>();
+        inclusions.forEach((memoryId, n) -> {
+            if (n >= HOT_AFTER) {
+                hot.add(memoryId);
+            }
+        });
+        return Set.copyOf(hot);
+    }
+
+    synchronized void recordIncluded(Collection<String> memoryIds) {
+        for (String memoryId : memoryIds) {
+            inclusions.merge(memoryId, 1, Integer::sum);
+        }
+    }
+
+    /** Unhelpful memories lose their standing: they must be included twice again to be hot. */
+    synchronized void recordUnhelpful(Collection<String> memoryIds) {
+        memoryIds.forEach(inclusions::remove);
+    }
+
+    private static float dot(float[] a, float[] b) {
+        float s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    private static String label(Map<String, Double> terms) {
+        List<Map.Entry<String, Double>> entries = new ArrayList<>(terms.entrySet());
+        entries.sort((a, b) -> {
+            int c = Double.compare(b.getValue(), a.getValue());
+            return c != 0 ? c : a.getKey().compareTo(b.getKey());
+        });
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < Math.min(3, entries.size()); i++) {
+            if (i > 0) {
+                sb.append(' ');
+            }
+            sb.append(entries.get(i).getKey());
+        }
+        return sb.toString();
+    }
+
+    /** The session's topic after a turn. */
+    record TopicUpdate(float[] vector, Map<String, Double> terms, String label, boolean shifted, int turn) {}
+}

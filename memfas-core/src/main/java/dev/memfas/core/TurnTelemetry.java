@@ -1,0 +1,89 @@
+package dev.memfas.core;
+
+import dev.memfas.ScoreBreakdown;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * What happened in one {@code getContext} turn: one line of the telemetry log, and the event a
+ * {@link TelemetryListener} receives.
+ *
+ * @param timestamp when the turn started, by the curator's clock
+ * @param sessionId the session, or {@code null} for a stateless turn
+ * @param turn the turn's number within its session, from 1 (0 for a stateless turn)
+ * @param namespace the namespace read
+ * @param query the query, or {@code null} when queries are redacted
+ * @param queryTokens tokens in the query
+ * @param topic the session's topic label after this turn
+ * @param topicShifted whether this turn shifted the topic
+ * @param baselineTokens the caller's full-history size, when given
+ * @param curatedTokens tokens in the returned context
+ * @param budget the turn's token budget
+ * @param memoriesScored candidates scored
+ * @param memoriesIncluded memories included
+ * @param memoriesDropped candidates left out
+ * @param triggersMatched keywords of the triggers that fired
+ * @param tokensSaved {@code baselineTokens - curatedTokens}, when a baseline is given
+ * @param compressionRatio {@code curatedTokens / baselineTokens}, when a positive baseline is given
+ * @param latency how long the turn took
+ * @param includedMemoryIds every included memory, in context order
+ * @param topMemories the best included memories (at most five) with their scores and factor breakdowns
+ * @param weights the scoring weights in force
+ */
+public record TurnTelemetry(
+        Instant timestamp,
+        String sessionId,
+        int turn,
+        String namespace,
+        String query,
+        int queryTokens,
+        String topic,
+        boolean topicShifted,
+        OptionalInt baselineTokens,
+        int curatedTokens,
+        int budget,
+        int memoriesScored,
+        int memoriesIncluded,
+        int memoriesDropped,
+        List<String> triggersMatched,
+        OptionalInt tokensSaved,
+        OptionalDouble compressionRatio,
+        Duration latency,
+        List<String> includedMemoryIds,
+        List<TopMemory> topMemories,
+        ScoringWeights weights) {
+
+    /** Copies the lists and checks the required components are present. */
+    public TurnTelemetry {
+        Objects.requireNonNull(timestamp, "timestamp");
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(topic, "topic");
+        Objects.requireNonNull(baselineTokens, "baselineTokens");
+        triggersMatched = List.copyOf(triggersMatched);
+        Objects.requireNonNull(tokensSaved, "tokensSaved");
+        Objects.requireNonNull(compressionRatio, "compressionRatio");
+        Objects.requireNonNull(latency, "latency");
+        includedMemoryIds = List.copyOf(includedMemoryIds);
+        topMemories = List.copyOf(topMemories);
+        Objects.requireNonNull(weights, "weights");
+    }
+
+    /**
+     * One of the best memories of a turn.
+     *
+     * @param memoryId the memory
+     * @param score its weighted score
+     * @param factors its factor breakdown
+     */
+    public record TopMemory(String memoryId, double score, ScoreBreakdown factors) {
+        /** Checks the components are present. */
+        public TopMemory {
+            Objects.requireNonNull(memoryId, "memoryId");
+            Objects.requireNonNull(factors, "factors");
+        }
+    }
+}
