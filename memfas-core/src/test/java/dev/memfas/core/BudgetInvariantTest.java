@@ -1,0 +1,91 @@
+package dev.memfas.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.Memory;
+import dev.memfas.Tokenizer;
+import dev.memfas.Trigger;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The budget invariant, over many random memory sets, budgets and scripts. */
+final class BudgetInvariantTest {
+    private static final Instant NOW = Instant.parse("2026-11-01T12:00:00Z");
+    private static final String[] WORDS = {
+        "deploy", "kafka", "the", "database", "migration", "Ana", "prefers", "tests", "<memory_context>",
+        "</relevant_memory>", "&amp;", "\"quoted\"", "记忆", "管理", "系统", "デプロイ", "🧠", "🚀🔥", "é", "naïve",
+        "Straße", "שלום", "مرحبا", "\n", "\n\n", "  ", "...", "<|endoftext|>", "x".repeat(40), "1234567",
+        "emoji👩‍👩‍👧", "\t", "a.", "b!", "c?"
+    };
+
+    @Test
+    void tokensUsed_isExactCountOfContext_andNeverExceedsBudget() {
+        Random random = new Random(20261122L);
+        Tokenizer tokenizer = JTokkitTokenizer.cl100k();
+        int checked = 0;
+        for (int round = 0; round < 300; round++) {
+            boolean withEmbedder = random.nextBoolean();
+            Memfas.Builder builder = Memfas.newBuilder()
+                    .clock(Clock.fixed(NOW, ZoneOffset.UTC))
+                    .minScore(0.0);
+            if (withEmbedder) {
+                builder.embedder(new HashingEmbedder(32));
+            }
+            try (ContextCurator curator = builder.build()) {
+                int count = 1 + random.nextInt(40);
+                List<Memory> memories = new ArrayList<>();
+                for (int i = 0; i < count; i++) {
+                    memories.add(Memory.builder(randomText(random, 1 + random.nextInt(random.nextInt(10) == 0 ? 900 : 60)))
+                            .id("m" + i).createdAt(NOW.minus(Duration.ofHours(random.nextInt(5000))))
+                            .pinned(random.nextInt(10) == 0).build());
+                }
+                curator.rememberAll(memories);
+                if (random.nextBoolean()) {
+                    curator.addTrigger(Trigger.of("deploy", randomText(random, 1 + random.nextInt(30)),
+                            "m" + random.nextInt(count)));
+                }
+                for (int q = 0; q < 3; q++) {
+                    int budget = 1 + random.nextInt(random.nextBoolean() ? 200 : 8000);
+                    String query = randomText(random, 1 + random.nextInt(8)) + " deploy";
+                    ContextResponse r = curator.getContext(ContextRequest.builder(query)
+                            .sessionId("s" + round).tokenBudget(budget).build());
+
+                    assertThat(r.tokensUsed()).as("round %d budget %d", round, budget)
+                            .isEqualTo(tokenizer.count(r.context()))
+                            .isLessThanOrEqualTo(budget);
+                    assertThat(r.budget()).isEqualTo(budget);
+                    if (r.context().isEmpty()) {
+                        assertThat(r.items()).isEmpty();
+                    } else {
+                        assertThat(r.context()).startsWith("<memory_context>\n").endsWith("</memory_context>");
+                    }
+                    assertThat(r.items().size() + r.memoriesDropped())
+                            .isGreaterThanOrEqualTo(r.memoriesScored());
+                    checked++;
+                }
+            }
+        }
+        assertThat(checked).isEqualTo(900);
+    }
+
+    private static String randomText(Random random, int words) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < words; i++) {
+            if (i > 0) {
+                sb.append(' ');
+            }
+            sb.append(WORDS[random.nextInt(WORDS.length)]);
+        }
+        String s = sb.toString();
+        return s.isBlank() ? "blank" : s;
+    }
+}
