@@ -27,7 +27,27 @@ final class JTokkitTokenizer implements Tokenizer {
 
     @Override
     public int count(String text) {
-        return text.isEmpty() ? 0 : encoding.countTokensOrdinary(text);
+        return text.isEmpty() ? 0 : encoding.countTokensOrdinary(withoutLoneSurrogates(text));
+    }
+
+    /**
+     * The text with each lone surrogate replaced by U+FFFD, as a UTF-8 encoder would; jtokkit rejects lone surrogates
+     * with an error. The replacement keeps every index, so prefixes of the result map to prefixes of the input.
+     */
+    static String withoutLoneSurrogates(String text) {
+        char[] chars = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                if (chars == null) {
+                    chars = text.toCharArray();
+                }
+                chars[i] = '\uFFFD';
+            }
+        }
+        return chars == null ? text : new String(chars);
     }
 
     @Override
@@ -38,14 +58,15 @@ final class JTokkitTokenizer implements Tokenizer {
         if (maxTokens == 0 || text.isEmpty()) {
             return "";
         }
-        var result = encoding.encodeOrdinary(text, maxTokens);
+        String clean = withoutLoneSurrogates(text);
+        var result = encoding.encodeOrdinary(clean, maxTokens);
         if (!result.isTruncated()) {
             return text;
         }
         // The last token may end inside a multi-byte character; keep only the part of the decoded prefix that is
         // really a prefix of the text, then back off until the count holds (BPE counts are not monotone in length).
         String decoded = encoding.decode(result.getTokens());
-        int end = commonPrefixLength(text, decoded);
+        int end = commonPrefixLength(clean, decoded);
         String prefix = text.substring(0, end);
         while (!prefix.isEmpty() && count(prefix) > maxTokens) {
             end = previousCodePointBoundary(text, end);

@@ -232,14 +232,14 @@ final class MemoryCurator implements ContextCurator {
     }
 
     private static Map<String, Double> termWeights(ContextRequest request) {
-        Map<String, Double> terms = new HashMap<>();
-        for (String history : request.recentHistory()) {
-            for (String t : TextAnalyzer.terms(history)) {
-                terms.merge(t, (double) HISTORY_WEIGHT, Math::max);
-            }
-        }
+        Map<String, Double> terms = new LinkedHashMap<>();
         for (String t : TextAnalyzer.terms(request.query())) {
             terms.put(t, 1.0);
+        }
+        for (String history : request.recentHistory()) {
+            for (String t : TextAnalyzer.terms(history)) {
+                terms.putIfAbsent(t, (double) HISTORY_WEIGHT);
+            }
         }
         return terms;
     }
@@ -261,7 +261,7 @@ final class MemoryCurator implements ContextCurator {
                 ? OptionalDouble.of((double) r.tokensUsed() / baseline.getAsInt()) : OptionalDouble.empty();
         TurnTelemetry t = new TurnTelemetry(now, request.sessionId(), request.sessionId() == null ? 0 : topic.turn(),
                 request.namespace(), redactQueries ? null : request.query(), tokenizer.count(request.query()),
-                r.topic(), r.topicShifted(), baseline, r.tokensUsed(), r.budget(), r.memoriesScored(),
+                redactQueries ? "" : r.topic(), r.topicShifted(), baseline, r.tokensUsed(), r.budget(), r.memoriesScored(),
                 r.items().size(), r.memoriesDropped(), r.triggersMatched(), saved, ratio, r.latency(),
                 r.items().stream().map(ContextItem::memoryId).toList(), top, weights);
         for (TelemetryListener listener : listeners) {

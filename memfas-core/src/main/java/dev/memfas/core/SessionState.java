@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,7 +26,7 @@ final class SessionState {
     private final String id;
     private final String namespace;
     private float[] topicVector;
-    private Map<String, Double> topicTerms = new HashMap<>();
+    private Map<String, Double> topicTerms = new LinkedHashMap<>();
     private final Map<String, Integer> inclusions = new HashMap<>();
     private int turns;
     private volatile Instant lastSeen;
@@ -82,14 +83,14 @@ final class SessionState {
             shifted = terms.keySet().stream().noneMatch(topicTerms::containsKey);
         }
         if (shifted) {
-            topicTerms = new HashMap<>();
+            topicTerms = new LinkedHashMap<>();
             inclusions.clear();
         } else {
             topicTerms.replaceAll((t, w) -> w * TERM_DECAY);
             topicTerms.values().removeIf(w -> w < TERM_FLOOR);
         }
         terms.forEach((t, w) -> topicTerms.merge(t, w, Double::sum));
-        return new TopicUpdate(topicVector == null ? null : topicVector.clone(), Map.copyOf(topicTerms),
+        return new TopicUpdate(topicVector == null ? null : topicVector.clone(), new LinkedHashMap<>(topicTerms),
                 label(topicTerms), shifted, turns);
     }
 
@@ -123,12 +124,15 @@ final class SessionState {
         return s;
     }
 
+    /** The three heaviest terms that are not plain numbers; ties keep the order the terms were first seen in. */
     private static String label(Map<String, Double> terms) {
-        List<Map.Entry<String, Double>> entries = new ArrayList<>(terms.entrySet());
-        entries.sort((a, b) -> {
-            int c = Double.compare(b.getValue(), a.getValue());
-            return c != 0 ? c : a.getKey().compareTo(b.getKey());
-        });
+        List<Map.Entry<String, Double>> entries = new ArrayList<>();
+        for (Map.Entry<String, Double> e : terms.entrySet()) {
+            if (!e.getKey().chars().allMatch(Character::isDigit)) {
+                entries.add(e);
+            }
+        }
+        entries.sort((a, b) -> Double.compare(b.getValue(), a.getValue()));
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < Math.min(3, entries.size()); i++) {
             if (i > 0) {

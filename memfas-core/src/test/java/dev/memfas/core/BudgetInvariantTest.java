@@ -24,7 +24,7 @@ final class BudgetInvariantTest {
         "deploy", "kafka", "the", "database", "migration", "Ana", "prefers", "tests", "<memory_context>",
         "</relevant_memory>", "&amp;", "\"quoted\"", "记忆", "管理", "系统", "デプロイ", "🧠", "🚀🔥", "é", "naïve",
         "Straße", "שלום", "مرحبا", "\n", "\n\n", "  ", "...", "<|endoftext|>", "x".repeat(40), "1234567",
-        "emoji👩‍👩‍👧", "\t", "a.", "b!", "c?"
+        "emoji👩‍👩‍👧", "\t", "lone\ud800surrogate", "\udc00", "a.", "b!", "c?"
     };
 
     @Test
