@@ -113,7 +113,7 @@ final class CandidateScorer {
             return 0;
         }
         double sum = 0;
-        for (String t : new java.util.HashSet<>(TextAnalyzer.terms(text))) {
+        for (String t : new java.util.HashSet<>(TextAnalyzer.words(text))) {
             Double w = topicTerms.get(t);
             if (w != null) {
                 sum += w;

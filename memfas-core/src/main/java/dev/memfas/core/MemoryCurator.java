@@ -233,11 +233,11 @@ final class MemoryCurator implements ContextCurator {
 
     private static Map<String, Double> termWeights(ContextRequest request) {
         Map<String, Double> terms = new LinkedHashMap<>();
-        for (String t : TextAnalyzer.terms(request.query())) {
+        for (String t : TextAnalyzer.words(request.query())) {
             terms.put(t, 1.0);
         }
         for (String history : request.recentHistory()) {
-            for (String t : TextAnalyzer.terms(history)) {
+            for (String t : TextAnalyzer.words(history)) {
                 terms.putIfAbsent(t, (double) HISTORY_WEIGHT);
             }
         }

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Splits text into search terms for BM25 and lexical topic tracking: lower-cased runs of letters and digits, English
- * stop words removed, light plural stemming, and each CJK ideograph or kana as its own term (those scripts do not
- * separate words with spaces).
+ * Splits text into words: lower-cased runs of letters and digits, English stop words removed, each CJK ideograph or
+ * kana its own word (those scripts do not separate words with spaces). {@link #terms} stems them for BM25 (Porter);
+ * {@link #words} keeps them as written, for topic labels.
  *
  * <p>Stateless and thread-safe.
  */
@@ -28,8 +28,15 @@ final class TextAnalyzer {
 
     private TextAnalyzer() {}
 
-    /** The terms of the text, in order, repeats kept. */
+    /** The Porter-stemmed search terms of the text, in order, repeats kept. */
     static List<String> terms(String text) {
+        List<String> words = words(text);
+        words.replaceAll(PorterStemmer::stem);
+        return words;
+    }
+
+    /** The words of the text, lower-cased and unstemmed, in order, repeats kept. */
+    static List<String> words(String text) {
         List<String> out = new ArrayList<>();
         StringBuilder word = new StringBuilder();
         int i = 0;
@@ -72,35 +79,7 @@ final class TextAnalyzer {
         String w = word.toString().toLowerCase(Locale.ROOT);
         word.setLength(0);
         if (!STOP_WORDS.contains(w)) {
-            out.add(stem(w));
+            out.add(w);
         }
-    }
-
-    /** Light English stemming: plural and a few inflections, conservative so unrelated words do not merge. */
-    static String stem(String w) {
-        int n = w.length();
-        if (n <= 3 || !isAsciiLetters(w)) {
-            return w;
-        }
-        if (w.endsWith("ies") && n > 4) {
-            return w.substring(0, n - 3) + "y";
-        }
-        if (w.endsWith("sses")) {
-            return w.substring(0, n - 2);
-        }
-        if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) {
-            return w.substring(0, n - 1);
-        }
-        return w;
-    }
-
-    private static boolean isAsciiLetters(String w) {
-        for (int i = 0; i < w.length(); i++) {
-            char c = w.charAt(i);
-            if (c < 'a' || c > 'z') {
-                return false;
-            }
-        }
-        return true;
     }
 }

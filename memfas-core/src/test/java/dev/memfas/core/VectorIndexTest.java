@@ -1,0 +1,152 @@
+package dev.memfas.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+final class VectorIndexTest {
+
+    // ---------------------------------------------------------------- search agrees with brute force
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 7, 511, 512, 513, 1023, 1500})
+    void search_awkwardSizes_matchesBruteForce(int n) {
+        Random random = new Random(n);
+        int dim = 37;
+        VectorIndex index = new VectorIndex(dim);
+        Map<String, float[]> normalized = new HashMap<>();
+        List<String> ids = new ArrayList<>();
+        List<float[]> vectors = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            float[] v = randomVector(random, dim);
+            ids.add("v" + i);
+            vectors.add(v);
+            normalized.put("v" + i, Vectors.normalizedCopy(v, dim));
+        }
+        index.putAll(ids, vectors);
+        float[] q = Vectors.normalizedCopy(randomVector(random, dim), dim);
+
+        VectorIndex.Hits hits = index.search(q, 10);
+
+        List<String> expected = bruteForce(normalized, q, 10);
+        assertThat(Arrays.asList(hits.ids())).containsExactlyElementsOf(expected);
+        for (int i = 0; i < hits.size(); i++) {
+            assertThat(hits.scores()[i]).isCloseTo(dot(normalized.get(hits.ids()[i]), q),
+                    org.assertj.core.data.Offset.offset(1e-5f));
+        }
+    }
+
+    @Test
+    void removeAndReplace_keepTheIndexConsistentWithBruteForce() {
+        Random random = new Random(42);
+        int dim = 16;
+        VectorIndex index = new VectorIndex(dim);
+        Map<String, float[]> truth = new HashMap<>();
+        for (int step = 0; step < 5000; step++) {
+            String id = "v" + random.nextInt(1200);
+            if (random.nextInt(4) == 0) {
+                index.removeAll(List.of(id));
+                truth.remove(id);
+            } else {
+                float[] v = randomVector(random, dim);
+                index.put(id, v);
+                truth.put(id, Vectors.normalizedCopy(v, dim));
+            }
+        }
+        assertThat(index.size()).isEqualTo(truth.size());
+        float[] q = Vectors.normalizedCopy(randomVector(random, dim), dim);
+        assertThat(Arrays.asList(index.search(q, 25).ids())).containsExactlyElementsOf(bruteForce(truth, q, 25));
+
+        List<String> all = new ArrayList<>(truth.keySet());
+        float[] gathered = new float[all.size() * dim];
+        boolean[] present = index.gather(all, gathered);
+        for (int i = 0; i < all.size(); i++) {
+            assertThat(present[i]).isTrue();
+            assertThat(Arrays.copyOfRange(gathered, i * dim, (i + 1) * dim)).containsExactly(truth.get(all.get(i)));
+        }
+    }
+
+    @Test
+    void gather_missingId_isMarkedAbsentWithAZeroRow() {
+        VectorIndex index = new VectorIndex(2);
+        index.put("a", new float[] {3, 4});
+        float[] out = {9, 9, 9, 9};
+
+        boolean[] present = index.gather(List.of("a", "b"), out);
+
+        assertThat(present).containsExactly(true, false);
+        assertThat(out).containsExactly(0.6f, 0.8f, 0f, 0f);
+    }
+
+    @Test
+    void search_emptyIndex_returnsNothing() {
+        assertThat(new VectorIndex(4).search(new float[4], 5).size()).isZero();
+    }
+
+    @Test
+    void put_badVector_throwsNamingTheProblem() {
+        VectorIndex index = new VectorIndex(3);
+        assertThatThrownBy(() -> index.put("a", new float[] {1, 2}))
+                .hasMessageContaining("vector dimensions differ: 2 != 3");
+        assertThatThrownBy(() -> index.put("a", new float[] {1, Float.NaN, 2}))
+                .hasMessageContaining("non-finite component at index 1: NaN");
+        assertThat(index.size()).isZero();
+    }
+
+    // ---------------------------------------------------------------- top-k heap
+
+    @Test
+    void topScores_keepsTheBestK_inDescendingOrder() {
+        Random random = new Random(3);
+        TopScores top = new TopScores(7);
+        float[] all = new float[1000];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = random.nextFloat();
+            top.offer(i, all[i]);
+        }
+        int[] slots = new int[7];
+        float[] scores = new float[7];
+
+        assertThat(top.drainDescending(slots, scores)).isEqualTo(7);
+
+        float[] sorted = all.clone();
+        Arrays.sort(sorted);
+        for (int i = 0; i < 7; i++) {
+            assertThat(scores[i]).isEqualTo(sorted[sorted.length - 1 - i]);
+            assertThat(all[slots[i]]).isEqualTo(scores[i]);
+        }
+    }
+
+    private static List<String> bruteForce(Map<String, float[]> vectors, float[] q, int k) {
+        return vectors.entrySet().stream()
+                .sorted(Comparator.comparingDouble((Map.Entry<String, float[]> e) -> -dot(e.getValue(), q))
+                        .thenComparing(Map.Entry::getKey))
+                .limit(k).map(Map.Entry::getKey).toList();
+    }
+
+    private static float dot(float[] a, float[] b) {
+        float s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    private static float[] randomVector(Random random, int dim) {
+        float[] v = new float[dim];
+        for (int d = 0; d < dim; d++) {
+            v[d] = (float) random.nextGaussian();
+        }
+        return v;
+    }
+}
