@@ -1,0 +1,72 @@
+package dev.memfas.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.SimpleJavaFileObject;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every {@code ```java} block in README.md and docs/ compiles against the current API. */
+final class DocSnippetsTest {
+    private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
+    private static final String IMPORTS = """
+            import dev.memfas.*;
+            import dev.memfas.core.*;
+            import java.nio.file.*;
+            import java.time.*;
+            import java.util.*;
+            """;
+
+    @TempDir
+    Path out;
+
+    @Test
+    void javaBlocksInReadmeAndDocs_compile() throws IOException {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        List<Path> files = new ArrayList<>();
+        files.add(root.resolve("README.md"));
+        try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
+        }
+        List<JavaFileObject> sources = new ArrayList<>();
+        for (Path file : files) {
+            Matcher m = JAVA_BLOCK.matcher(Files.readString(file));
+            int n = 0;
+            while (m.find()) {
+                String name = "Snippet_" + file.getFileName().toString().replaceAll("\\W", "_") + "_" + (++n);
+                sources.add(source(name, IMPORTS + "class " + name + " {\n static void run() throws Exception {\n"
+                        + m.group(1) + "\n }\n}\n"));
+            }
+        }
+        assertThat(sources).as("java blocks found").hasSizeGreaterThanOrEqualTo(3);
+
+        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+        StringWriter diagnostics = new StringWriter();
+        boolean ok = compiler.getTask(diagnostics, null, null,
+                List.of("-classpath", System.getProperty("java.class.path"), "-d", out.toString(), "-proc:none"),
+                null, sources).call();
+
+        assertThat(ok).as(diagnostics.toString()).isTrue();
+    }
+
+    private static JavaFileObject source(String name, String code) {
+        return new SimpleJavaFileObject(java.net.URI.create("string:///" + name + ".java"), JavaFileObject.Kind.SOURCE) {
+            @Override
+            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+                return code;
+            }
+        };
+    }
+}
