@@ -62,7 +62,8 @@ public interface ContextCurator extends AutoCloseable {
 
     /**
      * Tells the curator whether memories it included in a session's context helped. Helpful memories have their access
-     * count raised; unhelpful ones lose their "hot" standing in the session.
+     * count raised (in the session's namespace, or the default namespace if the session has expired); unhelpful ones
+     * lose their "hot" standing in the session.
      *
      * @throws IllegalArgumentException if the session id is blank
      */

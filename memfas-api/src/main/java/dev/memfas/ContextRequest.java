@@ -66,8 +66,13 @@ public record ContextRequest(
         }
         recentHistory = List.copyOf(Objects.requireNonNull(recentHistory, "recentHistory"));
         Checks.identifier(Objects.requireNonNull(namespace, "namespace"), "namespace", 128);
-        project = project == null ? null : Scope.project(project).name();
-        language = language == null ? null : Scope.language(language).name();
+        project = project == null ? null
+                : Checks.identifier(project.strip(), "project", 128).toLowerCase(java.util.Locale.ROOT);
+        language = language == null ? null
+                : Checks.identifier(language.strip(), "language", 128).toLowerCase(java.util.Locale.ROOT);
+        if (task != null && task.length() > 10_000) {
+            throw new IllegalArgumentException("task is too long: " + task.length() + " chars (at most 10000)");
+        }
         Objects.requireNonNull(baselineTokens, "baselineTokens");
         if (baselineTokens.isPresent() && baselineTokens.getAsInt() < 0) {
             throw new IllegalArgumentException("baseline tokens must not be negative: " + baselineTokens.getAsInt());

@@ -2,7 +2,9 @@ package dev.memfas;
 
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -45,11 +47,11 @@ public interface MemoryStore extends AutoCloseable {
      *     of vectors differs from the number of memories, or the vectors' space differs from {@code current}
      */
     static void checkUpsert(List<Memory> memories, Embeddings embeddings, VectorSpace current) {
-        java.util.Objects.requireNonNull(memories, "memories");
-        java.util.Objects.requireNonNull(embeddings, "embeddings");
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Objects.requireNonNull(memories, "memories");
+        Objects.requireNonNull(embeddings, "embeddings");
+        Set<String> seen = new HashSet<>();
         for (int i = 0; i < memories.size(); i++) {
-            Memory m = java.util.Objects.requireNonNull(memories.get(i), "memory " + i);
+            Memory m = Objects.requireNonNull(memories.get(i), "memory " + i);
             if (m.id() == null) {
                 throw new IllegalArgumentException("memory " + i + " has no id");
             }
