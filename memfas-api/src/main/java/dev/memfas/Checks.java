@@ -23,9 +23,19 @@ final class Checks {
                             + value.substring(0, 40) + "...'");
         }
         for (int i = 0; i < value.length(); i++) {
-            if (Character.isISOControl(value.charAt(i))) {
+            char c = value.charAt(i);
+            if (Character.isISOControl(c)) {
                 throw new IllegalArgumentException(
                         name + " must not contain control characters: '" + printable(value) + "'");
+            }
+            if (Character.isSurrogate(c)) {
+                boolean paired = Character.isHighSurrogate(c) && i + 1 < value.length()
+                        && Character.isLowSurrogate(value.charAt(i + 1));
+                if (!paired) {
+                    throw new IllegalArgumentException(
+                            name + " must not contain a lone surrogate (index " + i + "): '" + printable(value) + "'");
+                }
+                i++;
             }
         }
         return value;
@@ -44,7 +54,7 @@ final class Checks {
         StringBuilder sb = new StringBuilder(value.length());
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            if (Character.isISOControl(c)) {
+            if (Character.isISOControl(c) || Character.isSurrogate(c)) {
                 sb.append(String.format("\\u%04x", (int) c));
             } else {
                 sb.append(c);

@@ -20,7 +20,8 @@ import java.util.Objects;
  *
  * <p>Immutable and thread-safe; collections are copied on construction.
  *
- * @param id unique within its namespace; at most 512 chars, no control characters; {@code null} until stored
+ * @param id unique within its namespace; at most 512 chars, no control characters or lone surrogates; {@code null}
+ *     until stored
  * @param namespace the tenant or partition this memory lives in; memories of different namespaces never meet
  * @param text the content; not blank, at most {@link #MAX_TEXT_CHARS} chars; any Unicode is kept as given
  * @param source where the memory came from, e.g. {@code "MEMORY.md#Deploy"} or {@code "api"}

@@ -1,0 +1,74 @@
+package dev.memfas.sqlite;
+
+import java.util.List;
+
+/**
+ * The store's schema as forward migrations. Migration {@code i} (0-based) takes a file from {@code user_version i} to
+ * {@code i + 1}; each runs in one transaction together with the version bump, so a file is always at exactly one
+ * version. Never edit a released migration: add a new one.
+ */
+final class Schema {
+    private Schema() {}
+
+    static final List<List<String>> MIGRATIONS = List.of(
+            List.of(
+                    """
+                    CREATE TABLE memories (
+                        rowid INTEGER PRIMARY KEY,
+                        namespace TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        text BLOB NOT NULL,
+                        source TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        scope TEXT NOT NULL,
+                        tags TEXT NOT NULL,
+                        author TEXT,
+                        created_s INTEGER NOT NULL,
+                        created_ns INTEGER NOT NULL,
+                        updated_s INTEGER NOT NULL,
+                        updated_ns INTEGER NOT NULL,
+                        pinned INTEGER NOT NULL,
+                        importance REAL NOT NULL,
+                        metadata BLOB NOT NULL,
+                        access_count INTEGER NOT NULL DEFAULT 0,
+                        last_access_us INTEGER,
+                        expires_s INTEGER,
+                        UNIQUE (namespace, id)
+                    )""",
+                    "CREATE INDEX memories_by_time ON memories (namespace, created_s, created_ns)",
+                    "CREATE INDEX memories_by_expiry ON memories (expires_s) WHERE expires_s IS NOT NULL",
+                    """
+                    CREATE VIRTUAL TABLE memories_fts USING fts5(
+                        text, content='', contentless_delete=1, tokenize='porter unicode61')""",
+                    "CREATE TABLE vectors (rowid INTEGER PRIMARY KEY, vector BLOB NOT NULL)",
+                    """
+                    CREATE TABLE token_counts (
+                        rowid INTEGER NOT NULL,
+                        tokenizer TEXT NOT NULL,
+                        tokens INTEGER NOT NULL,
+                        PRIMARY KEY (rowid, tokenizer)
+                    ) WITHOUT ROWID""",
+                    """
+                    CREATE TABLE triggers (
+                        namespace TEXT NOT NULL,
+                        keyword_key TEXT NOT NULL,
+                        keyword TEXT NOT NULL,
+                        hint BLOB NOT NULL,
+                        memory_ids TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        PRIMARY KEY (namespace, keyword_key)
+                    )""",
+                    """
+                    CREATE TABLE state (
+                        namespace TEXT NOT NULL,
+                        key TEXT NOT NULL,
+                        value BLOB NOT NULL,
+                        updated_s INTEGER NOT NULL,
+                        PRIMARY KEY (namespace, key)
+                    )""",
+                    "CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"));
+
+    static int latestVersion() {
+        return MIGRATIONS.size();
+    }
+}
