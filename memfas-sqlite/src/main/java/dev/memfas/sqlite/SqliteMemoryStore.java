@@ -844,13 +844,16 @@ public final class SqliteMemoryStore implements MemoryStore {
         if (Files.exists(abs)) {
             throw new MemfasException("cannot back up " + file + " to " + abs + ": the target already exists");
         }
-        read("back up to " + abs, c -> {
-            try (PreparedStatement ps = c.prepareStatement("VACUUM INTO ?")) {
-                ps.setString(1, abs.toString());
-                ps.execute();
-            }
-            return null;
-        });
+        ensureOpen();
+        // A connection of its own: VACUUM INTO reads one snapshot and writes only the target, so neither the
+        // readers (query_only) nor the writer lock are involved, and writes go on meanwhile.
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                PreparedStatement ps = c.prepareStatement("VACUUM INTO ?")) {
+            ps.setString(1, abs.toString());
+            ps.execute();
+        } catch (SQLException e) {
+            throw failure("back up to " + abs, e);
+        }
     }
 
     /** Runs {@code PRAGMA integrity_check}; returns {@code "ok"} for a sound file, else SQLite's findings. */

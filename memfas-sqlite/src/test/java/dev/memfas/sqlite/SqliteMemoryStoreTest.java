@@ -1,0 +1,367 @@
+package dev.memfas.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.Embeddings;
+import dev.memfas.LexicalHit;
+import dev.memfas.MemfasException;
+import dev.memfas.Memory;
+import dev.memfas.StoredMemory;
+import dev.memfas.Trigger;
+import dev.memfas.VectorSpace;
+import dev.memfas.core.Memfas;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+final class SqliteMemoryStoreTest {
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    private static Memory memory(String namespace, String id, String text) {
+        return Memory.builder(text).id(id).namespace(namespace).createdAt(T0).build();
+    }
+
+    // ---------------------------------------------------------------- files that are not ours
+
+    @Test
+    void open_fileThatIsNotSqlite_throwsNamingTheFile_andLeavesItAlone() throws Exception {
+        Path file = dir.resolve("notes.db");
+        Files.writeString(file, "these are my notes, not a database\n".repeat(200));
+        byte[] before = Files.readAllBytes(file);
+
+        assertThatThrownBy(() -> SqliteMemoryStore.open(file))
+                .isInstanceOf(MemfasException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageContaining("the file is not a SQLite database");
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+    }
+
+    @Test
+    void open_truncatedFile_throwsNamingTheFile() throws Exception {
+        Path file = dir.resolve("memfas.db");
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
+            List<Memory> batch = new ArrayList<>();
+            for (int i = 0; i < 2000; i++) {
+                batch.add(memory("default", "m" + i, "memory number " + i + " with some text ".repeat(5)));
+            }
+            store.upsertAll(batch);
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(raf.length() / 3);
+        }
+
+        assertThatThrownBy(() -> {
+            try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
+                store.count("default");
+                store.searchLexical("default", "memory", 10);
+                store.getAll("default", List.of("m1999"));
+            }
+        })
+                .isInstanceOf(MemfasException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageMatching("(?s).*(corrupt or truncated|not a SQLite database).*");
+    }
+
+    @Test
+    void open_inADirectoryThatDoesNotExist_throwsNamingIt() {
+        Path file = dir.resolve("missing/sub/memfas.db");
+
+        assertThatThrownBy(() -> SqliteMemoryStore.open(file))
+                .isInstanceOf(MemfasException.class)
+                .hasMessage("cannot open " + file + ": the directory " + file.getParent() + " does not exist");
+    }
+
+    @Test
+    void open_inAReadOnlyDirectory_throwsSayingWhy() throws Exception {
+        // Root ignores permission bits, so use a directory no one can create files in: /proc.
+        Path readOnly = isRoot() ? Path.of("/proc") : Files.createDirectory(dir.resolve("ro"));
+        if (!isRoot()) {
+            Files.setPosixFilePermissions(readOnly, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+        }
+        Path file = readOnly.resolve("memfas-test.db");
+
+        assertThatThrownBy(() -> SqliteMemoryStore.open(file))
+                .isInstanceOf(MemfasException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageMatching("(?s).*(cannot be opened or created|read-only).*");
+        assertThat(file).doesNotExist();
+    }
+
+    private static boolean isRoot() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    @Test
+    void open_fileFromANewerSchema_isRefused() throws Exception {
+        Path file = dir.resolve("memfas.db");
+        SqliteMemoryStore.open(file).close();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("PRAGMA user_version = 99");
+        }
+
+        assertThatThrownBy(() -> SqliteMemoryStore.open(file))
+                .isInstanceOf(MemfasException.class)
+                .hasMessage("cannot open " + file + ": it was written by a newer memfas (schema version 99; "
+                        + "this version reads up to 1)");
+    }
+
+    @Test
+    void open_newFile_isAtTheLatestSchemaVersion_inWalMode() throws Exception {
+        Path file = dir.resolve("memfas.db");
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
+            assertThat(store.schemaVersion()).isEqualTo(1);
+            assertThat(store.integrityCheck()).isEqualTo("ok");
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
+                var rs = s.executeQuery("PRAGMA journal_mode")) {
+            assertThat(rs.getString(1)).isEqualTo("wal");
+        }
+    }
+
+    // ---------------------------------------------------------------- locks
+
+    @Test
+    void write_lockedPastTheTimeout_throwsAndChangesNothing() throws Exception {
+        Path file = dir.resolve("memfas.db");
+        try (SqliteMemoryStore store = SqliteMemoryStore.builder(file).busyTimeout(Duration.ofMillis(200)).build()) {
+            store.upsertAll(List.of(memory("default", "a", "before the lock")));
+            try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + file);
+                    Statement s = other.createStatement()) {
+                s.execute("BEGIN EXCLUSIVE");
+
+                assertThatThrownBy(() -> store.upsertAll(List.of(memory("default", "b", "blocked"))))
+                        .isInstanceOf(MemfasException.class)
+                        .hasMessage("cannot write memories in " + file + ": the database is locked by another "
+                                + "connection or process (waited the busy timeout of 200 ms)");
+                assertThat(store.count("default")).isEqualTo(1);
+                s.execute("ROLLBACK");
+            }
+            store.upsertAll(List.of(memory("default", "b", "after the lock")));
+            assertThat(store.count("default")).isEqualTo(2);
+        }
+    }
+
+    // ---------------------------------------------------------------- exact text
+
+    @Test
+    void text_withNulLoneSurrogatesAndAMegabyte_readsBackExactly() {
+        String big = "Ω≈ç√ 🧠 ".repeat((1 << 20) / 8 + 1).substring(0, Memory.MAX_TEXT_CHARS);
+        List<String> texts = List.of("nul\u0000inside\u0000", "lone \ud800 high and \udfff low", big,
+                "metadata-free \u001f\u001e separators");
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("memfas.db"))) {
+            List<Memory> batch = new ArrayList<>();
+            for (int i = 0; i < texts.size(); i++) {
+                batch.add(Memory.builder(texts.get(i)).id("t" + i).createdAt(T0.plusNanos(123_456_789))
+                        .metadata("k%", "v\u001f%1F\u001e\u0000").build());
+            }
+            store.upsertAll(batch);
+
+            for (int i = 0; i < texts.size(); i++) {
+                Memory m = store.get("default", "t" + i).orElseThrow().memory();
+                assertThat(m).isEqualTo(batch.get(i));
+            }
+            assertThat(store.integrityCheck()).isEqualTo("ok");
+        }
+    }
+
+    @Test
+    void memoryText_over1MiB_isRefusedBeforeReachingTheStore() {
+        String tenMegabytes = "x".repeat(10 * 1024 * 1024);
+        assertThatThrownBy(() -> Memory.builder(tenMegabytes).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("memory text is too long: 10485760 chars (at most 1048576)");
+    }
+
+    // ---------------------------------------------------------------- through a curator, across restarts
+
+    @Test
+    void curator_memoriesVectorsAccessAndTriggers_surviveARestart() {
+        Path file = dir.resolve("memfas.db");
+        WordEmbedder embedder = new WordEmbedder("words-64", 64);
+        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(file)).embedder(embedder)
+                .build()) {
+            curator.rememberAll(List.of(memory("default", "a", "kafka retention is seven days"),
+                    memory("default", "b", "grafana dashboards for kafka lag"),
+                    memory("default", "c", "lunch is at noon")));
+            curator.addTrigger(Trigger.of("oncall", "Page the SRE first.", "b"));
+            curator.getContext("kafka retention", "s");
+        }
+
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file);
+                ContextCurator curator = Memfas.newBuilder().store(store).embedder(embedder).build()) {
+            assertThat(store.vectorSpace()).contains(new VectorSpace("words-64", 64));
+            assertThat(store.get("default", "a").map(StoredMemory::accessCount)).contains(1L);
+
+            ContextResponse r = curator.getContext("oncall: kafka retention?", "s2");
+
+            assertThat(r.triggersMatched()).containsExactly("oncall");
+            assertThat(r.memoryIds()).startsWith("b").contains("a");
+            assertThat(curator.stats().vectors()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void curator_withAnotherEmbedder_isRefused_untilTheStoreIsReembedded() {
+        Path file = dir.resolve("memfas.db");
+        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(file))
+                .embedder(new WordEmbedder("words-64", 64)).build()) {
+            curator.rememberAll(List.of(memory("default", "a", "kafka retention"), memory("x", "b", "grafana")));
+        }
+        WordEmbedder other = new WordEmbedder("words-32", 32);
+
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
+            assertThatThrownBy(() -> Memfas.newBuilder().store(store).embedder(other).build())
+                    .isInstanceOf(MemfasException.class)
+                    .hasMessageContaining("the store holds vectors of words-64/64 but the embedder is words-32/32");
+            assertThatThrownBy(() -> store.upsertAll(List.of(memory("default", "c", "x")),
+                            Embeddings.of(new VectorSpace("words-32", 32), other.embedAll(List.of("x")))))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("vector space differs from the store's: words-32/32 != words-64/64");
+
+            assertThat(store.reembed(other, 1)).isEqualTo(2);
+            assertThat(store.vectorSpace()).contains(new VectorSpace("words-32", 32));
+        }
+        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(file)).embedder(other)
+                .build()) {
+            assertThat(curator.getContext("kafka", "s").memoryIds()).containsExactly("a");
+        }
+    }
+
+    @Test
+    void getContext_queryWithFtsSyntax_neverLeaksASyntaxError() {
+        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(dir.resolve("m.db")))
+                .build()) {
+            curator.remember(memory("default", "a", "near the river bank, select * from table"));
+            for (String q : List.of("NEAR(", "\"", "*", "'); DROP TABLE memories; --", "river AND", "text:river",
+                    "^river", "river*", "\"unbalanced", "NOT", "(((", "\u0000river", "river\ud800")) {
+                ContextResponse r = curator.getContext(ContextRequest.builder(q).sessionId("s").build());
+                assertThat(r.tokensUsed()).isLessThanOrEqualTo(r.budget());
+            }
+            assertThat(curator.getContext("NEAR( river", "s").memoryIds()).containsExactly("a");
+        }
+    }
+
+    // ---------------------------------------------------------------- state and backup
+
+    @Test
+    void state_saveLoadListSearchDelete_perNamespace() {
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("m.db"))) {
+            store.saveState("a", "session/1/topic", "kafka");
+            store.saveState("a", "session/2/topic", "pasta \u0000 \ud800");
+            store.saveState("a", "budget", "2000");
+            store.saveState("b", "session/1/topic", "other tenant");
+            store.saveState("a", "budget", "4000");
+
+            assertThat(store.loadState("a", "budget")).contains("4000");
+            assertThat(store.loadState("a", "missing")).isEmpty();
+            assertThat(store.listState("a")).containsExactly("budget", "session/1/topic", "session/2/topic");
+            assertThat(store.searchState("a", "session/*/topic"))
+                    .containsExactly(Map.entry("session/1/topic", "kafka"),
+                            Map.entry("session/2/topic", "pasta \u0000 \ud800"));
+            assertThat(store.searchState("b", "*")).containsOnlyKeys("session/1/topic");
+            assertThat(store.deleteState("a", "budget")).isTrue();
+            assertThat(store.deleteState("a", "budget")).isFalse();
+        }
+    }
+
+    @Test
+    void backupTo_writesAConsistentCopy_andRefusesToOverwrite() {
+        Path backup = dir.resolve("backup.db");
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("m.db"))) {
+            store.upsertAll(List.of(memory("default", "a", "kafka")));
+            store.backupTo(backup);
+            assertThatThrownBy(() -> store.backupTo(backup))
+                    .isInstanceOf(MemfasException.class)
+                    .hasMessageContaining("the target already exists");
+        }
+        try (SqliteMemoryStore copy = SqliteMemoryStore.open(backup)) {
+            assertThat(copy.get("default", "a").orElseThrow().memory().text()).isEqualTo("kafka");
+            assertThat(copy.searchLexical("default", "kafka", 5)).extracting(LexicalHit::memoryId).containsExactly("a");
+        }
+    }
+
+    // ---------------------------------------------------------------- namespaces, randomized
+
+    @Test
+    void randomInterleavedOperations_onSeveralNamespaces_neverLeak() {
+        String[] namespaces = {"alpha", "beta", "gamma"};
+        String[] words = {"kafka", "grafana", "pasta", "deploy", "river", "secret"};
+        Random random = new Random(11);
+        VectorSpace space = new VectorSpace("rand-4", 4);
+        Map<String, Map<String, String>> model = new HashMap<>();
+        for (String ns : namespaces) {
+            model.put(ns, new HashMap<>());
+        }
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("m.db"))) {
+            for (int step = 0; step < 1500; step++) {
+                String ns = namespaces[random.nextInt(namespaces.length)];
+                String id = "m" + random.nextInt(30);
+                switch (random.nextInt(5)) {
+                    case 0, 1 -> {
+                        String text = ns + " " + words[random.nextInt(words.length)] + " " + step;
+                        store.upsertAll(List.of(memory(ns, id, text)), Embeddings.of(space,
+                                List.of(new float[] {random.nextFloat(), 1, 2, 3})));
+                        model.get(ns).put(id, text);
+                    }
+                    case 2 -> {
+                        store.delete(ns, id);
+                        model.get(ns).remove(id);
+                    }
+                    case 3 -> store.recordAccess(ns, List.of(id), T0);
+                    default -> store.putTrigger(Trigger.of(words[random.nextInt(words.length)], ns).inNamespace(ns));
+                }
+                if (step % 50 == 0) {
+                    for (String each : namespaces) {
+                        assertNoLeak(store, each, model.get(each), words);
+                    }
+                }
+            }
+            for (String each : namespaces) {
+                assertNoLeak(store, each, model.get(each), words);
+            }
+        }
+    }
+
+    private static void assertNoLeak(SqliteMemoryStore store, String ns, Map<String, String> expected,
+            String[] words) {
+        assertThat(store.count(ns)).isEqualTo(expected.size());
+        for (StoredMemory s : store.getAll(ns, expected.keySet())) {
+            assertThat(s.memory().namespace()).isEqualTo(ns);
+            assertThat(s.memory().text()).isEqualTo(expected.get(s.memory().id())).startsWith(ns + " ");
+        }
+        for (String w : words) {
+            for (LexicalHit hit : store.searchLexical(ns, w + " " + ns, 100)) {
+                assertThat(expected).containsKey(hit.memoryId());
+            }
+        }
+        Set<String> vectorIds = new java.util.HashSet<>();
+        store.forEachVector(ns, (id, v) -> vectorIds.add(id));
+        assertThat(vectorIds).isEqualTo(expected.keySet());
+        store.triggers(ns).forEach(t -> assertThat(t.hint()).isEqualTo(ns));
+        List<String> seen = new ArrayList<>();
+        store.forEach(ns, dev.memfas.MemoryFilter.all(), m -> seen.add(m.text()));
+        assertThat(seen).allSatisfy(t -> assertThat(t).startsWith(ns + " "));
+        assertThat(new String(ns.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8)).isEqualTo(ns);
+    }
+}
