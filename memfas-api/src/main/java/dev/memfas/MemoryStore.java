@@ -142,7 +142,10 @@ public interface MemoryStore extends AutoCloseable {
         void accept(String memoryId, float[] vector);
     }
 
-    /** Visits every stored vector of one namespace, in no particular order. */
+    /**
+     * Visits every stored vector of one namespace, in no particular order. The action should not call back into the
+     * store: an implementation may hold a read cursor open while it runs.
+     */
     void forEachVector(String namespace, VectorConsumer action);
 
     /** Adds a trigger, replacing one with the same keyword (compared case-insensitively) in its namespace. */

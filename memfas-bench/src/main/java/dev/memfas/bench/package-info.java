@@ -1,4 +1,5 @@
 /**
- * Speed benchmarks and the retrieval-quality evaluation runner; never published.
+ * Speed benchmarks (JMH, run from the shaded {@code benchmarks.jar}) and the retrieval-quality evaluation runner;
+ * never published.
  */
 package dev.memfas.bench;

@@ -48,6 +48,7 @@ final class MemoryCurator implements ContextCurator {
     private static final Logger LOG = LoggerFactory.getLogger(MemoryCurator.class);
     private static final int TOP_MEMORIES_IN_TELEMETRY = 5;
     private static final float HISTORY_WEIGHT = 0.5f;
+    private static final int LOAD_CHUNK = 4096;
 
     private final MemoryStore store;
     private final Embedder embedder;
@@ -438,13 +439,19 @@ final class MemoryCurator implements ContextCurator {
 
     private VectorIndex indexFor(String namespace) {
         return indexes.computeIfAbsent(namespace, ns -> {
-            List<String> ids = new ArrayList<>();
-            List<float[]> vectors = new ArrayList<>();
+            VectorIndex index = new VectorIndex(space.dimension());
+            // Loaded in chunks, so a large store's vectors are not held twice while the index fills.
+            List<String> ids = new ArrayList<>(LOAD_CHUNK);
+            List<float[]> vectors = new ArrayList<>(LOAD_CHUNK);
             store.forEachVector(ns, (id, v) -> {
                 ids.add(id);
                 vectors.add(v);
+                if (ids.size() == LOAD_CHUNK) {
+                    index.putAll(ids, vectors);
+                    ids.clear();
+                    vectors.clear();
+                }
             });
-            VectorIndex index = new VectorIndex(space.dimension());
             index.putAll(ids, vectors);
             return index;
         });

@@ -611,24 +611,19 @@ public final class SqliteMemoryStore implements MemoryStore {
         if (space == null) {
             return;
         }
-        List<String> ids = new ArrayList<>();
-        List<float[]> vectors = new ArrayList<>();
+        // Streamed from the cursor: a store of 100,000 x 384 holds 150 MB of vectors, which should not be held twice.
         read("read vectors", c -> {
             try (PreparedStatement ps = c.prepareStatement("SELECT m.id, v.vector FROM vectors v "
                     + "JOIN memories m ON m.rowid = v.rowid WHERE m.namespace = ?")) {
                 ps.setString(1, namespace);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        ids.add(rs.getString(1));
-                        vectors.add(Codec.decodeVector(rs.getBytes(2), space.dimension()));
+                        action.accept(rs.getString(1), Codec.decodeVector(rs.getBytes(2), space.dimension()));
                     }
                 }
             }
             return null;
         });
-        for (int i = 0; i < ids.size(); i++) {
-            action.accept(ids.get(i), vectors.get(i));
-        }
     }
 
     /**
