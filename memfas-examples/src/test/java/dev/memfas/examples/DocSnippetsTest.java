@@ -18,12 +18,16 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every {@code ```java} block in README.md and docs/ compiles against the current API. */
+/**
+ * Every {@code ```java} block in README.md and docs/ compiles against the current API. A block is a run of statements,
+ * or, when it starts with {@code static}, member declarations.
+ */
 final class DocSnippetsTest {
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
     private static final String IMPORTS = """
             import dev.memfas.*;
             import dev.memfas.core.*;
+            import dev.memfas.sqlite.*;
             import java.nio.file.*;
             import java.time.*;
             import java.util.*;
@@ -46,8 +50,10 @@ final class DocSnippetsTest {
             int n = 0;
             while (m.find()) {
                 String name = "Snippet_" + file.getFileName().toString().replaceAll("\\W", "_") + "_" + (++n);
-                sources.add(source(name, IMPORTS + "class " + name + " {\n static void run() throws Exception {\n"
-                        + m.group(1) + "\n }\n}\n"));
+                String code = m.group(1);
+                String body = code.stripLeading().startsWith("static ")
+                        ? code : " static void run() throws Exception {\n" + code + "\n }\n";
+                sources.add(source(name, IMPORTS + "class " + name + " {\n" + body + "}\n"));
             }
         }
         assertThat(sources).as("java blocks found").hasSizeGreaterThanOrEqualTo(3);
