@@ -851,17 +851,24 @@ public final class SqliteMemoryStore implements MemoryStore {
         }
     }
 
-    /** Runs {@code PRAGMA integrity_check}; returns {@code "ok"} for a sound file, else SQLite's findings. */
+    /**
+     * Runs {@code PRAGMA integrity_check} on a fresh connection; returns {@code "ok"} for a sound file, else SQLite's
+     * findings. (A long-lived connection's FTS5 module may check against structure it cached before other connections
+     * wrote, and report a sound index as malformed.)
+     */
     public String integrityCheck() {
-        return read("check integrity", c -> {
+        ensureOpen();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("PRAGMA integrity_check")) {
             List<String> lines = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA integrity_check")) {
-                while (rs.next()) {
-                    lines.add(rs.getString(1));
-                }
+            while (rs.next()) {
+                lines.add(rs.getString(1));
             }
             return String.join("\n", lines);
-        });
+        } catch (SQLException e) {
+            throw failure("check integrity", e);
+        }
     }
 
     // ---------------------------------------------------------------- plumbing

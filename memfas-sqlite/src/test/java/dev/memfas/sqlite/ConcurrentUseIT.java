@@ -39,6 +39,7 @@ final class ConcurrentUseIT {
     void eightReadersTwoWriters_twentySeconds_noErrorsNoLostOrDuplicatedMemories() throws Exception {
         Path file = dir.resolve("concurrent.db");
         Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+        java.util.Map<String, String> texts = new ConcurrentHashMap<>();
         AtomicLong turns = new AtomicLong();
         AtomicLong writes = new AtomicLong();
         try (SqliteMemoryStore store = SqliteMemoryStore.open(file);
@@ -58,10 +59,12 @@ final class ConcurrentUseIT {
                         if (random.nextInt(4) == 0) {
                             curator.forget(id);
                             acknowledged.remove(id);
+                            texts.remove(id);
                         } else {
-                            curator.remember(Memory.builder(WORDS[random.nextInt(WORDS.length)] + " note " + i
-                                    + " by writer " + writer).id(id).createdAt(Instant.now()).build());
+                            String text = WORDS[random.nextInt(WORDS.length)] + " note " + i + " by writer " + writer;
+                            curator.remember(Memory.builder(text).id(id).createdAt(Instant.now()).build());
                             acknowledged.add(id);
+                            texts.put(id, text);
                         }
                         writes.incrementAndGet();
                     }
@@ -101,6 +104,17 @@ final class ConcurrentUseIT {
             assertThat(vectorIds).isEqualTo(acknowledged);
             assertThat(curator.stats().vectors()).isEqualTo(acknowledged.size());
             assertThat(store.integrityCheck()).isEqualTo("ok");
+            for (String word : WORDS) {
+                Set<String> expected = new HashSet<>();
+                texts.forEach((id, text) -> {
+                    if (text.startsWith(word + " ")) {
+                        expected.add(id);
+                    }
+                });
+                Set<String> found = new HashSet<>();
+                store.searchLexical("default", word, 100_000).forEach(h -> found.add(h.memoryId()));
+                assertThat(found).as(word).isEqualTo(expected);
+            }
             System.out.printf("ConcurrentUseIT: %d turns, %d writes in 20 s%n", turns.get(), writes.get());
         }
     }
