@@ -67,8 +67,4 @@ final class Schema {
                         PRIMARY KEY (namespace, key)
                     )""",
                     "CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"));
-
-    static int latestVersion() {
-        return MIGRATIONS.size();
-    }
 }

@@ -102,7 +102,7 @@ public final class SqliteMemoryStore implements MemoryStore {
             }
             w = connect(b, false);
             this.writer = w;
-            migrate();
+            migrate(writer, file, Schema.MIGRATIONS);
             this.vectorSpace = readVectorSpace();
             for (int i = 0; i < b.readConnections; i++) {
                 Connection r = connect(b, true);
@@ -206,12 +206,13 @@ public final class SqliteMemoryStore implements MemoryStore {
 
     // ---------------------------------------------------------------- schema
 
-    private void migrate() throws SQLException {
+    /** Brings the file to the last of the given migrations, one transaction per migration. */
+    static void migrate(Connection writer, Path file, List<List<String>> migrations) throws SQLException {
         int version;
         try (Statement s = writer.createStatement(); ResultSet rs = s.executeQuery("PRAGMA user_version")) {
             version = rs.getInt(1);
         }
-        int latest = Schema.latestVersion();
+        int latest = migrations.size();
         if (version > latest) {
             throw new MemfasException("cannot open " + file + ": it was written by a newer memfas (schema version "
                     + version + "; this version reads up to " + latest + ")");
@@ -226,7 +227,7 @@ public final class SqliteMemoryStore implements MemoryStore {
                         current = rs.getInt(1);
                     }
                     if (current == v) {
-                        for (String sql : Schema.MIGRATIONS.get(v)) {
+                        for (String sql : migrations.get(v)) {
                             s.execute(sql);
                         }
                         s.execute("PRAGMA user_version = " + (v + 1));

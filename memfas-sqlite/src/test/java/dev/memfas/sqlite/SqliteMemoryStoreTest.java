@@ -139,6 +139,37 @@ final class SqliteMemoryStoreTest {
         }
     }
 
+    @Test
+    void migration_thatFailsHalfway_leavesTheFileAtItsOldVersionUntouched() throws Exception {
+        Path file = dir.resolve("memfas.db");
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
+            store.upsertAll(List.of(memory("default", "a", "kept")));
+        }
+        List<List<String>> withBrokenV2 = new ArrayList<>(Schema.MIGRATIONS);
+        withBrokenV2.add(List.of("CREATE TABLE added_by_v2 (x INTEGER)", "ALTER TABLE memories ADD COLUMN y",
+                "THIS IS NOT SQL"));
+
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+            assertThatThrownBy(() -> SqliteMemoryStore.migrate(c, file, withBrokenV2))
+                    .isInstanceOf(java.sql.SQLException.class);
+            try (Statement s = c.createStatement()) {
+                try (var rs = s.executeQuery("PRAGMA user_version")) {
+                    assertThat(rs.getInt(1)).isEqualTo(1);
+                }
+                try (var rs = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE name = 'added_by_v2'")) {
+                    assertThat(rs.getInt(1)).isZero();
+                }
+                try (var rs = s.executeQuery("SELECT count(*) FROM pragma_table_info('memories') WHERE name = 'y'")) {
+                    assertThat(rs.getInt(1)).isZero();
+                }
+            }
+        }
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
+            assertThat(store.get("default", "a").orElseThrow().memory().text()).isEqualTo("kept");
+            assertThat(store.integrityCheck()).isEqualTo("ok");
+        }
+    }
+
     // ---------------------------------------------------------------- locks
 
     @Test
