@@ -35,6 +35,8 @@ import java.util.Objects;
  * @param pinned whether the memory should be preferred whenever it is relevant
  * @param importance a prior in [0, 1]; 0.5 when not said
  * @param metadata free-form string pairs kept with the memory
+ * @param expiresAt when the memory stops being used; {@code null} (the default) for never. An expired memory is never
+ *     included in a context, and stores delete it when asked to purge
  */
 public record Memory(
         String id,
@@ -49,7 +51,8 @@ public record Memory(
         Instant updatedAt,
         boolean pinned,
         double importance,
-        Map<String, String> metadata) {
+        Map<String, String> metadata,
+        Instant expiresAt) {
 
     /** The longest memory text accepted, in chars: 1 MiB of UTF-16 code units. */
     public static final int MAX_TEXT_CHARS = 1 << 20;
@@ -130,7 +133,13 @@ public record Memory(
         b.pinned = pinned;
         b.importance = importance;
         b.metadata = new LinkedHashMap<>(metadata);
+        b.expiresAt = expiresAt;
         return b;
+    }
+
+    /** Whether this memory has expired at the given time. */
+    public boolean isExpiredAt(Instant now) {
+        return expiresAt != null && !expiresAt.isAfter(now);
     }
 
     /** Whether this memory carries the given tag (exact match). */
@@ -155,6 +164,7 @@ public record Memory(
         private boolean pinned;
         private double importance = DEFAULT_IMPORTANCE;
         private Map<String, String> metadata = new LinkedHashMap<>();
+        private Instant expiresAt;
 
         private Builder(String text) {
             this.text = text;
@@ -249,6 +259,12 @@ public record Memory(
             return this;
         }
 
+        /** When the memory expires; never when not set. */
+        public Builder expiresAt(Instant expiresAt) {
+            this.expiresAt = expiresAt;
+            return this;
+        }
+
         /**
          * Builds the memory.
          *
@@ -257,7 +273,7 @@ public record Memory(
         public Memory build() {
             Instant updated = updatedAt == null ? createdAt : updatedAt;
             return new Memory(id, namespace, text, source, kind, scope, tags, author, createdAt, updated, pinned,
-                    importance, metadata);
+                    importance, metadata, expiresAt);
         }
     }
 }

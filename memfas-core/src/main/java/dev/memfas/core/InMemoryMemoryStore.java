@@ -137,6 +137,33 @@ final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
+    public List<String> deleteExpired(String namespace, Instant now) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(now, "now");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            if (ns == null) {
+                return List.of();
+            }
+            List<String> expired = new ArrayList<>();
+            for (Entry e : ns.memories.values()) {
+                if (e.memory.isExpiredAt(now)) {
+                    expired.add(e.memory.id());
+                }
+            }
+            for (String id : expired) {
+                ns.memories.remove(id);
+                ns.lexical.remove(id);
+            }
+            return expired;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
     public void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(filter, "filter");

@@ -160,6 +160,9 @@ final class MemoryCurator implements ContextCurator {
         List<Candidate> candidates = new ArrayList<>(stored.size());
         List<String> candidateIds = new ArrayList<>(stored.size());
         for (StoredMemory s : stored) {
+            if (s.memory().isExpiredAt(now)) {
+                continue;
+            }
             Candidate c = new Candidate(s);
             Float cos = cosines.get(c.id());
             c.cosine = cos == null ? Float.NaN : cos;
@@ -323,10 +326,14 @@ final class MemoryCurator implements ContextCurator {
             }
             store.upsertAll(prepared, embeddings);
             for (Map.Entry<String, List<Integer>> e : byNamespace.entrySet()) {
+                // Writes are when expired memories are purged: rare enough to cost nothing, often enough to keep
+                // the store from filling with them.
+                List<String> expired = store.deleteExpired(e.getKey(), now);
                 VectorIndex index = indexes.get(e.getKey());
                 if (index == null) {
                     continue;
                 }
+                index.removeAll(expired);
                 List<String> ids = new ArrayList<>();
                 List<float[]> vectors = new ArrayList<>();
                 for (int j : e.getValue()) {

@@ -92,6 +92,23 @@ final class MemoryCuratorTest {
         assertThat(embedder.calls.get()).isEqualTo(4);
     }
 
+    @Test
+    void expiredMemory_isNeverIncluded_andIsPurgedOnTheNextWrite() {
+        curator(Memfas.newBuilder().embedder(new HashingEmbedder(64)));
+        curator.rememberAll(List.of(
+                Memory.builder("kafka retention, temporary").id("tmp").createdAt(NOW)
+                        .expiresAt(NOW.plus(Duration.ofHours(1))).build(),
+                memory("keep", "kafka retention policy")));
+        assertThat(curator.getContext("kafka retention", "s").memoryIds()).containsExactlyInAnyOrder("tmp", "keep");
+
+        clock.advance(Duration.ofHours(2));
+        assertThat(curator.getContext("kafka retention", "s").memoryIds()).containsExactly("keep");
+
+        curator.remember(memory("other", "unrelated"));
+        assertThat(store.get("default", "tmp")).isEmpty();
+        assertThat(curator.stats().vectors()).isEqualTo(2);
+    }
+
     // ---------------------------------------------------------------- bad input
 
     @Test

@@ -33,10 +33,11 @@ final class Schema {
                         access_count INTEGER NOT NULL DEFAULT 0,
                         last_access_us INTEGER,
                         expires_s INTEGER,
+                        expires_ns INTEGER,
                         UNIQUE (namespace, id)
                     )""",
                     "CREATE INDEX memories_by_time ON memories (namespace, created_s, created_ns)",
-                    "CREATE INDEX memories_by_expiry ON memories (expires_s) WHERE expires_s IS NOT NULL",
+                    "CREATE INDEX memories_by_expiry ON memories (namespace, expires_s) WHERE expires_s IS NOT NULL",
                     """
                     CREATE VIRTUAL TABLE memories_fts USING fts5(
                         text, content='', contentless_delete=1, tokenize='porter unicode61')""",

@@ -71,7 +71,8 @@ public final class SqliteMemoryStore implements MemoryStore {
     private static final int SQLITE_NOTADB = 26;
     private static final int IN_CHUNK = 500;
     private static final String MEMORY_COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, "
-            + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us";
+            + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
+            + "expires_ns";
 
     /** How hard each commit works to reach the disk. */
     public enum Durability {
@@ -293,12 +294,12 @@ public final class SqliteMemoryStore implements MemoryStore {
                             "SELECT rowid FROM memories WHERE namespace = ? AND id = ?");
                     PreparedStatement insert = c.prepareStatement("INSERT INTO memories (namespace, id, text, source, "
                             + "kind, scope, tags, author, created_s, created_ns, updated_s, updated_ns, pinned, "
-                            + "importance, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            + "importance, metadata, expires_s, expires_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             Statement.RETURN_GENERATED_KEYS);
                     PreparedStatement update = c.prepareStatement("UPDATE memories SET text = ?, source = ?, "
                             + "kind = ?, scope = ?, tags = ?, author = ?, created_s = ?, created_ns = ?, "
-                            + "updated_s = ?, updated_ns = ?, pinned = ?, importance = ?, metadata = ? "
-                            + "WHERE rowid = ?");
+                            + "updated_s = ?, updated_ns = ?, pinned = ?, importance = ?, metadata = ?, expires_s = ?, "
+                            + "expires_ns = ? WHERE rowid = ?");
                     PreparedStatement ftsDelete = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
                     PreparedStatement ftsInsert = c.prepareStatement(
                             "INSERT INTO memories_fts (rowid, text) VALUES (?, ?)");
@@ -320,7 +321,7 @@ public final class SqliteMemoryStore implements MemoryStore {
                         }
                     } else {
                         bindFields(update, 1, m);
-                        update.setLong(14, rowid);
+                        update.setLong(16, rowid);
                         update.executeUpdate();
                         ftsDelete.setLong(1, rowid);
                         ftsDelete.executeUpdate();
@@ -362,6 +363,13 @@ public final class SqliteMemoryStore implements MemoryStore {
         ps.setInt(at + 10, m.pinned() ? 1 : 0);
         ps.setDouble(at + 11, m.importance());
         ps.setBytes(at + 12, Codec.encodeMetadata(m.metadata()));
+        if (m.expiresAt() == null) {
+            ps.setNull(at + 13, java.sql.Types.INTEGER);
+            ps.setNull(at + 14, java.sql.Types.INTEGER);
+        } else {
+            ps.setLong(at + 13, m.expiresAt().getEpochSecond());
+            ps.setInt(at + 14, m.expiresAt().getNano());
+        }
     }
 
     private static long rowid(PreparedStatement find, String namespace, String id) throws SQLException {
@@ -386,10 +394,19 @@ public final class SqliteMemoryStore implements MemoryStore {
                 Codec.instant(rs.getLong(11), rs.getLong(12)),
                 rs.getInt(13) != 0,
                 rs.getDouble(14),
-                Codec.decodeMetadata(rs.getBytes(15)));
+                Codec.decodeMetadata(rs.getBytes(15)),
+                expiresAt(rs));
         long lastAccess = rs.getLong(17);
         Instant last = rs.wasNull() ? null : Instant.EPOCH.plus(lastAccess, ChronoUnit.MICROS);
         return new StoredMemory(m, rs.getLong(16), last);
+    }
+
+    private static Instant expiresAt(ResultSet rs) throws SQLException {
+        long seconds = rs.getLong(18);
+        if (rs.wasNull()) {
+            return null;
+        }
+        return Codec.instant(seconds, rs.getLong(19));
     }
 
     @Override
@@ -437,27 +454,59 @@ public final class SqliteMemoryStore implements MemoryStore {
         Objects.requireNonNull(ids, "ids");
         Set<String> unique = new LinkedHashSet<>(ids);
         return write("delete memories", c -> {
-            int deleted = 0;
+            List<Long> rowids = new ArrayList<>();
             try (PreparedStatement find = c.prepareStatement(
-                            "SELECT rowid FROM memories WHERE namespace = ? AND id = ?");
-                    PreparedStatement memory = c.prepareStatement("DELETE FROM memories WHERE rowid = ?");
-                    PreparedStatement fts = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
-                    PreparedStatement vector = c.prepareStatement("DELETE FROM vectors WHERE rowid = ?");
-                    PreparedStatement counts = c.prepareStatement("DELETE FROM token_counts WHERE rowid = ?")) {
+                    "SELECT rowid FROM memories WHERE namespace = ? AND id = ?")) {
                 for (String id : unique) {
                     long rowid = rowid(find, namespace, id);
-                    if (rowid < 0) {
-                        continue;
+                    if (rowid >= 0) {
+                        rowids.add(rowid);
                     }
-                    for (PreparedStatement ps : List.of(memory, fts, vector, counts)) {
-                        ps.setLong(1, rowid);
-                        ps.executeUpdate();
-                    }
-                    deleted++;
                 }
             }
-            return deleted;
+            deleteRows(c, rowids);
+            return rowids.size();
         }, null);
+    }
+
+    @Override
+    public List<String> deleteExpired(String namespace, Instant now) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(now, "now");
+        List<String> expired = new ArrayList<>();
+        write("delete expired memories", c -> {
+            List<Long> rowids = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT rowid, id FROM memories WHERE namespace = ? "
+                    + "AND expires_s IS NOT NULL AND (expires_s < ? OR (expires_s = ? AND expires_ns <= ?))")) {
+                ps.setString(1, namespace);
+                ps.setLong(2, now.getEpochSecond());
+                ps.setLong(3, now.getEpochSecond());
+                ps.setInt(4, now.getNano());
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rowids.add(rs.getLong(1));
+                        expired.add(rs.getString(2));
+                    }
+                }
+            }
+            deleteRows(c, rowids);
+            return null;
+        }, null);
+        return List.copyOf(expired);
+    }
+
+    private static void deleteRows(Connection c, List<Long> rowids) throws SQLException {
+        try (PreparedStatement memory = c.prepareStatement("DELETE FROM memories WHERE rowid = ?");
+                PreparedStatement fts = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
+                PreparedStatement vector = c.prepareStatement("DELETE FROM vectors WHERE rowid = ?");
+                PreparedStatement counts = c.prepareStatement("DELETE FROM token_counts WHERE rowid = ?")) {
+            for (long rowid : rowids) {
+                for (PreparedStatement ps : List.of(memory, fts, vector, counts)) {
+                    ps.setLong(1, rowid);
+                    ps.executeUpdate();
+                }
+            }
+        }
     }
 
     @Override
