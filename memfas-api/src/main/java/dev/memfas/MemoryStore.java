@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -127,6 +128,32 @@ public interface MemoryStore extends AutoCloseable {
      * {@code at}. Unknown ids are ignored.
      */
     void recordAccess(String namespace, Collection<String> ids, Instant at);
+
+    /**
+     * A memory's token count under one tokenizer, as it was when counted.
+     *
+     * @param memory the memory exactly as counted
+     * @param tokens its token count
+     */
+    record TokenCount(Memory memory, int tokens) {
+        /** Checks the memory is present and the count not negative. */
+        public TokenCount {
+            Objects.requireNonNull(memory, "memory");
+            if (tokens < 0) {
+                throw new IllegalArgumentException("token count must not be negative: " + tokens);
+            }
+        }
+    }
+
+    /**
+     * Caches token counts under a key naming the tokenizer (and whatever else the count depends on), in one step. A
+     * count is kept only if the stored memory still equals the one counted, so a count can never outlive a change;
+     * replacing a memory drops its counts.
+     */
+    void putTokenCounts(String tokenizerKey, Collection<TokenCount> counts);
+
+    /** The cached token counts of the given memories of one namespace under a key; ids without one are absent. */
+    Map<String, Integer> tokenCounts(String namespace, String tokenizerKey, Collection<String> ids);
 
     /**
      * Ranks the namespace's memories against a free-text query with BM25.

@@ -230,6 +230,35 @@ public abstract class MemoryStoreContract {
         assertThat(store.get(Memory.DEFAULT_NAMESPACE, "unknown")).isEmpty();
     }
 
+    // ---------------------------------------------------------------- token counts
+
+    @Test
+    void tokenCounts_areKeptPerKey_droppedOnReplace_andIgnoredWhenStale() {
+        Memory a = memory("a", "alpha text");
+        Memory b = memory("b", "beta text");
+        store.upsertAll(List.of(a, b));
+        store.upsertAll(List.of(memory("other", "a", "other tenant")));
+
+        store.putTokenCounts("cl100k", List.of(new MemoryStore.TokenCount(a, 7), new MemoryStore.TokenCount(b, 9)));
+        store.putTokenCounts("o200k", List.of(new MemoryStore.TokenCount(a, 6)));
+
+        assertThat(store.tokenCounts(Memory.DEFAULT_NAMESPACE, "cl100k", List.of("a", "b", "zzz")))
+                .containsExactlyInAnyOrderEntriesOf(Map.of("a", 7, "b", 9));
+        assertThat(store.tokenCounts(Memory.DEFAULT_NAMESPACE, "o200k", List.of("a", "b")))
+                .containsExactlyEntriesOf(Map.of("a", 6));
+        assertThat(store.tokenCounts("other", "cl100k", List.of("a"))).isEmpty();
+
+        Memory a2 = memory("a", "alpha text, rewritten");
+        store.upsertAll(List.of(a2));
+        assertThat(store.tokenCounts(Memory.DEFAULT_NAMESPACE, "cl100k", List.of("a"))).isEmpty();
+
+        store.putTokenCounts("cl100k", List.of(new MemoryStore.TokenCount(a, 7)));
+        assertThat(store.tokenCounts(Memory.DEFAULT_NAMESPACE, "cl100k", List.of("a"))).isEmpty();
+        store.putTokenCounts("cl100k", List.of(new MemoryStore.TokenCount(a2, 11)));
+        assertThat(store.tokenCounts(Memory.DEFAULT_NAMESPACE, "cl100k", List.of("a")))
+                .containsExactlyEntriesOf(Map.of("a", 11));
+    }
+
     // ---------------------------------------------------------------- lexical search
 
     @Test

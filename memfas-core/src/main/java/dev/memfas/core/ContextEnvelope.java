@@ -26,6 +26,8 @@ import java.time.format.DateTimeFormatter;
  * token count of the whole is the sum of the pieces' counts.
  */
 final class ContextEnvelope {
+    /** Names this rendering of an item; cached token counts are keyed by it, so a new format never reuses old ones. */
+    static final String ITEM_FORMAT = "memory-item-1";
     static final String OPEN = "<memory_context>\n";
     static final String CLOSE = "</memory_context>";
     static final String TRIGGERED_OPEN = "<triggered_context>\n";

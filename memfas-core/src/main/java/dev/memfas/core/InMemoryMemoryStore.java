@@ -39,6 +39,7 @@ final class InMemoryMemoryStore implements MemoryStore {
         final float[] vector;
         long accessCount;
         Instant lastAccessedAt;
+        final Map<String, Integer> tokenCounts = new HashMap<>();
 
         Entry(Memory memory, float[] vector) {
             this.memory = memory;
@@ -234,6 +235,51 @@ final class InMemoryMemoryStore implements MemoryStore {
             }
         } finally {
             lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public void putTokenCounts(String tokenizerKey, Collection<TokenCount> counts) {
+        Objects.requireNonNull(tokenizerKey, "tokenizerKey");
+        Objects.requireNonNull(counts, "counts");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            for (TokenCount count : counts) {
+                Memory m = count.memory();
+                Namespace ns = namespaces.get(m.namespace());
+                Entry e = ns == null ? null : ns.memories.get(m.id());
+                if (e != null && e.memory.equals(m)) {
+                    e.tokenCounts.put(tokenizerKey, count.tokens());
+                }
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public Map<String, Integer> tokenCounts(String namespace, String tokenizerKey, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(tokenizerKey, "tokenizerKey");
+        Objects.requireNonNull(ids, "ids");
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            Map<String, Integer> out = new HashMap<>();
+            if (ns != null) {
+                for (String id : ids) {
+                    Entry e = ns.memories.get(id);
+                    Integer tokens = e == null ? null : e.tokenCounts.get(tokenizerKey);
+                    if (tokens != null) {
+                        out.put(id, tokens);
+                    }
+                }
+            }
+            return out;
+        } finally {
+            lock.readLock().unlock();
         }
     }
 

@@ -59,6 +59,8 @@ final class MemoryCurator implements ContextCurator {
     private final ScoringWeights weights;
     private final CandidateScorer scorer;
     private final BudgetFiller filler;
+    private final TokenCountCache tokenCounts;
+    private final String tokenCountKey;
     private final SessionRegistry sessions;
     private final int candidateLimit;
     private final int embedBatchSize;
@@ -83,8 +85,10 @@ final class MemoryCurator implements ContextCurator {
         this.defaultBudget = b.tokenBudget;
         this.weights = b.weights;
         this.scorer = new CandidateScorer(b.weights, b.recencyHalfLife);
-        this.filler = new BudgetFiller(tokenizer, new TokenCountCache(tokenizer, 200_000), b.maxItemTokens,
-                b.triggerReserve, b.minScore, b.duplicateSimilarity);
+        this.tokenCounts = new TokenCountCache(tokenizer, 200_000);
+        this.tokenCountKey = tokenizer.id() + "/" + ContextEnvelope.ITEM_FORMAT;
+        this.filler = new BudgetFiller(tokenizer, tokenCounts, b.maxItemTokens, b.triggerReserve, b.minScore,
+                b.duplicateSimilarity);
         this.sessions = new SessionRegistry(clock, b.sessionIdleTimeout, b.maxSessions);
         this.candidateLimit = b.candidateLimit;
         this.embedBatchSize = b.embedBatchSize;
@@ -99,6 +103,8 @@ final class MemoryCurator implements ContextCurator {
                             + "; re-embed the store or use the matching embedder");
                 }
             });
+            // Load every namespace's vectors now, so the first turn does not pay for it.
+            store.namespaces().forEach(this::indexFor);
         }
     }
 
@@ -186,6 +192,7 @@ final class MemoryCurator implements ContextCurator {
             }
         }
 
+        warmTokenCounts(namespace, candidates);
         scorer.score(candidates, new CandidateScorer.TurnSignals(now, index != null, topic.vector(), topic.terms(),
                 matrix, space == null ? 0 : space.dimension(), hot, session != null, request.project(),
                 request.language()));
@@ -224,6 +231,43 @@ final class MemoryCurator implements ContextCurator {
         turns.incrementAndGet();
         publish(request, now, topic, response, filled);
         return response;
+    }
+
+    /**
+     * Fills the token-count cache for candidates it has not seen: from the store's cache when it has the count
+     * (so counts survive restarts), else by counting, and then saves the new counts to the store.
+     */
+    private void warmTokenCounts(String namespace, List<Candidate> candidates) {
+        List<Candidate> unseen = new ArrayList<>();
+        List<String> renderings = new ArrayList<>();
+        for (Candidate c : candidates) {
+            Memory m = c.stored.memory();
+            String rendered = ContextEnvelope.memory(m, m.text());
+            if (!tokenCounts.has(namespace, c.id(), rendered)) {
+                unseen.add(c);
+                renderings.add(rendered);
+            }
+        }
+        if (unseen.isEmpty()) {
+            return;
+        }
+        Map<String, Integer> stored = store.tokenCounts(namespace, tokenCountKey,
+                unseen.stream().map(Candidate::id).toList());
+        List<MemoryStore.TokenCount> counted = new ArrayList<>();
+        for (int i = 0; i < unseen.size(); i++) {
+            Candidate c = unseen.get(i);
+            Memory m = c.stored.memory();
+            String rendered = renderings.get(i);
+            Integer tokens = stored.get(c.id());
+            if (tokens == null) {
+                tokens = tokenizer.count(rendered);
+                counted.add(new MemoryStore.TokenCount(m, tokens));
+            }
+            tokenCounts.put(namespace, c.id(), rendered, tokens);
+        }
+        if (!counted.isEmpty()) {
+            store.putTokenCounts(tokenCountKey, counted);
+        }
     }
 
     private float[] blend(float[] queryVector, float[] historyVector) {

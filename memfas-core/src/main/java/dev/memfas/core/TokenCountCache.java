@@ -22,8 +22,26 @@ final class TokenCountCache {
         this.maxEntries = maxEntries;
     }
 
+    /** Whether a count of exactly this rendering of the memory is cached. */
+    boolean has(String namespace, String memoryId, String rendered) {
+        Entry e = entries.get(key(namespace, memoryId));
+        return e != null && e.hash() == rendered.hashCode() && e.length() == rendered.length();
+    }
+
+    /** Caches a count known from elsewhere (the store). */
+    void put(String namespace, String memoryId, String rendered, int tokens) {
+        if (entries.size() >= maxEntries) {
+            entries.clear();
+        }
+        entries.put(key(namespace, memoryId), new Entry(rendered.hashCode(), rendered.length(), tokens));
+    }
+
+    private static String key(String namespace, String memoryId) {
+        return namespace + '\u0000' + memoryId;
+    }
+
     int count(String namespace, String memoryId, String rendered) {
-        String key = namespace + '\u0000' + memoryId;
+        String key = key(namespace, memoryId);
         Entry e = entries.get(key);
         int hash = rendered.hashCode();
         if (e != null && e.hash() == hash && e.length() == rendered.length()) {

@@ -53,13 +53,14 @@ final class VectorIndex {
 
     /** Adds or replaces vectors, normalizing copies of them. */
     void putAll(List<String> memoryIds, List<float[]> vectors) {
-        float[][] normalized = new float[vectors.size()][];
-        for (int i = 0; i < normalized.length; i++) {
-            normalized[i] = Vectors.normalizedCopy(vectors.get(i), dimension);
+        // Checked before the lock so a bad vector leaves the index untouched.
+        float[] scales = new float[vectors.size()];
+        for (int i = 0; i < scales.length; i++) {
+            scales[i] = Vectors.inverseNorm(vectors.get(i), dimension);
         }
         lock.writeLock().lock();
         try {
-            for (int i = 0; i < normalized.length; i++) {
+            for (int i = 0; i < scales.length; i++) {
                 String id = memoryIds.get(i);
                 Integer slot = slotById.get(id);
                 if (slot == null) {
@@ -68,7 +69,7 @@ final class VectorIndex {
                     ids[slot] = id;
                     slotById.put(id, slot);
                 }
-                write(slot, normalized[i]);
+                write(slot, vectors.get(i), scales[i]);
             }
         } finally {
             lock.writeLock().unlock();
@@ -187,11 +188,11 @@ final class VectorIndex {
         return present;
     }
 
-    private void write(int slot, float[] v) {
+    private void write(int slot, float[] v, float scale) {
         float[][] columns = blocks[slot / BLOCK];
         int j = slot % BLOCK;
         for (int d = 0; d < dimension; d++) {
-            columns[d][j] = v[d];
+            columns[d][j] = v[d] * scale;
         }
     }
 

@@ -8,20 +8,25 @@ final class Vectors {
 
     /** A unit-length copy of the vector (a zero vector stays zero). */
     static float[] normalizedCopy(float[] v, int dimension) {
+        float inv = inverseNorm(v, dimension);
+        float[] out = new float[dimension];
+        for (int d = 0; d < dimension; d++) {
+            out[d] = v[d] * inv;
+        }
+        return out;
+    }
+
+    /**
+     * What to multiply the vector by to make it unit length (0 for a zero vector), after checking its dimension and
+     * that every component is finite.
+     */
+    static float inverseNorm(float[] v, int dimension) {
         Embeddings.checkVector(v, dimension, "vector");
         double sum = 0;
         for (float x : v) {
             sum += (double) x * x;
         }
-        float[] out = new float[dimension];
-        if (sum == 0) {
-            return out;
-        }
-        float inv = (float) (1.0 / Math.sqrt(sum));
-        for (int d = 0; d < dimension; d++) {
-            out[d] = v[d] * inv;
-        }
-        return out;
+        return sum == 0 ? 0f : (float) (1.0 / Math.sqrt(sum));
     }
 
     /** Dot product of row {@code row} of a flat matrix with a vector. */

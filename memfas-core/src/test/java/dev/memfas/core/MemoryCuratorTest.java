@@ -109,6 +109,52 @@ final class MemoryCuratorTest {
         assertThat(curator.stats().vectors()).isEqualTo(2);
     }
 
+    @Test
+    void tokenCounts_arePersistedInTheStore_andReusedByTheNextCurator() {
+        CountingTokenizer counting = new CountingTokenizer();
+        curator(Memfas.newBuilder().tokenizer(counting));
+        curator.rememberAll(List.of(memory("a", "kafka retention policy"), memory("b", "kafka lag alerts")));
+        curator.getContext("kafka", "s");
+        String key = "cl100k_base/" + ContextEnvelope.ITEM_FORMAT;
+        assertThat(store.tokenCounts("default", key, List.of("a", "b"))).containsOnlyKeys("a", "b");
+
+        ContextCurator second = Memfas.newBuilder().store(store).clock(clock).tokenizer(counting).build();
+        counting.calls.set(0);
+        second.getContext("kafka", "s");
+        // Both items' counts come from the store: the only count is the final check of the whole context.
+        assertThat(counting.calls.get()).isEqualTo(1);
+
+        curator.remember(memory("a", "kafka retention policy, changed"));
+        assertThat(store.tokenCounts("default", key, List.of("a"))).isEmpty();
+        counting.calls.set(0);
+        second.getContext("kafka", "s");
+        // The changed memory is counted again, once; the unchanged one is not.
+        assertThat(counting.calls.get()).isEqualTo(2);
+        assertThat(store.tokenCounts("default", key, List.of("a", "b"))).containsOnlyKeys("a", "b");
+    }
+
+    /** The default tokenizer, counting calls to {@code count}. */
+    private static final class CountingTokenizer implements dev.memfas.Tokenizer {
+        private final JTokkitTokenizer delegate = JTokkitTokenizer.cl100k();
+        final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public int count(String text) {
+            calls.incrementAndGet();
+            return delegate.count(text);
+        }
+
+        @Override
+        public String truncate(String text, int maxTokens) {
+            return delegate.truncate(text, maxTokens);
+        }
+
+        @Override
+        public String id() {
+            return delegate.id();
+        }
+    }
+
     // ---------------------------------------------------------------- bad input
 
     @Test

@@ -611,6 +611,73 @@ public final class SqliteMemoryStore implements MemoryStore {
         }, null);
     }
 
+    // ---------------------------------------------------------------- token counts
+
+    @Override
+    public void putTokenCounts(String tokenizerKey, Collection<TokenCount> counts) {
+        Objects.requireNonNull(tokenizerKey, "tokenizerKey");
+        Objects.requireNonNull(counts, "counts");
+        if (counts.isEmpty()) {
+            return;
+        }
+        write("cache token counts", c -> {
+            // Kept only where the row still holds what was counted: a concurrent replace wins.
+            try (PreparedStatement ps = c.prepareStatement("INSERT OR REPLACE INTO token_counts (rowid, tokenizer, "
+                    + "tokens) SELECT rowid, ?, ? FROM memories WHERE namespace = ? AND id = ? AND text = ? "
+                    + "AND source = ? AND created_s = ? AND created_ns = ?")) {
+                for (TokenCount count : counts) {
+                    Memory m = count.memory();
+                    if (m.id() == null || m.createdAt() == null) {
+                        continue;
+                    }
+                    ps.setString(1, tokenizerKey);
+                    ps.setInt(2, count.tokens());
+                    ps.setString(3, m.namespace());
+                    ps.setString(4, m.id());
+                    ps.setBytes(5, Codec.encodeText(m.text()));
+                    ps.setString(6, m.source());
+                    ps.setLong(7, m.createdAt().getEpochSecond());
+                    ps.setInt(8, m.createdAt().getNano());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            return null;
+        }, null);
+    }
+
+    @Override
+    public Map<String, Integer> tokenCounts(String namespace, String tokenizerKey, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(tokenizerKey, "tokenizerKey");
+        Objects.requireNonNull(ids, "ids");
+        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
+        if (unique.isEmpty()) {
+            return Map.of();
+        }
+        return read("read token counts", c -> {
+            Map<String, Integer> out = new HashMap<>();
+            for (int from = 0; from < unique.size(); from += IN_CHUNK) {
+                List<String> chunk = unique.subList(from, Math.min(unique.size(), from + IN_CHUNK));
+                try (PreparedStatement ps = c.prepareStatement("SELECT m.id, t.tokens FROM token_counts t "
+                        + "JOIN memories m ON m.rowid = t.rowid WHERE t.tokenizer = ? AND m.namespace = ? "
+                        + "AND m.id IN (" + placeholders(chunk.size()) + ")")) {
+                    ps.setString(1, tokenizerKey);
+                    ps.setString(2, namespace);
+                    for (int i = 0; i < chunk.size(); i++) {
+                        ps.setString(i + 3, chunk.get(i));
+                    }
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            out.put(rs.getString(1), rs.getInt(2));
+                        }
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     // ---------------------------------------------------------------- lexical search
 
     @Override
