@@ -182,7 +182,7 @@ final class BudgetFiller {
     /** The memory as an envelope item of at most {@code cap} tokens, cut if need be; null if it can't be made to fit. */
     private Piece render(Candidate c, int cap) {
         Memory m = c.stored.memory();
-        String full = ContextEnvelope.memory(m, m.text());
+        String full = c.rendered != null ? c.rendered : ContextEnvelope.memory(m, m.text());
         int tokens = counts.count(m.namespace(), m.id(), full);
         if (tokens <= cap) {
             return new Piece(full, tokens, c, false);

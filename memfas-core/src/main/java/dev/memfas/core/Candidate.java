@@ -11,6 +11,8 @@ final class Candidate {
     float cosine = Float.NaN;
     double bm25;
     boolean linkedByTrigger;
+    /** The memory as a full envelope item, rendered once per turn. */
+    String rendered;
     ScoreBreakdown factors = ScoreBreakdown.ZERO;
     double score;
 

@@ -239,13 +239,11 @@ final class MemoryCurator implements ContextCurator {
      */
     private void warmTokenCounts(String namespace, List<Candidate> candidates) {
         List<Candidate> unseen = new ArrayList<>();
-        List<String> renderings = new ArrayList<>();
         for (Candidate c : candidates) {
             Memory m = c.stored.memory();
-            String rendered = ContextEnvelope.memory(m, m.text());
-            if (!tokenCounts.has(namespace, c.id(), rendered)) {
+            c.rendered = ContextEnvelope.memory(m, m.text());
+            if (!tokenCounts.has(namespace, c.id(), c.rendered)) {
                 unseen.add(c);
-                renderings.add(rendered);
             }
         }
         if (unseen.isEmpty()) {
@@ -254,16 +252,13 @@ final class MemoryCurator implements ContextCurator {
         Map<String, Integer> stored = store.tokenCounts(namespace, tokenCountKey,
                 unseen.stream().map(Candidate::id).toList());
         List<MemoryStore.TokenCount> counted = new ArrayList<>();
-        for (int i = 0; i < unseen.size(); i++) {
-            Candidate c = unseen.get(i);
-            Memory m = c.stored.memory();
-            String rendered = renderings.get(i);
+        for (Candidate c : unseen) {
             Integer tokens = stored.get(c.id());
             if (tokens == null) {
-                tokens = tokenizer.count(rendered);
-                counted.add(new MemoryStore.TokenCount(m, tokens));
+                tokens = tokenizer.count(c.rendered);
+                counted.add(new MemoryStore.TokenCount(c.stored.memory(), tokens));
             }
-            tokenCounts.put(namespace, c.id(), rendered, tokens);
+            tokenCounts.put(namespace, c.id(), c.rendered, tokens);
         }
         if (!counted.isEmpty()) {
             store.putTokenCounts(tokenCountKey, counted);
