@@ -1,0 +1,261 @@
+package dev.memfas.djl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.Embedder;
+import dev.memfas.MemfasException;
+import dev.memfas.Memory;
+import dev.memfas.core.Memfas;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+final class DjlEmbedderTest {
+    private static DjlEmbedder embedder;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void load() {
+        embedder = DjlEmbedder.builder().intraOpThreads(2).build();
+    }
+
+    @AfterAll
+    static void close() {
+        embedder.close();
+    }
+
+    // ---------------------------------------------------------------- the model
+
+    @Test
+    void defaultModel_isMiniLm_with384NormalizedDimensions() {
+        assertThat(embedder.modelId()).isEqualTo("all-minilm-l6-v2");
+        assertThat(embedder.dimension()).isEqualTo(384);
+        assertThat(embedder.maxSequenceLength()).isEqualTo(256);
+        assertThat(embedder.pooling()).isEqualTo(DjlEmbedder.Pooling.MEAN);
+        float[] v = embedder.embed("we deploy on tuesdays");
+        assertThat(norm(v)).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5));
+    }
+
+    @Test
+    void similarSentences_areCloserThanUnrelatedOnes() {
+        List<float[]> v = embedder.embedAll(List.of("A man is playing a guitar.",
+                "Someone plays an instrument.", "Stocks fell after the earnings report."));
+        assertThat(ParityTest.cosine(v.get(0), v.get(1))).isGreaterThan(ParityTest.cosine(v.get(0), v.get(2)) + 0.2);
+    }
+
+    @Test
+    void aTextAlone_andInAPaddedBatch_getTheSameVector() {
+        String shortText = "kafka";
+        String longText = "The retention policy keeps every message for seven days and compacts changelog topics.";
+        float[] alone = embedder.embed(shortText);
+        float[] inBatch = embedder.embedAll(List.of(longText, shortText, longText)).get(1);
+
+        assertThat(ParityTest.cosine(alone, inBatch)).isGreaterThan(0.99999);
+    }
+
+    @Test
+    void textsLongerThanTheMaximum_areTruncated_tokensPastItAreIgnored() {
+        String base = "memory curation picks the best memories for each turn within a fixed budget. ".repeat(40);
+        float[] a = embedder.embed(base + "kafka retention grafana dashboards");
+        float[] b = embedder.embed(base + "completely different ending about pasta recipes");
+
+        assertThat(ParityTest.cosine(a, b)).isGreaterThan(0.99999);
+        float[] shortA = embedder.embed("budget. kafka retention grafana dashboards");
+        float[] shortB = embedder.embed("budget. completely different ending about pasta recipes");
+        assertThat(ParityTest.cosine(shortA, shortB)).isLessThan(0.9);
+    }
+
+    @Test
+    void concurrentCalls_giveTheSameVectorsAsSequentialOnes() throws Exception {
+        List<String> texts = ParitySentences.all();
+        List<float[]> expected = embedder.embedAll(texts);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Integer>> futures = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int seed = t;
+                futures.add(pool.submit(() -> {
+                    Random random = new Random(seed);
+                    for (int i = 0; i < 25; i++) {
+                        int k = random.nextInt(texts.size());
+                        assertThat(ParityTest.cosine(embedder.embed(texts.get(k)), expected.get(k)))
+                                .isGreaterThan(0.99999);
+                    }
+                    return 25;
+                }));
+            }
+            for (Future<Integer> f : futures) {
+                assertThat(f.get()).isEqualTo(25);
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    // ---------------------------------------------------------------- bad input
+
+    @Test
+    void nullListOrElement_throwsNamingTheIndex() {
+        assertThatThrownBy(() -> embedder.embedAll(null))
+                .isInstanceOf(NullPointerException.class).hasMessage("texts");
+        assertThatThrownBy(() -> embedder.embedAll(Arrays.asList("ok", "fine", null)))
+                .isInstanceOf(NullPointerException.class).hasMessage("text 2");
+    }
+
+    @Test
+    void emptyOrWhitespaceText_getsAValidVector() {
+        List<float[]> v = embedder.embedAll(List.of("", "   ", "\n\t"));
+        for (float[] x : v) {
+            assertThat(x).hasSize(384);
+            assertThat(norm(x)).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5));
+        }
+        assertThat(embedder.embedAll(List.of())).isEmpty();
+    }
+
+    @Test
+    void modelDirectory_missingFiles_listsThem() throws Exception {
+        Files.writeString(dir.resolve("README"), "no model here");
+
+        assertThatThrownBy(() -> DjlEmbedder.builder().modelDirectory(dir).build())
+                .isInstanceOf(MemfasException.class)
+                .hasMessage("model directory " + dir.toAbsolutePath() + " lacks model.onnx and tokenizer.json");
+        assertThatThrownBy(() -> DjlEmbedder.builder().modelDirectory(dir.resolve("nope")).build())
+                .isInstanceOf(MemfasException.class)
+                .hasMessageContaining("does not exist or is not a directory");
+    }
+
+    @Test
+    void corruptOnnxFile_givesAClearError_notACrash() throws Exception {
+        copyResource("all-minilm-l6-v2-tokenizer.json", dir.resolve("tokenizer.json"));
+        byte[] garbage = new byte[4096];
+        new Random(1).nextBytes(garbage);
+        Files.write(dir.resolve("model.onnx"), garbage);
+
+        assertThatThrownBy(() -> DjlEmbedder.builder().modelDirectory(dir).build())
+                .isInstanceOf(MemfasException.class)
+                .hasMessageStartingWith("cannot load embedding model '" + dir.getFileName() + "' from "
+                        + dir.toAbsolutePath());
+    }
+
+    @Test
+    void modelDirectory_inSentenceTransformersLayout_matchesTheBuiltInModel() throws Exception {
+        copyResource("all-minilm-l6-v2.onnx", dir.resolve("model.onnx"));
+        copyResource("all-minilm-l6-v2-tokenizer.json", dir.resolve("tokenizer.json"));
+        Files.writeString(dir.resolve("sentence_bert_config.json"), "{\"max_seq_length\": 256}");
+        Files.createDirectories(dir.resolve("1_Pooling"));
+        Files.writeString(dir.resolve("1_Pooling/config.json"),
+                "{\"pooling_mode_cls_token\": false, \"pooling_mode_mean_tokens\": true}");
+
+        try (DjlEmbedder fromDir = DjlEmbedder.builder().modelDirectory(dir).modelId("minilm-copy").build()) {
+            assertThat(fromDir.modelId()).isEqualTo("minilm-copy");
+            assertThat(fromDir.maxSequenceLength()).isEqualTo(256);
+            assertThat(fromDir.pooling()).isEqualTo(DjlEmbedder.Pooling.MEAN);
+            assertThat(ParityTest.cosine(fromDir.embed("kafka retention"), embedder.embed("kafka retention")))
+                    .isGreaterThan(0.99999);
+        }
+    }
+
+    @Test
+    void closedEmbedder_refusesWork() {
+        DjlEmbedder other = DjlEmbedder.builder().intraOpThreads(1).build();
+        other.close();
+        other.close();
+
+        assertThatThrownBy(() -> other.embed("x"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("embedder is closed: all-minilm-l6-v2");
+    }
+
+    @Test
+    void builder_badSettings_throwNamingTheValue() {
+        assertThatThrownBy(() -> DjlEmbedder.builder().intraOpThreads(0))
+                .hasMessage("intra-op threads must be positive: 0");
+        assertThatThrownBy(() -> DjlEmbedder.builder().maxSequenceLength(1))
+                .hasMessage("max sequence length must be in [2, 8192]: 1");
+    }
+
+    // ---------------------------------------------------------------- with a curator
+
+    @Test
+    void curator_embedsMemoriesInBatches_andOnlyTheQueryPerTurn() {
+        CountingEmbedder counting = new CountingEmbedder(embedder);
+        try (ContextCurator curator = Memfas.newBuilder().embedder(counting).embedBatchSize(16).build()) {
+            List<Memory> memories = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                memories.add(Memory.builder("note " + i + ": the team discussed topic number " + i)
+                        .id("n" + i).createdAt(Instant.EPOCH).build());
+            }
+            memories.add(Memory.builder("We deploy on Tuesdays and Thursdays after the stand-up.").id("deploy")
+                    .createdAt(Instant.EPOCH).build());
+            curator.rememberAll(memories);
+            assertThat(counting.calls.get()).isEqualTo(3);
+            assertThat(counting.texts.get()).isEqualTo(41);
+
+            ContextResponse r = curator.getContext(ContextRequest.builder("which days do we ship releases?")
+                    .sessionId("s").recentHistory(List.of("we were talking about the release process")).build());
+
+            assertThat(counting.calls.get()).isEqualTo(4);
+            assertThat(r.memoryIds().get(0)).isEqualTo("deploy");
+        }
+    }
+
+    private static final class CountingEmbedder implements Embedder {
+        private final Embedder delegate;
+        final AtomicInteger calls = new AtomicInteger();
+        final AtomicInteger texts = new AtomicInteger();
+
+        CountingEmbedder(Embedder delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public List<float[]> embedAll(List<String> batch) {
+            calls.incrementAndGet();
+            texts.addAndGet(batch.size());
+            return delegate.embedAll(batch);
+        }
+
+        @Override
+        public int dimension() {
+            return delegate.dimension();
+        }
+
+        @Override
+        public String modelId() {
+            return delegate.modelId();
+        }
+    }
+
+    private static void copyResource(String resource, Path target) throws Exception {
+        try (InputStream in = DjlEmbedderTest.class.getClassLoader().getResourceAsStream(resource)) {
+            Files.copy(in, target);
+        }
+    }
+
+    private static double norm(float[] v) {
+        double s = 0;
+        for (float x : v) {
+            s += (double) x * x;
+        }
+        return Math.sqrt(s);
+    }
+}
