@@ -105,6 +105,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     public static final BuiltInModel DEFAULT_MODEL = BuiltInModel.ALL_MINILM_L6_V2;
 
     private static final int MAX_BATCH = 64;
+    /** Texts per model call within a batch, grouped by length. */
+    private static final int GROUP = 8;
     private static final List<String> KNOWN_INPUTS = List.of("input_ids", "attention_mask", "token_type_ids");
 
     private final String modelId;
@@ -297,16 +299,43 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             return List.of();
         }
         Encoding[] encodings = tokenizer.batchEncode(texts);
-        int batch = encodings.length;
-        int length = encodings[0].getIds().length;
-        long[] ids = new long[batch * length];
-        long[] mask = new long[batch * length];
-        long[] types = new long[batch * length];
-        for (int i = 0; i < batch; i++) {
-            System.arraycopy(encodings[i].getIds(), 0, ids, i * length, length);
-            System.arraycopy(encodings[i].getAttentionMask(), 0, mask, i * length, length);
-            System.arraycopy(encodings[i].getTypeIds(), 0, types, i * length, length);
+        int n = encodings.length;
+        int[] lengths = new int[n];
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            long real = 0;
+            for (long m : encodings[i].getAttentionMask()) {
+                real += m;
+            }
+            lengths[i] = (int) real;
+            order[i] = i;
         }
+        // Texts of similar length run together, so a short text is not padded to the longest of the whole call;
+        // padding is on the right, so each group simply stops at its own longest text.
+        java.util.Arrays.sort(order, (a, b) -> Integer.compare(lengths[a], lengths[b]));
+        float[][] vectors = new float[n][];
+        for (int from = 0; from < n; from += GROUP) {
+            int to = Math.min(n, from + GROUP);
+            int length = Math.max(1, lengths[order[to - 1]]);
+            int batch = to - from;
+            long[] ids = new long[batch * length];
+            long[] mask = new long[batch * length];
+            long[] types = new long[batch * length];
+            for (int i = 0; i < batch; i++) {
+                Encoding e = encodings[order[from + i]];
+                System.arraycopy(e.getIds(), 0, ids, i * length, length);
+                System.arraycopy(e.getAttentionMask(), 0, mask, i * length, length);
+                System.arraycopy(e.getTypeIds(), 0, types, i * length, length);
+            }
+            float[][] group = infer(ids, mask, types, batch, length);
+            for (int i = 0; i < batch; i++) {
+                vectors[order[from + i]] = group[i];
+            }
+        }
+        return java.util.Arrays.asList(vectors);
+    }
+
+    private float[][] infer(long[] ids, long[] mask, long[] types, int batch, int length) {
         try (NDManager manager = model.getNDManager().newSubManager()) {
             Shape shape = new Shape(batch, length);
             NDList inputs = new NDList();
@@ -322,12 +351,11 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             }
             NDList outputs = model.getBlock().forward(new ParameterStore(manager, false), inputs, false);
             NDArray hidden = tokenStates(outputs);
-            long[] dims = hidden.getShape().getShape();
-            int width = (int) dims[2];
+            int width = (int) hidden.getShape().get(2);
             float[] values = hidden.toFloatArray();
-            List<float[]> vectors = new ArrayList<>(batch);
+            float[][] vectors = new float[batch][];
             for (int i = 0; i < batch; i++) {
-                vectors.add(normalize(pool(values, mask, i, length, width)));
+                vectors[i] = normalize(pool(values, mask, i, length, width));
             }
             return vectors;
         }
