@@ -35,7 +35,7 @@ final class DjlEmbedderTest {
 
     @BeforeAll
     static void load() {
-        embedder = DjlEmbedder.builder().intraOpThreads(2).build();
+        embedder = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2).intraOpThreads(2).build();
     }
 
     @AfterAll
@@ -46,7 +46,19 @@ final class DjlEmbedderTest {
     // ---------------------------------------------------------------- the model
 
     @Test
-    void defaultModel_isMiniLm_with384NormalizedDimensions() {
+    void defaultModel_isBgeSmall_withClsPoolingAnd512Tokens() {
+        try (DjlEmbedder defaults = DjlEmbedder.defaultModel()) {
+            assertThat(defaults.modelId()).isEqualTo("bge-small-en-v1.5");
+            assertThat(defaults.dimension()).isEqualTo(384);
+            assertThat(defaults.maxSequenceLength()).isEqualTo(512);
+            assertThat(defaults.pooling()).isEqualTo(DjlEmbedder.Pooling.CLS);
+            assertThat(norm(defaults.embed("we deploy on tuesdays"))).isCloseTo(1.0,
+                    org.assertj.core.data.Offset.offset(1e-5));
+        }
+    }
+
+    @Test
+    void miniLm_has384NormalizedDimensions_meanPooling_256Tokens() {
         assertThat(embedder.modelId()).isEqualTo("all-minilm-l6-v2");
         assertThat(embedder.dimension()).isEqualTo(384);
         assertThat(embedder.maxSequenceLength()).isEqualTo(256);
@@ -176,7 +188,8 @@ final class DjlEmbedderTest {
 
     @Test
     void closedEmbedder_refusesWork() {
-        DjlEmbedder other = DjlEmbedder.builder().intraOpThreads(1).build();
+        DjlEmbedder other = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2).intraOpThreads(1)
+                .build();
         other.close();
         other.close();
 

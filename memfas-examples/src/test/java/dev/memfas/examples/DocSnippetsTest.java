@@ -27,6 +27,7 @@ final class DocSnippetsTest {
     private static final String IMPORTS = """
             import dev.memfas.*;
             import dev.memfas.core.*;
+            import dev.memfas.djl.*;
             import dev.memfas.sqlite.*;
             import java.nio.file.*;
             import java.time.*;
