@@ -87,6 +87,7 @@ public final class EmbedderComparison {
     }
 
     private static long timeOurs(DjlEmbedder ours, List<String> batch) {
+        settle();
         long t = System.nanoTime();
         ours.embedAll(batch);
         return System.nanoTime() - t;
@@ -95,9 +96,22 @@ public final class EmbedderComparison {
     private static long timeTheirs(EmbeddingModel theirs, List<String> batch) {
         List<TextSegment> segments = new ArrayList<>(batch.size());
         batch.forEach(s -> segments.add(TextSegment.from(s)));
+        settle();
         long t = System.nanoTime();
         theirs.embedAll(segments);
         return System.nanoTime() - t;
+    }
+
+    /**
+     * Waits for the previous call's threads to go idle: LangChain4j's session spins its ONNX Runtime threads after a
+     * call (ours does not), and on two cores a spinning thread would slow whichever call comes next.
+     */
+    private static void settle() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Sentences of 8 to 40 words drawn from a fixed vocabulary. */
