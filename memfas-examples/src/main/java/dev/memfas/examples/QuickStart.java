@@ -8,13 +8,15 @@ import dev.memfas.Memory;
 import dev.memfas.Scope;
 import dev.memfas.Trigger;
 import dev.memfas.core.Memfas;
+import dev.memfas.djl.DjlEmbedder;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
 /**
- * Curates a context from a handful of memories and prints it, with the score breakdown of what was included.
+ * Curates a context from a handful of memories and prints it, with the score breakdown of what was included. The
+ * memories are embedded locally with the default model (bge-small-en-v1.5 from the class path).
  *
  * <p>Run from the repository root: {@code ./mvnw -B -q -pl memfas-examples -am compile exec:java}.
  */
@@ -27,10 +29,12 @@ public final class QuickStart {
 
     static void run(PrintStream out) {
         Instant now = Instant.now();
-        try (ContextCurator curator = Memfas.newBuilder()
-                .tokenBudget(300)
-                .recencyHalfLife(Duration.ofDays(14))
-                .build()) {
+        try (DjlEmbedder embedder = DjlEmbedder.defaultModel();
+                ContextCurator curator = Memfas.newBuilder()
+                        .embedder(embedder)
+                        .tokenBudget(300)
+                        .recencyHalfLife(Duration.ofDays(14))
+                        .build()) {
             curator.rememberAll(List.of(
                     Memory.builder("We chose PostgreSQL 16 for the billing service; SQLite stays for local tools.")
                             .id("decision-db").kind("decision").scope(Scope.project("billing"))
