@@ -142,11 +142,6 @@ public record Memory(
         return expiresAt != null && !expiresAt.isAfter(now);
     }
 
-    /** Whether this memory carries the given tag (exact match). */
-    public boolean hasTag(String tag) {
-        return tags.contains(tag);
-    }
-
     /**
      * Builds a {@link Memory}. Not thread-safe; {@link #build()} runs every check and may be called repeatedly.
      */

@@ -22,11 +22,6 @@ public record VectorSpace(String modelId, int dimension) {
         }
     }
 
-    /** Whether the embedder produces vectors of this space. */
-    public boolean matches(Embedder embedder) {
-        return modelId.equals(embedder.modelId()) && dimension == embedder.dimension();
-    }
-
     @Override
     public String toString() {
         return modelId + "/" + dimension;

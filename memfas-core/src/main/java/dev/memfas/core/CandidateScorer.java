@@ -36,7 +36,6 @@ final class CandidateScorer {
             float[] topicVector,
             Map<String, Double> topicTerms,
             float[] matrix,
-            int dimension,
             Set<String> hotIds,
             boolean hasSession,
             String project,

@@ -61,12 +61,6 @@ final class ContextEnvelope {
         return sb.append("</hint>\n").toString();
     }
 
-    static String escapeText(String text) {
-        StringBuilder sb = new StringBuilder(text.length() + 16);
-        appendText(sb, text);
-        return sb.toString();
-    }
-
     private static void appendText(StringBuilder sb, String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

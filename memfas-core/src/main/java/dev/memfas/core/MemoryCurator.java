@@ -194,7 +194,7 @@ final class MemoryCurator implements ContextCurator {
 
         warmTokenCounts(namespace, candidates);
         scorer.score(candidates, new CandidateScorer.TurnSignals(now, index != null, topic.vector(), topic.terms(),
-                matrix, space == null ? 0 : space.dimension(), hot, session != null, request.project(),
+                matrix, hot, session != null, request.project(),
                 request.language()));
         List<Candidate> linked = new ArrayList<>();
         List<Candidate> ranked = new ArrayList<>();

@@ -61,8 +61,4 @@ final class TriggerMatcher {
         }
         return fired;
     }
-
-    boolean isEmpty() {
-        return triggers.isEmpty();
-    }
 }

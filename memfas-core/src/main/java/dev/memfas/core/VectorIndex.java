@@ -33,10 +33,6 @@ final class VectorIndex {
         this.dimension = dimension;
     }
 
-    int dimension() {
-        return dimension;
-    }
-
     int size() {
         lock.readLock().lock();
         try {

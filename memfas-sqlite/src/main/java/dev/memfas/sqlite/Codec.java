@@ -1,6 +1,5 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.Scope;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -161,9 +160,5 @@ final class Codec {
 
     static Instant instant(long seconds, long nanos) {
         return Instant.ofEpochSecond(seconds, nanos);
-    }
-
-    static Scope scope(String text) {
-        return Scope.parse(text);
     }
 }

@@ -7,6 +7,7 @@ import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.MemoryStore;
+import dev.memfas.Scope;
 import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
@@ -387,7 +388,7 @@ public final class SqliteMemoryStore implements MemoryStore {
                 Codec.decodeText(rs.getBytes(3)),
                 rs.getString(4),
                 rs.getString(5),
-                Codec.scope(rs.getString(6)),
+                Scope.parse(rs.getString(6)),
                 Codec.splitIds(rs.getString(7)),
                 rs.getString(8),
                 Codec.instant(rs.getLong(9), rs.getLong(10)),
