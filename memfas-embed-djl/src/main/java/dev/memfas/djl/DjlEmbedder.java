@@ -109,8 +109,13 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     public static final BuiltInModel DEFAULT_MODEL = BuiltInModel.BGE_SMALL_EN_V15;
 
     private static final int MAX_BATCH = 64;
-    /** Texts per model call within a batch, grouped by length. */
-    private static final int GROUP = 8;
+    /** The most texts in one model call. */
+    private static final int MAX_GROUP = 32;
+    /**
+     * The fixed cost of a model call, in tokens computed: measured on two cores for both built-in models, a call costs
+     * about 4.5 ms plus 0.145 ms per token (MiniLM), so a call is worth about 32 tokens of padding.
+     */
+    private static final int CALL_OVERHEAD_TOKENS = 32;
     private static final List<String> KNOWN_INPUTS = List.of("input_ids", "attention_mask", "token_type_ids");
 
     private final String modelId;
@@ -317,10 +322,16 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         // Texts of similar length run together, so a short text is not padded to the longest of the whole call;
         // padding is on the right, so each group simply stops at its own longest text.
         java.util.Arrays.sort(order, (a, b) -> Integer.compare(lengths[a], lengths[b]));
+        int[] sortedLengths = new int[n];
+        for (int i = 0; i < n; i++) {
+            sortedLengths[i] = Math.max(1, lengths[order[i]]);
+        }
         float[][] vectors = new float[n][];
-        for (int from = 0; from < n; from += GROUP) {
-            int to = Math.min(n, from + GROUP);
-            int length = Math.max(1, lengths[order[to - 1]]);
+        int[] starts = groupStarts(sortedLengths);
+        for (int g = 0; g < starts.length; g++) {
+            int from = starts[g];
+            int to = g + 1 < starts.length ? starts[g + 1] : n;
+            int length = sortedLengths[to - 1];
             int batch = to - from;
             long[] ids = new long[batch * length];
             long[] mask = new long[batch * length];
@@ -337,6 +348,39 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             }
         }
         return java.util.Arrays.asList(vectors);
+    }
+
+    /**
+     * Splits texts sorted by token count into model calls that cost the least in total. A call costs a fixed overhead
+     * plus one unit per token it computes, padding included; so many short texts share a call, while a long text does
+     * not drag short ones up to its length. Exact (dynamic programming over the sorted lengths).
+     *
+     * @return the index of the first text of each call, ascending, starting with 0
+     */
+    static int[] groupStarts(int[] sortedLengths) {
+        int n = sortedLengths.length;
+        long[] best = new long[n + 1];
+        int[] cut = new int[n + 1];
+        for (int end = 1; end <= n; end++) {
+            best[end] = Long.MAX_VALUE;
+            long longest = sortedLengths[end - 1];
+            for (int start = end - 1; start >= Math.max(0, end - MAX_GROUP); start--) {
+                long cost = best[start] + CALL_OVERHEAD_TOKENS + (end - start) * longest;
+                if (cost < best[end]) {
+                    best[end] = cost;
+                    cut[end] = start;
+                }
+            }
+        }
+        int count = 0;
+        for (int end = n; end > 0; end = cut[end]) {
+            count++;
+        }
+        int[] starts = new int[count];
+        for (int end = n, k = count - 1; end > 0; end = cut[end], k--) {
+            starts[k] = cut[end];
+        }
+        return starts;
     }
 
     private float[][] infer(long[] ids, long[] mask, long[] types, int batch, int length) {
