@@ -69,6 +69,21 @@ public interface ContextCurator extends AutoCloseable {
      */
     void reportUsage(String sessionId, Collection<String> memoryIds, boolean helpful);
 
+    /**
+     * Ranks the memories of a namespace against a query, best first, the way a turn scores them but without a session,
+     * triggers or token budget, and without side effects: nothing is recorded as accessed and no telemetry is written.
+     *
+     * @param limit the most hits to return, in [1, 1000]
+     * @throws IllegalArgumentException if the query is blank or too long, the namespace is invalid, or the limit is out
+     *     of range
+     */
+    List<RecallHit> recall(String query, String namespace, int limit);
+
+    /** {@link #recall(String, String, int)} in the default namespace. */
+    default List<RecallHit> recall(String query, int limit) {
+        return recall(query, Memory.DEFAULT_NAMESPACE, limit);
+    }
+
     /** A snapshot of the curator's state. */
     CuratorStats stats();
 

@@ -8,6 +8,7 @@ import dev.memfas.CuratorStats;
 import dev.memfas.Embedder;
 import dev.memfas.Embeddings;
 import dev.memfas.LexicalHit;
+import dev.memfas.RecallHit;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryStore;
@@ -142,55 +143,13 @@ final class MemoryCurator implements ContextCurator {
                 : new SessionState("", namespace, now).advance(turnVector, terms, topicShiftThreshold);
         Set<String> hot = session != null ? session.hotMemoryIds() : Set.of();
 
-        // Candidates: nearest vectors, best BM25 matches, and memories linked from fired triggers.
-        Map<String, Float> cosines = new HashMap<>();
-        VectorIndex index = embedder == null ? null : indexFor(namespace);
-        if (index != null) {
-            VectorIndex.Hits hits = index.search(queryVector, candidateLimit);
-            for (int i = 0; i < hits.size(); i++) {
-                cosines.put(hits.ids()[i], hits.scores()[i]);
-            }
-        }
-        Map<String, Double> bm25 = new HashMap<>();
-        for (LexicalHit hit : store.searchLexical(namespace, request.query(), candidateLimit)) {
-            bm25.put(hit.memoryId(), hit.score());
-        }
         List<Trigger> fired = request.includeTriggers() ? triggersFor(namespace).match(request.query()) : List.of();
         LinkedHashSet<String> linkedIds = new LinkedHashSet<>();
         fired.forEach(t -> linkedIds.addAll(t.memoryIds()));
-
-        LinkedHashSet<String> ids = new LinkedHashSet<>(linkedIds);
-        ids.addAll(cosines.keySet());
-        ids.addAll(bm25.keySet());
-        List<StoredMemory> stored = store.getAll(namespace, ids);
-        List<Candidate> candidates = new ArrayList<>(stored.size());
-        List<String> candidateIds = new ArrayList<>(stored.size());
-        for (StoredMemory s : stored) {
-            if (s.memory().isExpiredAt(now)) {
-                continue;
-            }
-            Candidate c = new Candidate(s);
-            Float cos = cosines.get(c.id());
-            c.cosine = cos == null ? Float.NaN : cos;
-            c.bm25 = bm25.getOrDefault(c.id(), 0.0);
-            c.linkedByTrigger = linkedIds.contains(c.id());
-            candidates.add(c);
-            candidateIds.add(c.id());
-        }
-        float[] matrix = null;
-        if (index != null) {
-            matrix = new float[candidates.size() * space.dimension()];
-            boolean[] present = index.gather(candidateIds, matrix);
-            for (int i = 0; i < candidates.size(); i++) {
-                Candidate c = candidates.get(i);
-                if (present[i]) {
-                    c.row = i;
-                    if (Float.isNaN(c.cosine)) {
-                        c.cosine = Vectors.dotRow(matrix, i, queryVector);
-                    }
-                }
-            }
-        }
+        Gathered gathered = gather(namespace, request.query(), queryVector, linkedIds, now);
+        List<Candidate> candidates = gathered.candidates();
+        float[] matrix = gathered.matrix();
+        VectorIndex index = gathered.index();
 
         warmTokenCounts(namespace, candidates);
         scorer.score(candidates, new CandidateScorer.TurnSignals(now, index != null, topic.vector(), topic.terms(),
@@ -231,6 +190,91 @@ final class MemoryCurator implements ContextCurator {
         turns.incrementAndGet();
         publish(request, now, topic, response, filled);
         return response;
+    }
+
+    /** The candidates of one search, and their vectors as rows of one matrix (null without an embedder). */
+    private record Gathered(List<Candidate> candidates, float[] matrix, VectorIndex index) {}
+
+    /** Candidates: nearest vectors, best BM25 matches, and the given linked memories; expired ones left out. */
+    private Gathered gather(String namespace, String query, float[] queryVector, Set<String> linkedIds, Instant now) {
+        Map<String, Float> cosines = new HashMap<>();
+        VectorIndex index = embedder == null ? null : indexFor(namespace);
+        if (index != null) {
+            VectorIndex.Hits hits = index.search(queryVector, candidateLimit);
+            for (int i = 0; i < hits.size(); i++) {
+                cosines.put(hits.ids()[i], hits.scores()[i]);
+            }
+        }
+        Map<String, Double> bm25 = new HashMap<>();
+        for (LexicalHit hit : store.searchLexical(namespace, query, candidateLimit)) {
+            bm25.put(hit.memoryId(), hit.score());
+        }
+        LinkedHashSet<String> ids = new LinkedHashSet<>(linkedIds);
+        ids.addAll(cosines.keySet());
+        ids.addAll(bm25.keySet());
+        List<StoredMemory> stored = store.getAll(namespace, ids);
+        List<Candidate> candidates = new ArrayList<>(stored.size());
+        List<String> candidateIds = new ArrayList<>(stored.size());
+        for (StoredMemory s : stored) {
+            if (s.memory().isExpiredAt(now)) {
+                continue;
+            }
+            Candidate c = new Candidate(s);
+            Float cos = cosines.get(c.id());
+            c.cosine = cos == null ? Float.NaN : cos;
+            c.bm25 = bm25.getOrDefault(c.id(), 0.0);
+            c.linkedByTrigger = linkedIds.contains(c.id());
+            candidates.add(c);
+            candidateIds.add(c.id());
+        }
+        float[] matrix = null;
+        if (index != null) {
+            matrix = new float[candidates.size() * space.dimension()];
+            boolean[] present = index.gather(candidateIds, matrix);
+            for (int i = 0; i < candidates.size(); i++) {
+                Candidate c = candidates.get(i);
+                if (present[i]) {
+                    c.row = i;
+                    if (Float.isNaN(c.cosine)) {
+                        c.cosine = Vectors.dotRow(matrix, i, queryVector);
+                    }
+                }
+            }
+        }
+        return new Gathered(candidates, matrix, index);
+    }
+
+    @Override
+    public List<RecallHit> recall(String query, String namespace, int limit) {
+        Objects.requireNonNull(query, "query");
+        Objects.requireNonNull(namespace, "namespace");
+        if (limit < 1 || limit > 1000) {
+            throw new IllegalArgumentException("recall limit must be in [1, 1000]: " + limit);
+        }
+        // The request's checks (blank, length, namespace) are the same for a search as for a turn.
+        ContextRequest request = ContextRequest.builder(query).namespace(namespace).build();
+        ensureOpen();
+        Instant now = clock.instant();
+        float[] queryVector = null;
+        if (embedder != null) {
+            queryVector = Vectors.normalizedCopy(embed(List.of(query), "the query").get(0), space.dimension());
+        }
+        Map<String, Double> terms = termWeights(request);
+        SessionState.TopicUpdate topic = new SessionState("", namespace, now).advance(queryVector, terms,
+                topicShiftThreshold);
+        Gathered gathered = gather(namespace, query, queryVector, Set.of(), now);
+        List<Candidate> candidates = gathered.candidates();
+        scorer.score(candidates, new CandidateScorer.TurnSignals(now, gathered.index() != null, topic.vector(),
+                topic.terms(), gathered.matrix(), Set.of(), false, null, null));
+        candidates.sort((a, b) -> {
+            int cmp = Double.compare(b.score, a.score);
+            return cmp != 0 ? cmp : a.id().compareTo(b.id());
+        });
+        List<RecallHit> hits = new ArrayList<>(Math.min(limit, candidates.size()));
+        for (Candidate c : candidates.subList(0, Math.min(limit, candidates.size()))) {
+            hits.add(new RecallHit(c.stored.memory(), c.score, c.factors));
+        }
+        return hits;
     }
 
     /**

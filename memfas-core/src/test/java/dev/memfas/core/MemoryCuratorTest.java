@@ -10,6 +10,7 @@ import dev.memfas.ContextResponse;
 import dev.memfas.Embedder;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
+import dev.memfas.RecallHit;
 import dev.memfas.Scope;
 import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
@@ -47,6 +48,35 @@ final class MemoryCuratorTest {
 
     private static Memory memory(String id, String text) {
         return Memory.builder(text).id(id).createdAt(NOW.minus(Duration.ofDays(1))).build();
+    }
+
+    // ---------------------------------------------------------------- recall
+
+    @Test
+    void recall_ranksBestFirst_withoutSideEffects() {
+        lexicalCurator();
+        curator.rememberAll(List.of(memory("a", "kafka retention is seven days"),
+                memory("b", "kafka has 12 partitions"), memory("c", "lunch is at noon")));
+        long accessesBefore = store.get("default", "a").orElseThrow().accessCount();
+
+        List<RecallHit> hits = curator.recall("kafka retention policy", 2);
+
+        assertThat(hits).extracting(h -> h.memory().id()).containsExactly("a", "b");
+        assertThat(hits.get(0).score()).isGreaterThan(hits.get(1).score());
+        assertThat(hits.get(0).factors().lexical()).isPositive();
+        assertThat(store.get("default", "a").orElseThrow().accessCount()).isEqualTo(accessesBefore);
+        assertThat(curator.stats().turns()).isZero();
+        assertThat(curator.stats().activeSessions()).isZero();
+    }
+
+    @Test
+    void recall_rejectsBadLimitAndQuery() {
+        lexicalCurator();
+        assertThatThrownBy(() -> curator.recall("kafka", 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("[1, 1000]: 0");
+        assertThatThrownBy(() -> curator.recall("  ", 5)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("blank");
+        assertThat(curator.recall("nothing stored", 5)).isEmpty();
     }
 
     // ---------------------------------------------------------------- remember and forget
