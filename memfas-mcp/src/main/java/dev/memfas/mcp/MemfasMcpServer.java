@@ -1,0 +1,174 @@
+package dev.memfas.mcp;
+
+import dev.memfas.ContextCurator;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Serves a {@link ContextCurator} over the Model Context Protocol on standard input and output, so that an agent in
+ * any language can ask for curated context.
+ *
+ * <p>Tools: {@code get_context}, {@code report_usage}, {@code set_budget}, {@code remember}, {@code recall},
+ * {@code forget}; resource {@code memfas://stats}. Arguments are read leniently ({@code "2000"} for 2000,
+ * {@code "true"} for true); a bad call gets a tool error with a one-line message. Standard output carries only
+ * JSON-RPC messages; logs belong on standard error.
+ *
+ * <pre>{@code
+ * try (ContextCurator curator = Memfas.newBuilder().store(store).embedder(embedder).build();
+ *      MemfasMcpServer server = MemfasMcpServer.stdio(curator)) {
+ *     server.awaitClientExit(); // until the client closes standard input
+ * }
+ * }</pre>
+ *
+ * <p>The server does not close the curator: whoever built it does.
+ */
+public final class MemfasMcpServer implements AutoCloseable {
+    /** The server name announced to clients. */
+    public static final String NAME = "memfas";
+    /** The URI of the statistics resource. */
+    public static final String STATS_URI = "memfas://stats";
+
+    private final McpSyncServer server;
+    private final CountDownLatch inputClosed = new CountDownLatch(1);
+    private volatile boolean closed;
+
+    private MemfasMcpServer(Builder b) {
+        MemfasTools tools = new MemfasTools(b.curator, b.defaultBudget);
+        InputStream in = new FilterInputStream(b.input) {
+            @Override
+            public int read() throws IOException {
+                return signalEnd(super.read());
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                return signalEnd(super.read(buffer, offset, length));
+            }
+
+            private int signalEnd(int n) {
+                if (n < 0) {
+                    inputClosed.countDown();
+                }
+                return n;
+            }
+        };
+        StdioServerTransportProvider transport = new StdioServerTransportProvider(McpJsonDefaults.getMapper(), in,
+                b.output);
+        McpServer.SyncSpecification<?> spec = McpServer.sync(transport)
+                .serverInfo(NAME, b.version)
+                .instructions("Call get_context with the user's message at the start of every turn and put the"
+                        + " returned <memory_context> block in your prompt. Use remember for facts worth keeping,"
+                        + " and report_usage for the memories that helped.")
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
+                // Arguments are checked leniently by the tools themselves: models send "2000" for 2000.
+                .validateToolInputs(false);
+        for (MemfasTools.Tool tool : tools.tools()) {
+            spec.tools(McpServerFeatures.SyncToolSpecification.builder().tool(tool.schema())
+                    .callHandler((exchange, request) -> tools.call(request.name(), request.arguments())).build());
+        }
+        McpSchema.Resource stats = McpSchema.Resource.builder().uri(STATS_URI).name("stats")
+                .description("Counts of memories, vectors, triggers, sessions and turns; the embedder and tokenizer.")
+                .mimeType("application/json").build();
+        spec.resources(new McpServerFeatures.SyncResourceSpecification(stats, (exchange, request) ->
+                new McpSchema.ReadResourceResult(List.of(
+                        new McpSchema.TextResourceContents(STATS_URI, "application/json", tools.statsJson())))));
+        this.server = spec.build();
+    }
+
+    /** A server on this process's standard input and output, with the curator's own default budget. */
+    public static MemfasMcpServer stdio(ContextCurator curator) {
+        return builder(curator).build();
+    }
+
+    /** Starts a server with options. */
+    public static Builder builder(ContextCurator curator) {
+        return new Builder(curator);
+    }
+
+    /** Options of a {@link MemfasMcpServer}. Not thread-safe. */
+    public static final class Builder {
+        private final ContextCurator curator;
+        private InputStream input = System.in;
+        private OutputStream output = System.out;
+        private Integer defaultBudget;
+        private String version = "0.1.0";
+
+        private Builder(ContextCurator curator) {
+            this.curator = Objects.requireNonNull(curator, "curator");
+        }
+
+        /** Where requests come from; standard input when not set. */
+        public Builder input(InputStream input) {
+            this.input = Objects.requireNonNull(input, "input");
+            return this;
+        }
+
+        /** Where replies go; standard output when not set. Nothing else may write to it. */
+        public Builder output(OutputStream output) {
+            this.output = Objects.requireNonNull(output, "output");
+            return this;
+        }
+
+        /** The budget of {@code get_context} calls that name none; the curator's default when not set. */
+        public Builder defaultBudget(int tokens) {
+            if (tokens < 1 || tokens > MemfasTools.MAX_BUDGET) {
+                throw new IllegalArgumentException(
+                        "default budget must be in [1, " + MemfasTools.MAX_BUDGET + "]: " + tokens);
+            }
+            this.defaultBudget = tokens;
+            return this;
+        }
+
+        /** The version announced to clients. */
+        public Builder version(String version) {
+            this.version = Objects.requireNonNull(version, "version");
+            return this;
+        }
+
+        /** Starts serving: requests are read on a background thread from now on. */
+        public MemfasMcpServer build() {
+            return new MemfasMcpServer(this);
+        }
+    }
+
+    /**
+     * Blocks until the client closes the input, then lets replies in progress finish and stops the server.
+     *
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public void awaitClientExit() throws InterruptedException {
+        inputClosed.await();
+        close();
+    }
+
+    /** Like {@link #awaitClientExit()}, for at most the given time; returns whether the client closed the input. */
+    public boolean awaitClientExit(long timeout, TimeUnit unit) throws InterruptedException {
+        if (inputClosed.await(timeout, unit)) {
+            close();
+            return true;
+        }
+        return false;
+    }
+
+    /** Stops the server after replies in progress are written. Idempotent. Does not close the curator. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        server.closeGracefully();
+    }
+}

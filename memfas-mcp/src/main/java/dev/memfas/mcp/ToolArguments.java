@@ -1,0 +1,158 @@
+package dev.memfas.mcp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The arguments of one tool call, read leniently the way models send them: numbers and booleans may come as strings
+ * ({@code "2000"}, {@code "true"}), a list may come as one comma-separated string. Anything else that does not fit
+ * fails with an {@link IllegalArgumentException} naming the argument and the value.
+ */
+final class ToolArguments {
+    private static final int MAX_SHOWN = 60;
+
+    private final String tool;
+    private final Map<String, Object> values;
+
+    ToolArguments(String tool, Map<String, Object> values, Set<String> known) {
+        this.tool = tool;
+        this.values = values == null ? Map.of() : values;
+        for (String name : this.values.keySet()) {
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException("unknown argument '" + name + "' (" + tool + " takes "
+                        + String.join(", ", known.stream().sorted().toList()) + ")");
+            }
+        }
+    }
+
+    String requiredString(String name) {
+        String value = optionalString(name);
+        if (value == null) {
+            throw new IllegalArgumentException("missing required argument '" + name + "'");
+        }
+        if (value.isBlank()) {
+            throw new IllegalArgumentException("argument '" + name + "' must not be blank");
+        }
+        return value;
+    }
+
+    String optionalString(String name) {
+        Object v = values.get(name);
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof String s) {
+            return s;
+        }
+        if (v instanceof Number || v instanceof Boolean) {
+            return v.toString();
+        }
+        throw wrongType(name, "a string", v);
+    }
+
+    Integer optionalInt(String name, int min, int max) {
+        Object v = values.get(name);
+        if (v == null || (v instanceof String s && s.isBlank())) {
+            return null;
+        }
+        long value;
+        if (v instanceof Number n) {
+            double d = n.doubleValue();
+            if (d != Math.rint(d) || Double.isInfinite(d)) {
+                throw wrongType(name, "a whole number", v);
+            }
+            value = n.longValue();
+        } else if (v instanceof String s) {
+            try {
+                value = Long.parseLong(s.strip());
+            } catch (NumberFormatException e) {
+                throw wrongType(name, "a whole number", v);
+            }
+        } else {
+            throw wrongType(name, "a whole number", v);
+        }
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(
+                    "argument '" + name + "' must be in [" + min + ", " + max + "]: " + value);
+        }
+        return (int) value;
+    }
+
+    Boolean optionalBoolean(String name) {
+        Object v = values.get(name);
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        if (v instanceof String s) {
+            switch (s.strip().toLowerCase(Locale.ROOT)) {
+                case "true", "yes", "1" -> {
+                    return true;
+                }
+                case "false", "no", "0" -> {
+                    return false;
+                }
+                default -> throw wrongType(name, "true or false", v);
+            }
+        }
+        if (v instanceof Number n && (n.doubleValue() == 0 || n.doubleValue() == 1)) {
+            return n.doubleValue() == 1;
+        }
+        throw wrongType(name, "true or false", v);
+    }
+
+    /** A list of strings; a single string is split at commas. Blank entries are dropped. */
+    List<String> optionalStringList(String name) {
+        Object v = values.get(name);
+        if (v == null) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        if (v instanceof String s) {
+            String t = s.strip();
+            if (t.startsWith("[") && t.endsWith("]")) {
+                t = t.substring(1, t.length() - 1);
+            }
+            for (String part : t.split(",")) {
+                String p = part.strip();
+                if (p.length() >= 2 && p.startsWith("\"") && p.endsWith("\"")) {
+                    p = p.substring(1, p.length() - 1);
+                }
+                if (!p.isBlank()) {
+                    out.add(p);
+                }
+            }
+            return out;
+        }
+        if (v instanceof List<?> list) {
+            for (Object item : list) {
+                if (!(item instanceof String s)) {
+                    throw wrongType(name, "a list of strings", v);
+                }
+                if (!s.isBlank()) {
+                    out.add(s.strip());
+                }
+            }
+            return out;
+        }
+        throw wrongType(name, "a list of strings", v);
+    }
+
+    private IllegalArgumentException wrongType(String name, String expected, Object value) {
+        String shown = String.valueOf(value);
+        if (shown.length() > MAX_SHOWN) {
+            shown = shown.substring(0, MAX_SHOWN) + "…";
+        }
+        String quoted = value instanceof String ? "'" + shown + "'" : shown;
+        return new IllegalArgumentException("argument '" + name + "' must be " + expected + ": " + quoted);
+    }
+
+    String tool() {
+        return tool;
+    }
+}
