@@ -1,0 +1,212 @@
+package dev.memfas.cli;
+
+import dev.memfas.Trigger;
+import dev.memfas.core.ScoringWeights;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+
+/**
+ * The settings of the {@code memfas} command, read from {@code memfas.yaml} (see docs/cli.md); flags override them.
+ * Relative paths are resolved against the directory the file is in.
+ */
+final class CliConfig {
+    static final String FILE_NAME = "memfas.yaml";
+    private static final Set<String> KEYS = Set.of("db", "model", "budget", "sources", "chunk", "max_file_bytes",
+            "telemetry", "weights", "triggers");
+    private static final Set<String> CHUNK_KEYS = Set.of("target_tokens", "overlap_tokens");
+    private static final List<String> WEIGHT_KEYS = List.of("semantic", "lexical", "recency", "frequency", "topic",
+            "scope", "priority", "hot");
+
+    Path db;
+    String model = "bge-small-en-v1.5";
+    Integer budget;
+    List<String> sources = new ArrayList<>();
+    int chunkTargetTokens = 400;
+    int chunkOverlapTokens = 50;
+    long maxFileBytes = 10L << 20;
+    Path telemetry;
+    ScoringWeights weights;
+    List<Trigger> triggers = new ArrayList<>();
+    Path baseDir;
+
+    /** A configuration error, with the file and the key in its message. */
+    static final class ConfigException extends RuntimeException {
+        ConfigException(String message) {
+            super(message);
+        }
+    }
+
+    static CliConfig defaults(Path baseDir) {
+        CliConfig c = new CliConfig();
+        c.baseDir = baseDir.toAbsolutePath().normalize();
+        c.db = c.baseDir.resolve(".memfas/memfas.db");
+        c.telemetry = c.baseDir.resolve(".memfas/telemetry.jsonl");
+        return c;
+    }
+
+    /** Reads the given file; with none, {@code ./memfas.yaml} if it exists, else the defaults. */
+    static CliConfig load(Path file) {
+        Path path = file;
+        if (path == null) {
+            Path local = Path.of(FILE_NAME);
+            if (!Files.isRegularFile(local)) {
+                return defaults(Path.of(""));
+            }
+            path = local;
+        }
+        Path abs = path.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(abs)) {
+            throw new ConfigException("config file " + abs + " does not exist");
+        }
+        String text;
+        try {
+            text = Files.readString(abs);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read config file " + abs + ": " + e.getMessage());
+        }
+        CliConfig c = defaults(abs.getParent());
+        Object root;
+        try {
+            root = new Load(LoadSettings.builder().setAllowDuplicateKeys(false).build()).loadFromString(text);
+        } catch (RuntimeException e) {
+            throw new ConfigException(abs + ": not valid YAML: " + firstLine(e.getMessage()));
+        }
+        if (root == null) {
+            return c;
+        }
+        Map<String, Object> map = mapping(root, abs + "", KEYS);
+        String where = abs.toString();
+        map.forEach((key, value) -> {
+            String at = where + ": " + key;
+            switch (key) {
+                case "db" -> c.db = c.baseDir.resolve(string(value, at));
+                case "model" -> c.model = string(value, at);
+                case "budget" -> c.budget = (int) number(value, at, 1, 1_000_000);
+                case "sources" -> c.sources = strings(value, at);
+                case "chunk" -> mapping(value, at, CHUNK_KEYS).forEach((k, v) -> {
+                    if (k.equals("target_tokens")) {
+                        c.chunkTargetTokens = (int) number(v, at + "." + k, 16, 100_000);
+                    } else {
+                        c.chunkOverlapTokens = (int) number(v, at + "." + k, 0, 100_000);
+                    }
+                });
+                case "max_file_bytes" -> c.maxFileBytes = number(value, at, 1, Long.MAX_VALUE);
+                case "telemetry" -> c.telemetry = c.baseDir.resolve(string(value, at));
+                case "weights" -> {
+                    Map<String, Object> w = mapping(value, at, Set.copyOf(WEIGHT_KEYS));
+                    ScoringWeights d = ScoringWeights.DEFAULT;
+                    double[] v = {d.semantic(), d.lexical(), d.recency(), d.frequency(), d.topic(), d.scope(),
+                        d.priority(), d.hot()};
+                    for (int i = 0; i < WEIGHT_KEYS.size(); i++) {
+                        Object x = w.get(WEIGHT_KEYS.get(i));
+                        if (x != null) {
+                            v[i] = decimal(x, at + "." + WEIGHT_KEYS.get(i));
+                        }
+                    }
+                    try {
+                        c.weights = new ScoringWeights(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
+                    } catch (IllegalArgumentException e) {
+                        throw new ConfigException(at + ": " + e.getMessage());
+                    }
+                }
+                case "triggers" -> {
+                    if (!(value instanceof List<?> list)) {
+                        throw new ConfigException(at + " must be a list of {keyword, hint}");
+                    }
+                    for (int i = 0; i < list.size(); i++) {
+                        Map<String, Object> t = mapping(list.get(i), at + "[" + i + "]",
+                                Set.of("keyword", "hint", "memories"));
+                        String keyword = string(t.get("keyword"), at + "[" + i + "].keyword");
+                        String hint = t.get("hint") == null ? "" : string(t.get("hint"), at + "[" + i + "].hint");
+                        List<String> ids = t.get("memories") == null ? List.of()
+                                : strings(t.get("memories"), at + "[" + i + "].memories");
+                        try {
+                            c.triggers.add(Trigger.of(keyword, hint, ids.toArray(String[]::new)));
+                        } catch (IllegalArgumentException e) {
+                            throw new ConfigException(at + "[" + i + "]: " + e.getMessage());
+                        }
+                    }
+                }
+                default -> throw new AssertionError(key);
+            }
+        });
+        if (c.chunkOverlapTokens >= c.chunkTargetTokens) {
+            throw new ConfigException(where + ": chunk.overlap_tokens (" + c.chunkOverlapTokens
+                    + ") must be less than chunk.target_tokens (" + c.chunkTargetTokens + ")");
+        }
+        return c;
+    }
+
+    private static Map<String, Object> mapping(Object value, String at, Set<String> allowed) {
+        if (!(value instanceof Map<?, ?> m)) {
+            throw new ConfigException(at + " must be a mapping");
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        m.forEach((k, v) -> {
+            String key = String.valueOf(k);
+            if (!allowed.contains(key)) {
+                throw new ConfigException(at + ": unknown key '" + key + "' (known: "
+                        + String.join(", ", allowed.stream().sorted().toList()) + ")");
+            }
+            out.put(key, v);
+        });
+        return out;
+    }
+
+    private static String string(Object value, String at) {
+        if (value == null || value instanceof Map || value instanceof List || String.valueOf(value).isBlank()) {
+            throw new ConfigException(at + " must be a non-empty string: " + value);
+        }
+        return String.valueOf(value);
+    }
+
+    private static List<String> strings(Object value, String at) {
+        if (value instanceof String s) {
+            return List.of(s);
+        }
+        if (!(value instanceof List<?> list)) {
+            throw new ConfigException(at + " must be a list of strings");
+        }
+        List<String> out = new ArrayList<>();
+        for (Object o : list) {
+            out.add(string(o, at));
+        }
+        return out;
+    }
+
+    private static long number(Object value, String at, long min, long max) {
+        long n;
+        if (value instanceof Number x && x.doubleValue() == Math.rint(x.doubleValue())) {
+            n = x.longValue();
+        } else {
+            throw new ConfigException(at + " must be a whole number: " + value);
+        }
+        if (n < min || n > max) {
+            throw new ConfigException(at + " must be in [" + min + ", " + max + "]: " + n);
+        }
+        return n;
+    }
+
+    private static double decimal(Object value, String at) {
+        if (value instanceof Number x) {
+            return x.doubleValue();
+        }
+        throw new ConfigException(at + " must be a number: " + value);
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        int nl = message.indexOf('\n');
+        return nl < 0 ? message : message.substring(0, nl);
+    }
+}

@@ -1,0 +1,241 @@
+package dev.memfas.cli;
+
+import dev.memfas.core.TelemetryLog;
+import dev.memfas.core.TelemetrySummary;
+import dev.memfas.core.TurnTelemetry;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memfas telemetry show | summary | export | tail}: the per-turn log of the curator. */
+@Command(name = "telemetry", description = "Show, summarize, export or follow the per-turn telemetry log.",
+        subcommands = {TelemetryCommand.Show.class, TelemetryCommand.Summary.class, TelemetryCommand.Export.class,
+            TelemetryCommand.Tail.class})
+final class TelemetryCommand implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    Main main;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--file", scope = CommandLine.ScopeType.INHERIT, paramLabel = "FILE",
+            description = "Telemetry log (default: the config's, ./.memfas/telemetry.jsonl).")
+    Path file;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+        return Main.OK;
+    }
+
+    Path log() {
+        Path p = file != null ? file : main.settings().telemetry;
+        if (!Files.isRegularFile(p)) {
+            throw new IllegalArgumentException("no telemetry log at " + p.toAbsolutePath()
+                    + " (it is written by 'memfas context', 'memfas mcp' and 'memfas demo')");
+        }
+        return p;
+    }
+
+    static Duration parseDuration(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        try {
+            long n = Long.parseLong(t.substring(0, t.length() - 1));
+            Duration d = switch (t.charAt(t.length() - 1)) {
+                case 's' -> Duration.ofSeconds(n);
+                case 'm' -> Duration.ofMinutes(n);
+                case 'h' -> Duration.ofHours(n);
+                case 'd' -> Duration.ofDays(n);
+                default -> null;
+            };
+            if (d != null && !d.isNegative() && !d.isZero()) {
+                return d;
+            }
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--last must be a positive number with s, m, h or d (like 24h): '"
+                + text + "'");
+    }
+
+    static String line(TurnTelemetry t) {
+        return String.format(Locale.ROOT, "%s  %-12s #%-3d %5d/%-5d tokens  %2d items  %6.1f ms  %s%s  %s",
+                t.timestamp(), Main.oneLine(t.sessionId() == null ? "-" : t.sessionId(), 12), t.turn(),
+                t.curatedTokens(), t.budget(), t.memoriesIncluded(), t.latency().toNanos() / 1e6, t.topic(),
+                t.topicShifted() ? " (shift)" : "", t.query() == null ? "" : Main.oneLine(t.query(), 60));
+    }
+
+    @Command(name = "show", description = "List recent turns.")
+    static final class Show implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        TelemetryCommand parent;
+
+        @Option(names = "--last", paramLabel = "DURATION", description = "Only turns this recent (24h, 30m, 7d).")
+        String last;
+
+        @Override
+        public Integer call() {
+            Instant since = last == null ? Instant.MIN : Instant.now().minus(parseDuration(last));
+            PrintWriter out = parent.spec.commandLine().getOut();
+            TelemetryLog.read(parent.log()).stream().filter(t -> !t.timestamp().isBefore(since))
+                    .forEach(t -> out.println(line(t)));
+            return Main.OK;
+        }
+    }
+
+    @Command(name = "summary", description = "Totals: turns, tokens saved, latency, topics, most used memories.")
+    static final class Summary implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        TelemetryCommand parent;
+
+        @Option(names = "--session", paramLabel = "ID", description = "Only this session.")
+        String session;
+
+        @Override
+        public Integer call() {
+            List<TurnTelemetry> turns = TelemetryLog.read(parent.log()).stream()
+                    .filter(t -> session == null || session.equals(t.sessionId())).toList();
+            print(parent.spec.commandLine().getOut(), TelemetrySummary.of(turns));
+            return Main.OK;
+        }
+    }
+
+    static void print(PrintWriter out, TelemetrySummary s) {
+        out.printf(Locale.ROOT, "turns: %d in %d sessions%n", s.turns(), s.sessions());
+        out.printf(Locale.ROOT, "curated tokens: %d", s.curatedTokens());
+        if (s.baselineTokens() > 0) {
+            out.printf(Locale.ROOT, " (baseline %d, saved %d", s.baselineTokens(), s.tokensSaved());
+            s.compressionRatio().ifPresent(r -> out.printf(Locale.ROOT, ", ratio %.2f", r));
+            out.print(")");
+        }
+        out.println();
+        out.printf(Locale.ROOT, "latency: p50 %.1f ms, p95 %.1f ms, max %.1f ms%n", s.latencyP50().toNanos() / 1e6,
+                s.latencyP95().toNanos() / 1e6, s.latencyMax().toNanos() / 1e6);
+        if (!s.topics().isEmpty()) {
+            out.println("topics: " + join(s.topics()));
+        }
+        if (!s.mostUsedMemories().isEmpty()) {
+            out.println("most used memories: " + join(s.mostUsedMemories()));
+        }
+    }
+
+    private static String join(Map<String, Integer> counts) {
+        StringBuilder sb = new StringBuilder();
+        counts.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ", ").append(k).append(" (").append(v)
+                .append(')'));
+        return sb.toString();
+    }
+
+    @Command(name = "export", description = "Write the turns as CSV or JSON Lines.")
+    static final class Export implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        TelemetryCommand parent;
+
+        @Option(names = "--format", required = true, paramLabel = "csv|jsonl")
+        String format;
+
+        @Option(names = "--output", required = true, paramLabel = "FILE")
+        Path output;
+
+        @Override
+        public Integer call() throws IOException {
+            Path log = parent.log();
+            String f = format.toLowerCase(Locale.ROOT);
+            if (f.equals("jsonl")) {
+                Files.copy(log, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } else if (f.equals("csv")) {
+                List<TurnTelemetry> turns = TelemetryLog.read(log);
+                try (BufferedWriter w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
+                    w.write("timestamp,session,turn,namespace,query,topic,topic_shifted,curated_tokens,budget,"
+                            + "memories_scored,memories_included,memories_dropped,triggers,latency_ms,memory_ids\n");
+                    for (TurnTelemetry t : turns) {
+                        w.write(String.join(",", t.timestamp().toString(), csv(t.sessionId()),
+                                Integer.toString(t.turn()), csv(t.namespace()), csv(t.query()), csv(t.topic()),
+                                Boolean.toString(t.topicShifted()), Integer.toString(t.curatedTokens()),
+                                Integer.toString(t.budget()), Integer.toString(t.memoriesScored()),
+                                Integer.toString(t.memoriesIncluded()), Integer.toString(t.memoriesDropped()),
+                                csv(String.join(";", t.triggersMatched())),
+                                String.format(Locale.ROOT, "%.3f", t.latency().toNanos() / 1e6),
+                                csv(String.join(";", t.includedMemoryIds()))));
+                        w.write('\n');
+                    }
+                }
+            } else {
+                throw new IllegalArgumentException("--format must be csv or jsonl: '" + format + "'");
+            }
+            parent.spec.commandLine().getOut().println("wrote " + output);
+            return Main.OK;
+        }
+
+        /** A CSV field; a leading = + - @ is quoted away so a spreadsheet does not run it as a formula. */
+        static String csv(String value) {
+            if (value == null) {
+                return "";
+            }
+            String v = value;
+            if (!v.isEmpty() && "=+-@".indexOf(v.charAt(0)) >= 0) {
+                v = "'" + v;
+            }
+            return "\"" + v.replace("\"", "\"\"") + "\"";
+        }
+    }
+
+    @Command(name = "tail", description = "Print turns as they are logged, until interrupted.")
+    static final class Tail implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        TelemetryCommand parent;
+
+        @Override
+        public Integer call() throws Exception {
+            Path log = parent.log();
+            PrintWriter out = parent.spec.commandLine().getOut();
+            List<TurnTelemetry> existing = TelemetryLog.read(log);
+            existing.subList(Math.max(0, existing.size() - 10), existing.size()).forEach(t -> out.println(line(t)));
+            long position = Files.size(log);
+            while (!Thread.currentThread().isInterrupted()) {
+                Thread.sleep(500);
+                long size = Files.size(log);
+                if (size < position) {
+                    position = 0; // rotated
+                }
+                if (size > position) {
+                    byte[] chunk;
+                    try (RandomAccessFile raf = new RandomAccessFile(log.toFile(), "r")) {
+                        raf.seek(position);
+                        chunk = new byte[(int) (size - position)];
+                        raf.readFully(chunk);
+                    }
+                    String text = new String(chunk, StandardCharsets.UTF_8);
+                    int lastNewline = text.lastIndexOf('\n');
+                    if (lastNewline < 0) {
+                        continue;
+                    }
+                    Path tmp = Files.createTempFile("memfas-tail", ".jsonl");
+                    try {
+                        Files.writeString(tmp, text.substring(0, lastNewline + 1));
+                        TelemetryLog.read(tmp).forEach(t -> out.println(line(t)));
+                    } catch (RuntimeException e) {
+                        // a partial write; read again next time
+                    } finally {
+                        Files.deleteIfExists(tmp);
+                    }
+                    position += text.substring(0, lastNewline + 1).getBytes(StandardCharsets.UTF_8).length;
+                }
+            }
+            return Main.OK;
+        }
+    }
+}
