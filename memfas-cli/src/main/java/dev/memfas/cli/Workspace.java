@@ -36,7 +36,10 @@ final class Workspace implements AutoCloseable {
         SqliteMemoryStore store = null;
         try {
             store = SqliteMemoryStore.open(db);
-            Memfas.Builder b = Memfas.newBuilder().store(store).embedder(embedder);
+            Memfas.Builder b = Memfas.newBuilder().store(store);
+            if (embedder != null) {
+                b.embedder(embedder);
+            }
             if (config.budget != null) {
                 b.tokenBudget(config.budget);
             }

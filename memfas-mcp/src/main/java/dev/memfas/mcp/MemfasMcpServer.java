@@ -7,11 +7,16 @@ import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -40,32 +45,59 @@ public final class MemfasMcpServer implements AutoCloseable {
     /** The URI of the statistics resource. */
     public static final String STATS_URI = "memfas://stats";
 
+    private static final long REPLY_GRACE_MILLIS = 60_000;
+
     private final McpSyncServer server;
     private final CountDownLatch inputClosed = new CountDownLatch(1);
     private volatile boolean closed;
 
     private MemfasMcpServer(Builder b) {
         MemfasTools tools = new MemfasTools(b.curator, b.defaultBudget);
+        McpJsonMapper json = McpJsonDefaults.getMapper();
+        InFlight inFlight = new InFlight(json);
         InputStream in = new FilterInputStream(b.input) {
             @Override
             public int read() throws IOException {
-                return signalEnd(super.read());
+                int c = super.read();
+                if (c < 0) {
+                    return endOfInput();
+                }
+                inFlight.read(new byte[] {(byte) c}, 0, 1);
+                return c;
             }
 
             @Override
             public int read(byte[] buffer, int offset, int length) throws IOException {
-                return signalEnd(super.read(buffer, offset, length));
-            }
-
-            private int signalEnd(int n) {
+                int n = super.read(buffer, offset, length);
                 if (n < 0) {
-                    inputClosed.countDown();
+                    return endOfInput();
                 }
+                inFlight.read(buffer, offset, n);
                 return n;
             }
+
+            private int endOfInput() {
+                // The transport drops replies still in progress once it sees the end of input: hold it back until
+                // every request read so far is answered.
+                inFlight.awaitAnswered(REPLY_GRACE_MILLIS);
+                inputClosed.countDown();
+                return -1;
+            }
         };
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(McpJsonDefaults.getMapper(), in,
-                b.output);
+        OutputStream out = new FilterOutputStream(b.output) {
+            @Override
+            public void write(int c) throws IOException {
+                super.out.write(c);
+                inFlight.written(new byte[] {(byte) c}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] buffer, int offset, int length) throws IOException {
+                super.out.write(buffer, offset, length);
+                inFlight.written(buffer, offset, length);
+            }
+        };
+        StdioServerTransportProvider transport = new StdioServerTransportProvider(json, in, out);
         McpServer.SyncSpecification<?> spec = McpServer.sync(transport)
                 .serverInfo(NAME, b.version)
                 .instructions("Call get_context with the user's message at the start of every turn and put the"
@@ -170,5 +202,77 @@ public final class MemfasMcpServer implements AutoCloseable {
         }
         closed = true;
         server.closeGracefully();
+    }
+
+    /**
+     * Counts JSON-RPC requests read and replies written, line by line, so the end of input can wait for the replies
+     * still in progress.
+     */
+    private static final class InFlight {
+        private final McpJsonMapper json;
+        private final ByteArrayOutputStream inLine = new ByteArrayOutputStream();
+        private final ByteArrayOutputStream outLine = new ByteArrayOutputStream();
+        private long requests;
+        private long replies;
+
+        InFlight(McpJsonMapper json) {
+            this.json = json;
+        }
+
+        synchronized void read(byte[] bytes, int offset, int length) {
+            scan(bytes, offset, length, inLine, true);
+        }
+
+        synchronized void written(byte[] bytes, int offset, int length) {
+            scan(bytes, offset, length, outLine, false);
+            notifyAll();
+        }
+
+        private void scan(byte[] bytes, int offset, int length, ByteArrayOutputStream line, boolean input) {
+            for (int i = offset; i < offset + length; i++) {
+                if (bytes[i] == '\n') {
+                    count(line.toString(StandardCharsets.UTF_8), input);
+                    line.reset();
+                } else {
+                    line.write(bytes[i]);
+                }
+            }
+        }
+
+        private void count(String line, boolean input) {
+            if (line.isBlank()) {
+                return;
+            }
+            Map<?, ?> message;
+            try {
+                message = json.readValue(line, Map.class);
+            } catch (IOException | RuntimeException e) {
+                return; // the transport answers malformed input itself
+            }
+            if (message.get("id") == null) {
+                return;
+            }
+            if (input && message.containsKey("method")) {
+                requests++;
+            } else if (!input && (message.containsKey("result") || message.containsKey("error"))) {
+                replies++;
+            }
+        }
+
+        synchronized void awaitAnswered(long maxMillis) {
+            long deadline = System.currentTimeMillis() + maxMillis;
+            while (replies < requests) {
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0) {
+                    return;
+                }
+                try {
+                    wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
 }

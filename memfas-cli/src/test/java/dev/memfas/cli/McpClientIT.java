@@ -1,0 +1,137 @@
+package dev.memfas.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code memfas mcp} driven by real clients: the official MCP TypeScript SDK client (installed with {@code npm ci}
+ * from the committed lock file), and a raw JSON-RPC writer that closes standard input right after its requests.
+ */
+final class McpClientIT {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Path MODULE = Path.of("").toAbsolutePath();
+    private static final Path JAR = MODULE.resolve("target/memfas.jar");
+    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void jarIsBuilt() {
+        assertThat(JAR).as("memfas.jar is built by the package phase").isRegularFile();
+    }
+
+    @Test
+    void officialTypeScriptClient_remembersCuratesReportsAndGetsAToolError() throws Exception {
+        Path client = MODULE.resolve("target/mcp-client");
+        Files.createDirectories(client);
+        for (String f : List.of("package.json", "package-lock.json", "client.mjs")) {
+            Files.copy(MODULE.resolve("src/test/mcp-client").resolve(f), client.resolve(f),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        if (!Files.isDirectory(client.resolve("node_modules/@modelcontextprotocol/sdk"))) {
+            Result npm = run(client, null, 600, "npm", "ci", "--no-audit", "--no-fund");
+            assertThat(npm.exit).as("npm ci failed:\n" + npm.stderr).isZero();
+        }
+
+        Result r = run(client, null, 300, "node", "client.mjs", JAVA, JAR.toString(), dir.resolve("m.db").toString());
+
+        assertThat(r.exit).as("client failed:\n" + r.stderr).isZero();
+        JsonNode out = JSON.readTree(r.stdout);
+        assertThat(out.at("/server/name").asString()).isEqualTo("memfas");
+        List<String> tools = new ArrayList<>();
+        out.get("tools").forEach(t -> tools.add(t.get("name").asString()));
+        assertThat(tools).containsExactlyInAnyOrder("get_context", "report_usage", "set_budget", "remember",
+                "recall", "forget");
+
+        String id = out.at("/remember/structured/memory_id").asString();
+        assertThat(out.at("/remember/isError").asBoolean()).isFalse();
+        assertThat(out.at("/getContext/isError").asBoolean()).isFalse();
+        // The remembered text comes back inside the envelope, escaped as data.
+        assertThat(out.at("/getContext/text").asString())
+                .startsWith("<memory_context>")
+                .contains("<memory id=\"" + id + "\"")
+                .contains("The staging database password rotates every &lt;90> days &amp; lives in Vault.")
+                .endsWith("</memory_context>");
+        assertThat(out.at("/getContext/structured/token_budget").asInt()).isEqualTo(500);
+        assertThat(out.at("/reportUsage/text").asString()).isEqualTo("recorded 1 memory as helpful in session it-1");
+        assertThat(out.at("/stats/memories").asLong()).isEqualTo(1);
+        assertThat(out.at("/stats/turns").asLong()).isEqualTo(1);
+        assertThat(out.at("/stats/embedder_model").asString()).isEqualTo("bge-small-en-v1.5");
+
+        assertThat(out.at("/bad/isError").asBoolean()).isTrue();
+        assertThat(out.at("/bad/text").asString())
+                .isEqualTo("get_context: argument 'token_budget' must be in [1, 1000000]: -5");
+        assertThat(out.at("/badType/isError").asBoolean()).isTrue();
+        assertThat(out.at("/badType/text").asString())
+                .isEqualTo("set_budget: argument 'token_budget' must be a whole number: 'lots'")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void stdinClosedRightAfterRequests_everyReplyIsWritten_stdoutIsOnlyJsonRpc_exitIsClean() throws Exception {
+        StringBuilder requests = new StringBuilder();
+        requests.append("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}\n");
+        requests.append("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
+        requests.append("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"remember\","
+                + "\"arguments\":{\"text\":\"Deploys happen on Tuesdays.\"}}}\n");
+        for (int id = 3; id <= 8; id++) {
+            requests.append("{\"jsonrpc\":\"2.0\",\"id\":").append(id).append(",\"method\":\"tools/call\","
+                    + "\"params\":{\"name\":\"get_context\",\"arguments\":{\"query\":\"when do deploys happen\","
+                    + "\"session_id\":\"raw\"}}}\n");
+        }
+
+        Result r = run(dir, requests.toString(), 120, JAVA, "-jar", JAR.toString(), "mcp", "--db",
+                dir.resolve("raw.db").toString(), "--model", "none");
+
+        assertThat(r.exit).as(r.stderr).isZero();
+        Set<Integer> ids = new HashSet<>();
+        for (String line : r.stdout.split("\n")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode message = JSON.readTree(line);
+            assertThat(message.get("jsonrpc").asString()).as(line).isEqualTo("2.0");
+            ids.add(message.get("id").asInt());
+        }
+        assertThat(ids).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6, 7, 8);
+    }
+
+    private record Result(int exit, String stdout, String stderr) {}
+
+    private static Result run(Path workDir, String input, int timeoutSeconds, String... command)
+            throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
+        Path stdout = Files.createTempFile("it-out", ".txt");
+        Path stderr = Files.createTempFile("it-err", ".txt");
+        pb.redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+        Process p = pb.start();
+        try (OutputStream in = p.getOutputStream()) {
+            if (input != null) {
+                in.write(input.getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(String.join(" ", command) + " did not finish in " + timeoutSeconds + " s:\n"
+                    + Files.readString(stderr));
+        }
+        return new Result(p.exitValue(), Files.readString(stdout), Files.readString(stderr));
+    }
+}
