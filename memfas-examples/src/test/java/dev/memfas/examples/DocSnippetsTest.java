@@ -68,6 +68,39 @@ final class DocSnippetsTest {
         assertThat(ok).as(diagnostics.toString()).isTrue();
     }
 
+    /** The README's "use it from Java" block runs and prints a context with the memory it remembered. */
+    @Test
+    void readmeJavaExample_runs() throws Exception {
+        Matcher m = JAVA_BLOCK.matcher(Files.readString(Path.of("..", "README.md")));
+        assertThat(m.find()).as("README has a java block").isTrue();
+        Path db = out.resolve("readme.db");
+        String code = m.group(1);
+        assertThat(code).contains("Path.of(\"memfas.db\")");
+        // The example's store file goes to a temporary directory instead of the working directory.
+        code = code.replace("Path.of(\"memfas.db\")", "Path.of(\"" + db.toString().replace("\\", "\\\\") + "\")");
+        String source = IMPORTS + "public class ReadmeExample {\n public static void run() throws Exception {\n" + code
+                + "\n }\n}\n";
+        StringWriter diagnostics = new StringWriter();
+        boolean ok = ToolProvider.getSystemJavaCompiler().getTask(diagnostics, null, null,
+                List.of("-classpath", System.getProperty("java.class.path"), "-d", out.toString(), "-proc:none"),
+                null, List.of(source("ReadmeExample", source))).call();
+        assertThat(ok).as(diagnostics.toString()).isTrue();
+
+        java.io.PrintStream original = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {out.toUri().toURL()},
+                getClass().getClassLoader())) {
+            System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+            loader.loadClass("ReadmeExample").getMethod("run").invoke(null);
+        } finally {
+            System.setOut(original);
+        }
+        assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("<hint trigger=\"deploy\">Check the migrations ran before deploying.</hint>")
+                .contains("We deploy on Tuesdays and Thursdays.</memory>");
+        assertThat(db).isRegularFile();
+    }
+
     private static JavaFileObject source(String name, String code) {
         return new SimpleJavaFileObject(java.net.URI.create("string:///" + name + ".java"), JavaFileObject.Kind.SOURCE) {
             @Override
