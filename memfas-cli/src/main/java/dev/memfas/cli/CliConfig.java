@@ -77,7 +77,7 @@ final class CliConfig {
         try {
             root = new Load(LoadSettings.builder().setAllowDuplicateKeys(false).build()).loadFromString(text);
         } catch (RuntimeException e) {
-            throw new ConfigException(abs + ": not valid YAML: " + firstLine(e.getMessage()));
+            throw new ConfigException(abs + ": not valid YAML: " + MemoryFiles.firstLine(e.getMessage()));
         }
         if (root == null) {
             return c;
@@ -200,13 +200,5 @@ final class CliConfig {
             return x.doubleValue();
         }
         throw new ConfigException(at + " must be a number: " + value);
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "";
-        }
-        int nl = message.indexOf('\n');
-        return nl < 0 ? message : message.substring(0, nl);
     }
 }

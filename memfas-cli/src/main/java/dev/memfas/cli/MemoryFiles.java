@@ -383,7 +383,8 @@ final class MemoryFiles {
         return out;
     }
 
-    private static String firstLine(String message) {
+    /** The first line of an exception message: parsers add context lines that do not belong in one-line errors. */
+    static String firstLine(String message) {
         if (message == null) {
             return "";
         }

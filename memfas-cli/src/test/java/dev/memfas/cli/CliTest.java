@@ -171,6 +171,11 @@ final class CliTest {
         assertThat(dir.resolve("logs/turns.jsonl")).isRegularFile();
         Run summary = memfas("telemetry", "summary", "--config", config.toString());
         assertThat(summary.out()).contains("turns: 1 in 0 sessions");
+        assertThat(memfas("telemetry", "show", "--last", "1h", "--config", config.toString()).out())
+                .contains("can we deploy on friday").contains("/150");
+        Run badLast = memfas("telemetry", "show", "--last", "soon", "--config", config.toString());
+        assertThat(badLast.exit()).isEqualTo(Main.INPUT);
+        assertThat(badLast.err()).contains("--last must be a positive number with s, m, h or d (like 24h): 'soon'");
         Path csv = dir.resolve("t.csv");
         assertThat(memfas("telemetry", "export", "--format", "csv", "--output", csv.toString(), "--config",
                 config.toString()).exit()).isZero();
