@@ -1,0 +1,290 @@
+package dev.memfas.bench;
+
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.Memory;
+import dev.memfas.core.Memfas;
+import dev.memfas.core.ScoringWeights;
+import dev.memfas.djl.DjlEmbedder;
+import dev.memfas.sqlite.SqliteMemoryStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Retrieval quality on conversations in the LoCoMo layout ({@code <split>/<conv>/memories.jsonl} and
+ * {@code queries.jsonl}): for every question and budget, the share of the question's evidence turns that the curated
+ * context includes. Runs memfas with its defaults through the public API (a SQLite store in a temporary file, the
+ * default embedder) and, in the same run, two baselines: the most recent turns that fit, and BM25 alone.
+ *
+ * <pre>
+ * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.EvalMain DATA_DIR [--out DIR]
+ *     [--budgets 512,1024,2048,4096] [--model bge-small-en-v1.5|all-minilm-l6-v2|none]
+ * </pre>
+ *
+ * Writes {@code eval.json} and {@code eval.md} to the output directory (default {@code target/eval}) and prints the
+ * table.
+ */
+public final class EvalMain {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Encoding TOKENS = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
+    private static final List<String> SYSTEMS = List.of("memfas", "recent", "bm25");
+
+    private EvalMain() {}
+
+    record Turn(String id, String text, Instant createdAt, int order) {}
+
+    record Question(String id, String text, Set<String> evidence, int category) {}
+
+    /** One question answered by one system at one budget. */
+    record Outcome(String system, int budget, int category, double recall, boolean all, int tokens, double millis) {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0 || args[0].startsWith("--")) {
+            System.err.println("usage: EvalMain DATA_DIR [--out DIR] [--budgets 512,1024,2048,4096] [--model M]");
+            System.exit(1);
+        }
+        Path data = Path.of(args[0]);
+        Path out = Path.of("target/eval");
+        int[] budgets = {512, 1024, 2048, 4096};
+        String model = "bge-small-en-v1.5";
+        for (int i = 1; i < args.length; i += 2) {
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("missing value after " + args[i]);
+            }
+            switch (args[i]) {
+                case "--out" -> out = Path.of(args[i + 1]);
+                case "--budgets" -> budgets = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt)
+                        .toArray();
+                case "--model" -> model = args[i + 1];
+                default -> throw new IllegalArgumentException("unknown option: " + args[i]);
+            }
+        }
+        String table = run(data, out, budgets, model);
+        System.out.println(table);
+    }
+
+    /** Runs the evaluation and writes eval.json and eval.md to {@code out}; returns the Markdown. */
+    static String run(Path data, Path out, int[] budgets, String model) throws IOException {
+        List<Path> conversations;
+        try (Stream<Path> dirs = Files.walk(data)) {
+            conversations = dirs.filter(d -> Files.isRegularFile(d.resolve("memories.jsonl"))
+                    && Files.isRegularFile(d.resolve("queries.jsonl"))).sorted().toList();
+        }
+        if (conversations.isEmpty()) {
+            throw new IllegalArgumentException("no conversations (memories.jsonl + queries.jsonl) under " + data);
+        }
+        List<Outcome> outcomes = new ArrayList<>();
+        DjlEmbedder embedder = model.equals("none") ? null
+                : DjlEmbedder.builder().model(model.startsWith("all-minilm") ? DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2
+                        : DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15).build();
+        try {
+            for (Path conv : conversations) {
+                evaluate(conv, budgets, embedder, outcomes);
+            }
+        } finally {
+            if (embedder != null) {
+                embedder.close();
+            }
+        }
+        Files.createDirectories(out);
+        String md = markdown(outcomes, budgets, model, conversations.size());
+        Files.writeString(out.resolve("eval.md"), md);
+        Files.writeString(out.resolve("eval.json"), json(outcomes, budgets, model, conversations));
+        return md;
+    }
+
+    private static void evaluate(Path conv, int[] budgets, DjlEmbedder embedder, List<Outcome> outcomes)
+            throws IOException {
+        List<Turn> turns = new ArrayList<>();
+        for (String line : Files.readAllLines(conv.resolve("memories.jsonl"))) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode j = JSON.readTree(line);
+            Instant at = LocalDateTime.parse(j.get("timestamp").asString()).toInstant(ZoneOffset.UTC);
+            turns.add(new Turn(j.get("id").asString(), j.get("text").asString(), at, turns.size()));
+        }
+        List<Question> questions = new ArrayList<>();
+        for (String line : Files.readAllLines(conv.resolve("queries.jsonl"))) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode q = JSON.readTree(line);
+            Set<String> evidence = new HashSet<>();
+            q.get("evidence").forEach(e -> evidence.add(e.asString()));
+            if (!evidence.isEmpty()) {
+                questions.add(new Question(q.get("id").asString(), q.get("question").asString(), evidence,
+                        q.get("category").asInt()));
+            }
+        }
+        Instant last = turns.stream().map(Turn::createdAt).max(Instant::compareTo).orElseThrow();
+        Clock clock = Clock.fixed(last.plusSeconds(60), ZoneOffset.UTC);
+        List<Memory> memories = turns.stream().map(t -> Memory.builder(t.text()).id(t.id()).createdAt(t.createdAt())
+                .kind("conversation_turn").build()).toList();
+
+        Path db = Files.createTempFile("memfas-eval", ".db");
+        Files.delete(db);
+        try {
+            Memfas.Builder b = Memfas.newBuilder().store(SqliteMemoryStore.open(db)).clock(clock);
+            if (embedder != null) {
+                b.embedder(embedder);
+            }
+            try (ContextCurator memfas = b.build();
+                    ContextCurator bm25 = Memfas.newBuilder().clock(clock)
+                            .weights(new ScoringWeights(0, 1, 0, 0, 0, 0, 0, 0)).build()) {
+                memfas.rememberAll(memories);
+                bm25.rememberAll(memories);
+                int n = 0;
+                for (Question q : questions) {
+                    for (int budget : budgets) {
+                        n++;
+                        outcomes.add(score("memfas", q, budget, memfas.getContext(
+                                ContextRequest.builder(q.text()).sessionId("eval-" + n).tokenBudget(budget).build())));
+                        outcomes.add(score("bm25", q, budget, bm25.getContext(
+                                ContextRequest.builder(q.text()).sessionId("eval-" + n).tokenBudget(budget).build())));
+                        outcomes.add(recent(turns, q, budget));
+                    }
+                }
+            }
+        } finally {
+            for (String suffix : List.of("", "-wal", "-shm")) {
+                Files.deleteIfExists(Path.of(db + suffix));
+            }
+        }
+    }
+
+    private static Outcome score(String system, Question q, int budget, ContextResponse r) {
+        Set<String> got = new HashSet<>(r.memoryIds());
+        long hit = q.evidence().stream().filter(got::contains).count();
+        return new Outcome(system, budget, q.category(), (double) hit / q.evidence().size(),
+                hit == q.evidence().size(), r.tokensUsed(), r.latency().toNanos() / 1e6);
+    }
+
+    /** The baseline with no retrieval: the latest turns, newest first, while their text fits the budget. */
+    private static Outcome recent(List<Turn> turns, Question q, int budget) {
+        long start = System.nanoTime();
+        Set<String> got = new HashSet<>();
+        int used = 0;
+        for (int i = turns.size() - 1; i >= 0; i--) {
+            int t = TOKENS.countTokensOrdinary(turns.get(i).text()) + 1;
+            if (used + t > budget) {
+                break;
+            }
+            used += t;
+            got.add(turns.get(i).id());
+        }
+        long hit = q.evidence().stream().filter(got::contains).count();
+        return new Outcome("recent", budget, q.category(), (double) hit / q.evidence().size(),
+                hit == q.evidence().size(), used, (System.nanoTime() - start) / 1e6);
+    }
+
+    // ---------------------------------------------------------------- reporting
+
+    /** Aggregates for one system at one budget. */
+    record Row(double recall14, double[] byCategory, double cat5, double allShare, double meanTokens, double p50,
+            double p95, int questions) {}
+
+    static Row row(List<Outcome> outcomes, String system, int budget) {
+        List<Outcome> mine = outcomes.stream().filter(o -> o.system().equals(system) && o.budget() == budget)
+                .toList();
+        List<Outcome> main = mine.stream().filter(o -> o.category() >= 1 && o.category() <= 4).toList();
+        double[] byCategory = new double[5];
+        for (int c = 1; c <= 4; c++) {
+            int cat = c;
+            byCategory[c] = mine.stream().filter(o -> o.category() == cat).mapToDouble(Outcome::recall).average()
+                    .orElse(Double.NaN);
+        }
+        double cat5 = mine.stream().filter(o -> o.category() == 5).mapToDouble(Outcome::recall).average()
+                .orElse(Double.NaN);
+        double[] latencies = main.stream().mapToDouble(Outcome::millis).sorted().toArray();
+        return new Row(main.stream().mapToDouble(Outcome::recall).average().orElse(Double.NaN), byCategory, cat5,
+                main.stream().filter(Outcome::all).count() / (double) Math.max(1, main.size()),
+                main.stream().mapToInt(Outcome::tokens).average().orElse(0), percentile(latencies, 50),
+                percentile(latencies, 95), main.size());
+    }
+
+    private static double percentile(double[] sorted, double p) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
+    private static String markdown(List<Outcome> outcomes, int[] budgets, String model, int conversations) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "Evidence recall, %d conversations, model %s, %d questions with evidence"
+                + " in categories 1-4%n%n", conversations, model, row(outcomes, "memfas", budgets[0]).questions()));
+        sb.append("| system | budget | recall 1-4 | cat 1 | cat 2 | cat 3 | cat 4 | cat 5 | all evidence | mean tokens"
+                + " | p50 ms | p95 ms |\n");
+        sb.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (String system : SYSTEMS) {
+            for (int budget : budgets) {
+                Row r = row(outcomes, system, budget);
+                sb.append(String.format(Locale.ROOT,
+                        "| %s | %d | **%.3f** | %s | %s | %s | %s | %s | %.3f | %.0f | %.2f | %.2f |%n", system, budget,
+                        r.recall14(), f(r.byCategory()[1]), f(r.byCategory()[2]), f(r.byCategory()[3]),
+                        f(r.byCategory()[4]), f(r.cat5()), r.allShare(), r.meanTokens(), r.p50(), r.p95()));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String f(double v) {
+        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String json(List<Outcome> outcomes, int[] budgets, String model, List<Path> conversations) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("model", model);
+        root.put("conversations", conversations.stream().map(p -> p.getFileName().toString()).toList());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (String system : SYSTEMS) {
+            for (int budget : budgets) {
+                Row r = row(outcomes, system, budget);
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("system", system);
+                m.put("budget", budget);
+                m.put("questions", r.questions());
+                m.put("recall_cat1_4", nan(r.recall14()));
+                Map<String, Object> cats = new LinkedHashMap<>();
+                for (int c = 1; c <= 4; c++) {
+                    cats.put(Integer.toString(c), nan(r.byCategory()[c]));
+                }
+                m.put("recall_by_category", cats);
+                m.put("recall_cat5", nan(r.cat5()));
+                m.put("all_evidence_share", r.allShare());
+                m.put("mean_tokens", r.meanTokens());
+                m.put("latency_ms_p50", nan(r.p50()));
+                m.put("latency_ms_p95", nan(r.p95()));
+                rows.add(m);
+            }
+        }
+        root.put("results", rows);
+        return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+    }
+
+    private static Object nan(double v) {
+        return Double.isNaN(v) ? null : v;
+    }
+}
