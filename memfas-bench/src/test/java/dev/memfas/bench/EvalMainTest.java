@@ -11,12 +11,39 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** A smoke run of the evaluation on a tiny conversation written for this test, with the default model. */
 final class EvalMainTest {
+    /** Ten turns in two sessions, in the layout the runner reads. */
+    private static final String MEMORIES = """
+{"id": "D1:1", "text": "Ana: Morning Ben! I finally adopted a cat from the shelter on Saturday.", "speaker": "Ana", "session": 1, "turn": 1, "seq": 0, "timestamp": "2024-03-04T09:00:00", "utterance": "Morning Ben! I finally adopted a cat from the shelter on Saturday."}
+{"id": "D1:2", "text": "Ben: That's great! What did you name the cat?", "speaker": "Ben", "session": 1, "turn": 2, "seq": 1, "timestamp": "2024-03-04T09:00:00", "utterance": "That's great! What did you name the cat?"}
+{"id": "D1:3", "text": "Ana: Her name is Pepper, she is grey with white paws.", "speaker": "Ana", "session": 1, "turn": 3, "seq": 2, "timestamp": "2024-03-04T09:00:00", "utterance": "Her name is Pepper, she is grey with white paws."}
+{"id": "D1:4", "text": "Ben: I started training for the city half marathon in June.", "speaker": "Ben", "session": 1, "turn": 4, "seq": 3, "timestamp": "2024-03-04T09:00:00", "utterance": "I started training for the city half marathon in June."}
+{"id": "D1:5", "text": "Ana: Good luck with the running, Ben.", "speaker": "Ana", "session": 1, "turn": 5, "seq": 4, "timestamp": "2024-03-04T09:00:00", "utterance": "Good luck with the running, Ben."}
+{"id": "D2:1", "text": "Ben: My knee hurt after a long run, so the physio told me to rest for two weeks.", "speaker": "Ben", "session": 2, "turn": 1, "seq": 5, "timestamp": "2024-04-10T18:30:00", "utterance": "My knee hurt after a long run, so the physio told me to rest for two weeks."}
+{"id": "D2:2", "text": "Ana: Sorry to hear that. Pepper knocked my coffee off the table this morning.", "speaker": "Ana", "session": 2, "turn": 2, "seq": 6, "timestamp": "2024-04-10T18:30:00", "utterance": "Sorry to hear that. Pepper knocked my coffee off the table this morning."}
+{"id": "D2:3", "text": "Ana: I also signed up for a pottery class on Thursday evenings.", "speaker": "Ana", "session": 2, "turn": 3, "seq": 7, "timestamp": "2024-04-10T18:30:00", "utterance": "I also signed up for a pottery class on Thursday evenings."}
+{"id": "D2:4", "text": "Ben: Pottery sounds relaxing. Are you making mugs?", "speaker": "Ben", "session": 2, "turn": 4, "seq": 8, "timestamp": "2024-04-10T18:30:00", "utterance": "Pottery sounds relaxing. Are you making mugs?"}
+{"id": "D2:5", "text": "Ana: Yes, my first project is a blue mug for my sister.", "speaker": "Ana", "session": 2, "turn": 5, "seq": 9, "timestamp": "2024-04-10T18:30:00", "utterance": "Yes, my first project is a blue mug for my sister."}
+""";
+    private static final String QUERIES = """
+{"id": "conv-a:q0001", "question": "What is the name of Ana's cat?", "evidence": ["D1:3"], "category": 4, "answer": "Pepper"}
+{"id": "conv-a:q0002", "question": "Why did Ben stop running for two weeks?", "evidence": ["D2:1"], "category": 1, "answer": "knee"}
+{"id": "conv-a:q0003", "question": "When did Ana adopt her cat?", "evidence": ["D1:1"], "category": 2, "answer": "the Saturday before 4 March 2024"}
+{"id": "conv-a:q0004", "question": "What would Ana likely enjoy as a gift?", "evidence": ["D2:3", "D2:5"], "category": 3, "answer": "pottery supplies"}
+{"id": "conv-a:q0005", "question": "What did Ben say about his swimming lessons?", "evidence": ["D1:4"], "category": 5}
+{"id": "conv-a:q0006", "question": "What is Ana's favourite colour?", "evidence": [], "category": 3, "answer": ""}
+""";
+
     @TempDir
     Path out;
 
+    @TempDir
+    Path data;
+
     @Test
     void evaluatesTheFixture_andWritesJsonAndMarkdown() throws Exception {
-        Path data = Path.of("src/test/resources/eval-fixture/dev");
+        Path conv = Files.createDirectories(data.resolve("dev/conv-a"));
+        Files.writeString(conv.resolve("memories.jsonl"), MEMORIES);
+        Files.writeString(conv.resolve("queries.jsonl"), QUERIES);
 
         String md = EvalMain.run(data, out, new int[] {64, 512}, "bge-small-en-v1.5");
 
