@@ -95,8 +95,7 @@ public final class EvalMain {
         }
         List<Outcome> outcomes = new ArrayList<>();
         DjlEmbedder embedder = model.equals("none") ? null
-                : DjlEmbedder.builder().model(model.startsWith("all-minilm") ? DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2
-                        : DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15).build();
+                : DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.forModelId(model)).build();
         try {
             for (Path conv : conversations) {
                 evaluate(conv, budgets, embedder, outcomes);

@@ -116,10 +116,10 @@ final class Indexer {
             }
             seenKeys.add(key);
             Map<String, String> before = existing.getOrDefault(key, Map.of());
-            Set<String> now = new HashSet<>();
+            Set<String> current = new HashSet<>();
             int fresh = 0;
             for (Memory m : memories) {
-                now.add(m.id());
+                current.add(m.id());
                 if (!signature(m).equals(before.get(m.id()))) {
                     pending.add(m);
                     fresh++;
@@ -129,7 +129,7 @@ final class Indexer {
             }
             int removedHere = 0;
             for (String id : before.keySet()) {
-                if (!now.contains(id)) {
+                if (!current.contains(id)) {
                     stale.add(id);
                     removedHere++;
                 }

@@ -1,12 +1,12 @@
 package dev.memfas.cli;
 
+import dev.memfas.MemfasException;
 import dev.memfas.core.TelemetryLog;
 import dev.memfas.core.TelemetrySummary;
 import dev.memfas.core.TurnTelemetry;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -202,38 +202,27 @@ final class TelemetryCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             Path log = parent.log();
             PrintWriter out = parent.spec.commandLine().getOut();
-            List<TurnTelemetry> existing = TelemetryLog.read(log);
-            existing.subList(Math.max(0, existing.size() - 10), existing.size()).forEach(t -> out.println(line(t)));
-            long position = Files.size(log);
+            List<TurnTelemetry> turns = TelemetryLog.read(log);
+            turns.subList(Math.max(0, turns.size() - 10), turns.size()).forEach(t -> out.println(line(t)));
+            int printed = turns.size();
+            long size = Files.size(log);
             while (!Thread.currentThread().isInterrupted()) {
                 Thread.sleep(500);
-                long size = Files.size(log);
-                if (size < position) {
-                    position = 0; // rotated
+                long now = Files.exists(log) ? Files.size(log) : 0;
+                if (now == size) {
+                    continue;
                 }
-                if (size > position) {
-                    byte[] chunk;
-                    try (RandomAccessFile raf = new RandomAccessFile(log.toFile(), "r")) {
-                        raf.seek(position);
-                        chunk = new byte[(int) (size - position)];
-                        raf.readFully(chunk);
-                    }
-                    String text = new String(chunk, StandardCharsets.UTF_8);
-                    int lastNewline = text.lastIndexOf('\n');
-                    if (lastNewline < 0) {
-                        continue;
-                    }
-                    Path tmp = Files.createTempFile("memfas-tail", ".jsonl");
-                    try {
-                        Files.writeString(tmp, text.substring(0, lastNewline + 1));
-                        TelemetryLog.read(tmp).forEach(t -> out.println(line(t)));
-                    } catch (RuntimeException e) {
-                        // a partial write; read again next time
-                    } finally {
-                        Files.deleteIfExists(tmp);
-                    }
-                    position += text.substring(0, lastNewline + 1).getBytes(StandardCharsets.UTF_8).length;
+                try {
+                    turns = TelemetryLog.read(log);
+                } catch (MemfasException e) {
+                    continue; // a line is being written: read again on the next poll
                 }
+                size = now;
+                if (turns.size() < printed) {
+                    printed = 0; // the log was rotated: everything in it is new
+                }
+                turns.subList(printed, turns.size()).forEach(t -> out.println(line(t)));
+                printed = turns.size();
             }
             return Main.OK;
         }

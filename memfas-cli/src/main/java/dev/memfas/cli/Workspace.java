@@ -9,7 +9,6 @@ import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 
 /** The store, embedder and curator one command works with, built from the settings. */
 final class Workspace implements AutoCloseable {
@@ -69,22 +68,21 @@ final class Workspace implements AutoCloseable {
         }
     }
 
+    /** {@code none}, a built-in model id, or a model directory. */
     static DjlEmbedder embedder(String model) {
-        return switch (model.toLowerCase(Locale.ROOT)) {
-            case "none" -> null;
-            case "bge-small-en-v1.5", "bge" -> DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15)
-                    .build();
-            case "all-minilm-l6-v2", "minilm" -> DjlEmbedder.builder()
-                    .model(DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2).build();
-            default -> {
-                Path dir = Path.of(model);
-                if (Files.isDirectory(dir)) {
-                    yield DjlEmbedder.builder().modelDirectory(dir).build();
-                }
-                throw new IllegalArgumentException("model must be bge-small-en-v1.5, all-minilm-l6-v2, none, or a"
-                        + " model directory: '" + model + "'");
-            }
-        };
+        if (model.equalsIgnoreCase("none")) {
+            return null;
+        }
+        Path dir = Path.of(model);
+        if (Files.isDirectory(dir)) {
+            return DjlEmbedder.builder().modelDirectory(dir).build();
+        }
+        try {
+            return DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.forModelId(model)).build();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("model must be bge-small-en-v1.5, all-minilm-l6-v2, none, or a model"
+                    + " directory: '" + model + "'");
+        }
     }
 
     @Override

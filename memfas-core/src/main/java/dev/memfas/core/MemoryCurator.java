@@ -50,6 +50,11 @@ final class MemoryCurator implements ContextCurator {
     private static final int TOP_MEMORIES_IN_TELEMETRY = 5;
     private static final float HISTORY_WEIGHT = 0.5f;
     private static final int LOAD_CHUNK = 4096;
+    /** Ranking order: higher score first, ties by id so equal scores rank the same way every time. */
+    private static final java.util.Comparator<Candidate> BEST_FIRST = (a, b) -> {
+        int cmp = Double.compare(b.score, a.score);
+        return cmp != 0 ? cmp : a.id().compareTo(b.id());
+    };
 
     private final MemoryStore store;
     private final Embedder embedder;
@@ -170,10 +175,7 @@ final class MemoryCurator implements ContextCurator {
                 linked.add(c);
             }
         }
-        ranked.sort((a, b) -> {
-            int cmp = Double.compare(b.score, a.score);
-            return cmp != 0 ? cmp : a.id().compareTo(b.id());
-        });
+        ranked.sort(BEST_FIRST);
 
         BudgetFiller.Filled filled = filler.fill(budget, fired, linked, ranked, matrix,
                 space == null ? 0 : space.dimension());
@@ -266,10 +268,7 @@ final class MemoryCurator implements ContextCurator {
         List<Candidate> candidates = gathered.candidates();
         scorer.score(candidates, new CandidateScorer.TurnSignals(now, gathered.index() != null, topic.vector(),
                 topic.terms(), gathered.matrix(), Set.of(), false, null, null));
-        candidates.sort((a, b) -> {
-            int cmp = Double.compare(b.score, a.score);
-            return cmp != 0 ? cmp : a.id().compareTo(b.id());
-        });
+        candidates.sort(BEST_FIRST);
         List<RecallHit> hits = new ArrayList<>(Math.min(limit, candidates.size()));
         for (Candidate c : candidates.subList(0, Math.min(limit, candidates.size()))) {
             hits.add(new RecallHit(c.stored.memory(), c.score, c.factors));

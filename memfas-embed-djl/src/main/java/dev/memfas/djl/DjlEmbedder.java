@@ -77,6 +77,22 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             this.artifact = artifact;
         }
 
+        /**
+         * The built-in model with this id ({@code bge-small-en-v1.5}, {@code all-minilm-l6-v2}), ignoring case.
+         *
+         * @throws IllegalArgumentException if no built-in model has that id
+         */
+        public static BuiltInModel forModelId(String modelId) {
+            Objects.requireNonNull(modelId, "modelId");
+            for (BuiltInModel m : values()) {
+                if (m.modelId.equalsIgnoreCase(modelId.strip())) {
+                    return m;
+                }
+            }
+            throw new IllegalArgumentException("no built-in model '" + modelId + "' (built in: "
+                    + java.util.Arrays.stream(values()).map(BuiltInModel::modelId).toList() + ")");
+        }
+
         /** The id vectors of this model are stored under. */
         public String modelId() {
             return modelId;

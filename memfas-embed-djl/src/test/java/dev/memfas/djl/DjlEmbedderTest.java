@@ -46,6 +46,17 @@ final class DjlEmbedderTest {
     // ---------------------------------------------------------------- the model
 
     @Test
+    void builtInModels_areFoundByTheirIds() {
+        assertThat(DjlEmbedder.BuiltInModel.forModelId("BGE-small-en-v1.5"))
+                .isEqualTo(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15);
+        assertThat(DjlEmbedder.BuiltInModel.forModelId("all-minilm-l6-v2"))
+                .isEqualTo(DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2);
+        assertThatThrownBy(() -> DjlEmbedder.BuiltInModel.forModelId("gpt"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("no built-in model 'gpt' (built in: [all-minilm-l6-v2, bge-small-en-v1.5])");
+    }
+
+    @Test
     void defaultModel_isBgeSmall_withClsPoolingAnd512Tokens() {
         try (DjlEmbedder defaults = DjlEmbedder.defaultModel()) {
             assertThat(defaults.modelId()).isEqualTo("bge-small-en-v1.5");

@@ -14,6 +14,7 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -115,8 +116,16 @@ public final class MemfasMcpServer implements AutoCloseable {
                 .mimeType("application/json").build();
         spec.resources(new McpServerFeatures.SyncResourceSpecification(stats, (exchange, request) ->
                 new McpSchema.ReadResourceResult(List.of(
-                        new McpSchema.TextResourceContents(STATS_URI, "application/json", tools.statsJson())))));
+                        new McpSchema.TextResourceContents(STATS_URI, "application/json", toJson(json, tools.stats()))))));
         this.server = spec.build();
+    }
+
+    private static String toJson(McpJsonMapper json, Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the statistics as JSON", e);
+        }
     }
 
     /** A server on this process's standard input and output, with the curator's own default budget. */

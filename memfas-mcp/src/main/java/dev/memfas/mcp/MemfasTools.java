@@ -257,30 +257,19 @@ final class MemfasTools {
 
     // ---------------------------------------------------------------- stats resource
 
-    String statsJson() {
+    /** The statistics resource: the curator's counts and the server's default budget. */
+    Map<String, Object> stats() {
         CuratorStats s = curator.stats();
-        return "{\"memories\":" + s.memories() + ",\"vectors\":" + s.vectors() + ",\"triggers\":" + s.triggers()
-                + ",\"active_sessions\":" + s.activeSessions() + ",\"turns\":" + s.turns()
-                + ",\"embedder_model\":" + quote(s.embedderModel()) + ",\"tokenizer\":" + quote(s.tokenizer())
-                + ",\"default_token_budget\":" + (defaultBudget == null ? "null" : defaultBudget) + "}";
-    }
-
-    private static String quote(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("memories", s.memories());
+        stats.put("vectors", s.vectors());
+        stats.put("triggers", s.triggers());
+        stats.put("active_sessions", s.activeSessions());
+        stats.put("turns", s.turns());
+        stats.put("embedder_model", s.embedderModel());
+        stats.put("tokenizer", s.tokenizer());
+        stats.put("default_token_budget", defaultBudget);
+        return stats;
     }
 
     private static McpSchema.CallToolResult ok(String text, Map<String, Object> structured) {

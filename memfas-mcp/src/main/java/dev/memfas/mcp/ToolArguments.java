@@ -14,11 +14,9 @@ import java.util.Set;
 final class ToolArguments {
     private static final int MAX_SHOWN = 60;
 
-    private final String tool;
     private final Map<String, Object> values;
 
     ToolArguments(String tool, Map<String, Object> values, Set<String> known) {
-        this.tool = tool;
         this.values = values == null ? Map.of() : values;
         for (String name : this.values.keySet()) {
             if (!known.contains(name)) {
@@ -150,9 +148,5 @@ final class ToolArguments {
         }
         String quoted = value instanceof String ? "'" + shown + "'" : shown;
         return new IllegalArgumentException("argument '" + name + "' must be " + expected + ": " + quoted);
-    }
-
-    String tool() {
-        return tool;
     }
 }

@@ -109,7 +109,7 @@ final class MemfasToolsTest {
                 "other").structuredContent();
         assertThat(small.get("token_budget")).isEqualTo(40);
         assertThat(other.get("token_budget")).isEqualTo(500);
-        assertThat(tools.statsJson()).contains("\"default_token_budget\":500").contains("\"memories\":2");
+        assertThat(tools.stats()).containsEntry("default_token_budget", 500).containsEntry("memories", 2L);
     }
 
     @Test
