@@ -6,6 +6,7 @@ import com.knuddels.jtokkit.api.EncodingType;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
+import dev.memfas.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.core.Memfas;
 import dev.memfas.core.ScoringWeights;
@@ -20,6 +21,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,6 +41,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <pre>
  * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.EvalMain DATA_DIR [--out DIR]
  *     [--budgets 512,1024,2048,4096] [--model bge-small-en-v1.5|all-minilm-l6-v2|none]
+ *     [--variant NAME=semantic:0.6,recency:0,candidates:200 ...]
  * </pre>
  *
  * Writes {@code eval.json} and {@code eval.md} to the output directory (default {@code target/eval}) and prints the
@@ -47,13 +50,62 @@ import tools.jackson.databind.json.JsonMapper;
 public final class EvalMain {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Encoding TOKENS = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
-    private static final List<String> SYSTEMS = List.of("memfas", "recent", "bm25");
+    private static final List<String> BASELINES = List.of("recent", "bm25");
 
     private EvalMain() {}
 
     record Turn(String id, String text, Instant createdAt, int order) {}
 
     record Question(String id, String text, Set<String> evidence, int category) {}
+
+    /**
+     * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
+     * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
+     * {@code duplicates}).
+     */
+    record Variant(String name, Map<String, Double> settings) {
+        static Variant parse(String spec) {
+            int eq = spec.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("variant must be NAME=key:value,...: '" + spec + "'");
+            }
+            Map<String, Double> settings = new LinkedHashMap<>();
+            for (String kv : spec.substring(eq + 1).split(",")) {
+                String[] parts = kv.split(":");
+                if (parts.length != 2) {
+                    throw new IllegalArgumentException("variant setting must be key:value: '" + kv + "'");
+                }
+                settings.put(parts[0].trim(), Double.parseDouble(parts[1].trim()));
+            }
+            Variant v = new Variant(spec.substring(0, eq), settings);
+            v.configure(Memfas.newBuilder());
+            return v;
+        }
+
+        Memfas.Builder configure(Memfas.Builder b) {
+            ScoringWeights d = ScoringWeights.DEFAULT;
+            double[] w = {d.semantic(), d.lexical(), d.recency(), d.frequency(), d.topic(), d.scope(), d.priority(),
+                d.hot()};
+            List<String> names = List.of("semantic", "lexical", "recency", "frequency", "topic", "scope", "priority",
+                    "hot");
+            for (Map.Entry<String, Double> e : settings.entrySet()) {
+                int i = names.indexOf(e.getKey());
+                switch (e.getKey()) {
+                    case "candidates" -> b.candidateLimit(e.getValue().intValue());
+                    case "minScore" -> b.minScore(e.getValue());
+                    case "duplicates" -> b.duplicateSimilarity(e.getValue());
+                    default -> {
+                        if (i < 0) {
+                            throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
+                                    + "'; use a weight name (" + names + "), candidates, minScore or duplicates");
+                        }
+                        w[i] = e.getValue();
+                    }
+                }
+            }
+            return b.weights(new ScoringWeights(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]));
+        }
+    }
 
     /** One question answered by one system at one budget. */
     record Outcome(String system, int budget, int category, double recall, boolean all, int tokens, double millis) {}
@@ -67,6 +119,7 @@ public final class EvalMain {
         Path out = Path.of("target/eval");
         int[] budgets = {512, 1024, 2048, 4096};
         String model = "bge-small-en-v1.5";
+        List<Variant> variants = new ArrayList<>();
         for (int i = 1; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value after " + args[i]);
@@ -76,15 +129,16 @@ public final class EvalMain {
                 case "--budgets" -> budgets = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt)
                         .toArray();
                 case "--model" -> model = args[i + 1];
+                case "--variant" -> variants.add(Variant.parse(args[i + 1]));
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]);
             }
         }
-        String table = run(data, out, budgets, model);
+        String table = run(data, out, budgets, model, variants);
         System.out.println(table);
     }
 
     /** Runs the evaluation and writes eval.json and eval.md to {@code out}; returns the Markdown. */
-    static String run(Path data, Path out, int[] budgets, String model) throws IOException {
+    static String run(Path data, Path out, int[] budgets, String model, List<Variant> variants) throws IOException {
         List<Path> conversations;
         try (Stream<Path> dirs = Files.walk(data)) {
             conversations = dirs.filter(d -> Files.isRegularFile(d.resolve("memories.jsonl"))
@@ -98,7 +152,7 @@ public final class EvalMain {
                 : DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.forModelId(model)).build();
         try {
             for (Path conv : conversations) {
-                evaluate(conv, budgets, embedder, outcomes);
+                evaluate(conv, budgets, embedder, variants, outcomes);
             }
         } finally {
             if (embedder != null) {
@@ -106,14 +160,17 @@ public final class EvalMain {
             }
         }
         Files.createDirectories(out);
-        String md = markdown(outcomes, budgets, model, conversations.size());
+        List<String> systems = new ArrayList<>(List.of("memfas"));
+        variants.forEach(v -> systems.add(v.name()));
+        systems.addAll(BASELINES);
+        String md = markdown(outcomes, systems, budgets, model, conversations.size());
         Files.writeString(out.resolve("eval.md"), md);
-        Files.writeString(out.resolve("eval.json"), json(outcomes, budgets, model, conversations));
+        Files.writeString(out.resolve("eval.json"), json(outcomes, systems, budgets, model, conversations));
         return md;
     }
 
-    private static void evaluate(Path conv, int[] budgets, DjlEmbedder embedder, List<Outcome> outcomes)
-            throws IOException {
+    private static void evaluate(Path conv, int[] budgets, DjlEmbedder embedder, List<Variant> variants,
+            List<Outcome> outcomes) throws IOException {
         List<Turn> turns = new ArrayList<>();
         for (String line : Files.readAllLines(conv.resolve("memories.jsonl"))) {
             if (line.isBlank()) {
@@ -141,31 +198,60 @@ public final class EvalMain {
         List<Memory> memories = turns.stream().map(t -> Memory.builder(t.text()).id(t.id()).createdAt(t.createdAt())
                 .kind("conversation_turn").build()).toList();
 
+        // The turns are embedded once and shared by every system; the defaults embed each question as it comes (so
+        // their latency includes it), variants reuse the question vectors (their latency leaves it out).
+        MemoEmbedder turnsOnly = null;
+        MemoEmbedder everything = null;
+        if (embedder != null) {
+            Map<String, float[]> vectors = new HashMap<>();
+            List<String> texts = turns.stream().map(Turn::text).distinct().toList();
+            List<float[]> embedded = embedder.embedAll(texts);
+            for (int i = 0; i < texts.size(); i++) {
+                vectors.put(texts.get(i), embedded.get(i));
+            }
+            turnsOnly = new MemoEmbedder(embedder, new HashMap<>(vectors), false);
+            everything = new MemoEmbedder(embedder, vectors, true);
+        }
         Path db = Files.createTempFile("memfas-eval", ".db");
         Files.delete(db);
+        List<ContextCurator> curators = new ArrayList<>();
+        List<String> names = new ArrayList<>();
         try {
             Memfas.Builder b = Memfas.newBuilder().store(SqliteMemoryStore.open(db)).clock(clock);
             if (embedder != null) {
-                b.embedder(embedder);
+                b.embedder(turnsOnly);
             }
-            try (ContextCurator memfas = b.build();
-                    ContextCurator bm25 = Memfas.newBuilder().clock(clock)
-                            .weights(new ScoringWeights(0, 1, 0, 0, 0, 0, 0, 0)).build()) {
-                memfas.rememberAll(memories);
-                bm25.rememberAll(memories);
-                int n = 0;
-                for (Question q : questions) {
-                    for (int budget : budgets) {
-                        n++;
-                        outcomes.add(score("memfas", q, budget, memfas.getContext(
+            curators.add(b.build());
+            names.add("memfas");
+            for (Variant v : variants) {
+                Memfas.Builder vb = v.configure(Memfas.newBuilder().clock(clock));
+                if (embedder != null) {
+                    vb.embedder(everything);
+                }
+                curators.add(vb.build());
+                names.add(v.name());
+            }
+            curators.add(Memfas.newBuilder().clock(clock).weights(new ScoringWeights(0, 1, 0, 0, 0, 0, 0, 0))
+                    .build());
+            names.add("bm25");
+            for (ContextCurator c : curators) {
+                c.rememberAll(memories);
+            }
+            int n = 0;
+            for (Question q : questions) {
+                for (int budget : budgets) {
+                    n++;
+                    for (int i = 0; i < curators.size(); i++) {
+                        outcomes.add(score(names.get(i), q, budget, curators.get(i).getContext(
                                 ContextRequest.builder(q.text()).sessionId("eval-" + n).tokenBudget(budget).build())));
-                        outcomes.add(score("bm25", q, budget, bm25.getContext(
-                                ContextRequest.builder(q.text()).sessionId("eval-" + n).tokenBudget(budget).build())));
-                        outcomes.add(recent(turns, q, budget));
                     }
+                    outcomes.add(recent(turns, q, budget));
                 }
             }
         } finally {
+            for (ContextCurator c : curators) {
+                c.close();
+            }
             for (String suffix : List.of("", "-wal", "-shm")) {
                 Files.deleteIfExists(Path.of(db + suffix));
             }
@@ -195,6 +281,45 @@ public final class EvalMain {
         long hit = q.evidence().stream().filter(got::contains).count();
         return new Outcome("recent", budget, q.category(), (double) hit / q.evidence().size(),
                 hit == q.evidence().size(), used, (System.nanoTime() - start) / 1e6);
+    }
+
+    /** Serves known texts from a map and embeds the rest, remembering them if asked to. Thread-safe enough here. */
+    private static final class MemoEmbedder implements Embedder {
+        private final Embedder delegate;
+        private final Map<String, float[]> known;
+        private final boolean remember;
+
+        MemoEmbedder(Embedder delegate, Map<String, float[]> known, boolean remember) {
+            this.delegate = delegate;
+            this.known = known;
+            this.remember = remember;
+        }
+
+        @Override
+        public synchronized List<float[]> embedAll(List<String> texts) {
+            List<String> missing = texts.stream().filter(t -> !known.containsKey(t)).distinct().toList();
+            Map<String, float[]> fresh = new HashMap<>();
+            if (!missing.isEmpty()) {
+                List<float[]> vectors = delegate.embedAll(missing);
+                for (int i = 0; i < missing.size(); i++) {
+                    fresh.put(missing.get(i), vectors.get(i));
+                }
+                if (remember) {
+                    known.putAll(fresh);
+                }
+            }
+            return texts.stream().map(t -> known.containsKey(t) ? known.get(t) : fresh.get(t)).toList();
+        }
+
+        @Override
+        public int dimension() {
+            return delegate.dimension();
+        }
+
+        @Override
+        public String modelId() {
+            return delegate.modelId();
+        }
     }
 
     // ---------------------------------------------------------------- reporting
@@ -230,14 +355,15 @@ public final class EvalMain {
         return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
     }
 
-    private static String markdown(List<Outcome> outcomes, int[] budgets, String model, int conversations) {
+    private static String markdown(List<Outcome> outcomes, List<String> systems, int[] budgets, String model,
+            int conversations) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Evidence recall, %d conversations, model %s, %d questions with evidence"
                 + " in categories 1-4%n%n", conversations, model, row(outcomes, "memfas", budgets[0]).questions()));
         sb.append("| system | budget | recall 1-4 | cat 1 | cat 2 | cat 3 | cat 4 | cat 5 | all evidence | mean tokens"
                 + " | p50 ms | p95 ms |\n");
         sb.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-        for (String system : SYSTEMS) {
+        for (String system : systems) {
             for (int budget : budgets) {
                 Row r = row(outcomes, system, budget);
                 sb.append(String.format(Locale.ROOT,
@@ -253,12 +379,13 @@ public final class EvalMain {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.3f", v);
     }
 
-    private static String json(List<Outcome> outcomes, int[] budgets, String model, List<Path> conversations) {
+    private static String json(List<Outcome> outcomes, List<String> systems, int[] budgets, String model,
+            List<Path> conversations) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("model", model);
         root.put("conversations", conversations.stream().map(p -> p.getFileName().toString()).toList());
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (String system : SYSTEMS) {
+        for (String system : systems) {
             for (int budget : budgets) {
                 Row r = row(outcomes, system, budget);
                 Map<String, Object> m = new LinkedHashMap<>();

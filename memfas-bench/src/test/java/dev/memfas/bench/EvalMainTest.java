@@ -1,9 +1,11 @@
 package dev.memfas.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -45,12 +47,14 @@ final class EvalMainTest {
         Files.writeString(conv.resolve("memories.jsonl"), MEMORIES);
         Files.writeString(conv.resolve("queries.jsonl"), QUERIES);
 
-        String md = EvalMain.run(data, out, new int[] {64, 512}, "bge-small-en-v1.5");
+        String md = EvalMain.run(data, out, new int[] {64, 512}, "bge-small-en-v1.5",
+                List.of(EvalMain.Variant.parse("no-recency=recency:0,candidates:20")));
 
-        assertThat(md).contains("| memfas | 64 |").contains("| recent | 512 |").contains("| bm25 | 512 |");
+        assertThat(md).contains("| memfas | 64 |").contains("| no-recency | 512 |").contains("| recent | 512 |")
+                .contains("| bm25 | 512 |");
         assertThat(Files.readString(out.resolve("eval.md"))).isEqualTo(md);
         JsonNode json = JsonMapper.builder().build().readTree(Files.readString(out.resolve("eval.json")));
-        assertThat(json.get("results")).hasSize(6);
+        assertThat(json.get("results")).hasSize(8);
         for (JsonNode row : json.get("results")) {
             // 4 questions with evidence in categories 1-4; the one without evidence is skipped, category 5 apart.
             assertThat(row.get("questions").asInt()).isEqualTo(4);
@@ -62,8 +66,18 @@ final class EvalMainTest {
         // At 512 tokens the whole ten-turn conversation fits: every piece of evidence is found.
         assertThat(memfas512.get("recall_cat1_4").asDouble()).isEqualTo(1.0);
         assertThat(memfas512.get("recall_cat5").asDouble()).isEqualTo(1.0);
-        JsonNode recent64 = json.get("results").get(2);
+        JsonNode recent64 = json.get("results").get(4);
         assertThat(recent64.get("system").asString()).isEqualTo("recent");
         assertThat(recent64.get("recall_cat1_4").asDouble()).isLessThan(1.0);
+    }
+
+    @Test
+    void badVariantsAreRejectedWithTheirText() {
+        assertThatThrownBy(() -> EvalMain.Variant.parse("x=speed:2"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown variant setting 'speed'");
+        assertThatThrownBy(() -> EvalMain.Variant.parse("semantic:1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'semantic:1'");
+        assertThatThrownBy(() -> EvalMain.Variant.parse("x=semantic:-1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("semantic weight");
     }
 }

@@ -50,6 +50,7 @@ public final class Memfas {
         double triggerReserve = 0.25;
         int candidateLimit = 100;
         int embedBatchSize = 32;
+        int scanThreads = ScanThreads.PROCESSORS;
         double topicShiftThreshold = 0.35;
         double duplicateSimilarity = 0.95;
         Duration sessionIdleTimeout = Duration.ofHours(1);
@@ -173,6 +174,20 @@ public final class Memfas {
                 throw new IllegalArgumentException("candidate limit must be in [1, 10000]: " + candidateLimit);
             }
             this.candidateLimit = candidateLimit;
+            return this;
+        }
+
+        /**
+         * On how many threads one turn's vector scan may run: the calling thread plus shared helper threads, used only
+         * when the index is large enough to pay for the hand-off (over 8,192 vectors per thread). 1 keeps every scan
+         * on the calling thread; the number of processors when not set.
+         */
+        public Builder scanThreads(int threads) {
+            once("scan threads");
+            if (threads < 1 || threads > 256) {
+                throw new IllegalArgumentException("scan threads must be in [1, 256]: " + threads);
+            }
+            this.scanThreads = threads;
             return this;
         }
 

@@ -70,6 +70,7 @@ final class MemoryCurator implements ContextCurator {
     private final SessionRegistry sessions;
     private final int candidateLimit;
     private final int embedBatchSize;
+    private final int scanThreads;
     private final double topicShiftThreshold;
     private final List<TelemetryListener> listeners;
     private final JsonlTelemetryWriter telemetryWriter;
@@ -98,6 +99,7 @@ final class MemoryCurator implements ContextCurator {
         this.sessions = new SessionRegistry(clock, b.sessionIdleTimeout, b.maxSessions);
         this.candidateLimit = b.candidateLimit;
         this.embedBatchSize = b.embedBatchSize;
+        this.scanThreads = b.scanThreads;
         this.topicShiftThreshold = b.topicShiftThreshold;
         this.telemetryWriter = telemetryWriter;
         this.listeners = List.copyOf(listeners);
@@ -202,7 +204,7 @@ final class MemoryCurator implements ContextCurator {
         Map<String, Float> cosines = new HashMap<>();
         VectorIndex index = embedder == null ? null : indexFor(namespace);
         if (index != null) {
-            VectorIndex.Hits hits = index.search(queryVector, candidateLimit);
+            VectorIndex.Hits hits = index.search(queryVector, candidateLimit, scanThreads);
             for (int i = 0; i < hits.size(); i++) {
                 cosines.put(hits.ids()[i], hits.scores()[i]);
             }

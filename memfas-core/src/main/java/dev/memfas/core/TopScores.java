@@ -35,6 +35,13 @@ final class TopScores {
         }
     }
 
+    /** Offers every entry another heap keeps (leaving it unchanged). */
+    void offerAll(TopScores other) {
+        for (int i = 0; i < other.size; i++) {
+            offer(other.slots[i], other.scores[i]);
+        }
+    }
+
     int size() {
         return size;
     }

@@ -18,6 +18,12 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 final class VectorIndex {
     static final int BLOCK = 512;
+    static final String SCAN_IMPLEMENTATION = "float columns, auto-vectorized by the JIT";
+    /**
+     * The fewest blocks worth handing to another thread: 8 blocks of 384 dimensions are 6 MB of floats, a scan of a
+     * few hundred microseconds, well above the cost of waking a helper.
+     */
+    static final int MIN_BLOCKS_PER_PART = 8;
 
     private final int dimension;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
@@ -105,31 +111,30 @@ final class VectorIndex {
     }
 
     /**
-     * Scores every vector against the (normalized) query and keeps the best {@code k}.
+     * Scores every vector against the (normalized) query and keeps the best {@code k}. Large indexes are split into
+     * runs of blocks scanned on up to {@code threads} threads.
      *
      * @return the hits, best first
      */
-    Hits search(float[] query, int k) {
+    Hits search(float[] query, int k, int threads) {
         lock.readLock().lock();
         try {
             int n = size;
             if (n == 0) {
                 return Hits.EMPTY;
             }
-            TopScores top = new TopScores(Math.min(k, n));
-            float[] acc = new float[BLOCK];
+            int keep = Math.min(k, n);
             int blockCount = (n + BLOCK - 1) / BLOCK;
-            for (int b = 0; b < blockCount; b++) {
-                int count = Math.min(BLOCK, n - b * BLOCK);
-                scoreBlock(blocks[b], query, acc, count);
-                int base = b * BLOCK;
-                float threshold = top.threshold();
-                for (int j = 0; j < count; j++) {
-                    if (acc[j] > threshold) {
-                        top.offer(base + j, acc[j]);
-                        threshold = top.threshold();
-                    }
-                }
+            int parts = Math.max(1, Math.min(threads, blockCount / MIN_BLOCKS_PER_PART));
+            TopScores[] tops = new TopScores[parts];
+            ScanThreads.run(parts, part -> {
+                int from = (int) ((long) blockCount * part / parts);
+                int to = (int) ((long) blockCount * (part + 1) / parts);
+                tops[part] = scan(query, keep, n, from, to);
+            });
+            TopScores top = tops[0];
+            for (int p = 1; p < parts; p++) {
+                top.offerAll(tops[p]);
             }
             int[] slots = new int[top.size()];
             float[] scores = new float[top.size()];
@@ -142,6 +147,25 @@ final class VectorIndex {
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /** Scans blocks {@code [fromBlock, toBlock)} of the first {@code n} slots. */
+    private TopScores scan(float[] query, int k, int n, int fromBlock, int toBlock) {
+        TopScores top = new TopScores(k);
+        float[] acc = new float[BLOCK];
+        for (int b = fromBlock; b < toBlock; b++) {
+            int count = Math.min(BLOCK, n - b * BLOCK);
+            scoreBlock(blocks[b], query, acc, count);
+            int base = b * BLOCK;
+            float threshold = top.threshold();
+            for (int j = 0; j < count; j++) {
+                if (acc[j] > threshold) {
+                    top.offer(base + j, acc[j]);
+                    threshold = top.threshold();
+                }
+            }
+        }
+        return top;
     }
 
     private void scoreBlock(float[][] columns, float[] query, float[] acc, int count) {

@@ -285,6 +285,8 @@ final class MemoryCuratorTest {
                 .hasMessage("recency half-life must be at least 1 ms: PT0S");
         assertThatThrownBy(() -> Memfas.newBuilder().triggerReserve(-0.1))
                 .hasMessage("trigger reserve must be in [0, 1]: -0.1");
+        assertThatThrownBy(() -> Memfas.newBuilder().scanThreads(0))
+                .hasMessage("scan threads must be in [1, 256]: 0");
         assertThatThrownBy(() -> new ScoringWeights(Double.NaN, 0, 0, 0, 0, 0, 0, 0))
                 .hasMessage("semantic weight must be finite and non-negative: NaN");
     }

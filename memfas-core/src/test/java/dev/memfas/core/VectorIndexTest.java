@@ -19,7 +19,7 @@ final class VectorIndexTest {
     // ---------------------------------------------------------------- search agrees with brute force
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 7, 511, 512, 513, 1023, 1500})
+    @ValueSource(ints = {1, 2, 7, 511, 512, 513, 1023, 1500, 8 * 512 * 2 + 1, 8 * 512 * 3 + 700})
     void search_awkwardSizes_matchesBruteForce(int n) {
         Random random = new Random(n);
         int dim = 37;
@@ -36,13 +36,15 @@ final class VectorIndexTest {
         index.putAll(ids, vectors);
         float[] q = Vectors.normalizedCopy(randomVector(random, dim), dim);
 
-        VectorIndex.Hits hits = index.search(q, 10);
-
         List<String> expected = bruteForce(normalized, q, 10);
-        assertThat(Arrays.asList(hits.ids())).containsExactlyElementsOf(expected);
-        for (int i = 0; i < hits.size(); i++) {
-            assertThat(hits.scores()[i]).isCloseTo(dot(normalized.get(hits.ids()[i]), q),
-                    org.assertj.core.data.Offset.offset(1e-5f));
+        // One thread, and split across threads (the larger sizes give several parts).
+        for (int threads : new int[] {1, 2, 3}) {
+            VectorIndex.Hits hits = index.search(q, 10, threads);
+            assertThat(Arrays.asList(hits.ids())).as("%d threads", threads).containsExactlyElementsOf(expected);
+            for (int i = 0; i < hits.size(); i++) {
+                assertThat(hits.scores()[i]).isCloseTo(dot(normalized.get(hits.ids()[i]), q),
+                        org.assertj.core.data.Offset.offset(1e-5f));
+            }
         }
     }
 
@@ -65,7 +67,7 @@ final class VectorIndexTest {
         }
         assertThat(index.size()).isEqualTo(truth.size());
         float[] q = Vectors.normalizedCopy(randomVector(random, dim), dim);
-        assertThat(Arrays.asList(index.search(q, 25).ids())).containsExactlyElementsOf(bruteForce(truth, q, 25));
+        assertThat(Arrays.asList(index.search(q, 25, 2).ids())).containsExactlyElementsOf(bruteForce(truth, q, 25));
 
         List<String> all = new ArrayList<>(truth.keySet());
         float[] gathered = new float[all.size() * dim];
@@ -90,7 +92,7 @@ final class VectorIndexTest {
 
     @Test
     void search_emptyIndex_returnsNothing() {
-        assertThat(new VectorIndex(4).search(new float[4], 5).size()).isZero();
+        assertThat(new VectorIndex(4).search(new float[4], 5, 2).size()).isZero();
     }
 
     @Test

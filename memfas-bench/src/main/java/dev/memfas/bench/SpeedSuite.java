@@ -1,0 +1,135 @@
+package dev.memfas.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs the speed benchmarks ({@code CurationBenchmark}: bandwidth ceiling, scan, turn, LangChain4j peer; and
+ * {@code EmbeddedTurnBenchmark}: a turn with the query embedding) in one JMH run and prints medians, p95 and the
+ * ratios scan / ceiling and peer / turn per size.
+ *
+ * <pre>
+ * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.SpeedSuite [--memories 1000,10000,100000,1000000]
+ *     [--turn-memories 10000] [--quick] [--out target/speed.md]
+ * </pre>
+ *
+ * {@code --quick} runs one short iteration in this JVM (no fork): a smoke run, not a measurement.
+ */
+public final class SpeedSuite {
+    private SpeedSuite() {}
+
+    /** Median and 95th percentile of one benchmark at one size, in milliseconds. */
+    record Timing(double p50, double p95) {}
+
+    public static void main(String[] args) throws Exception {
+        String memories = "1000,10000,100000,1000000";
+        String turnMemories = "10000";
+        boolean quick = false;
+        Path out = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--memories" -> memories = value(args, ++i);
+                case "--turn-memories" -> turnMemories = value(args, ++i);
+                case "--quick" -> quick = true;
+                case "--out" -> out = Path.of(value(args, ++i));
+                default -> throw new IllegalArgumentException("unknown option: " + args[i]
+                        + " (use --memories, --turn-memories, --quick, --out)");
+            }
+        }
+        String table = run(memories, turnMemories, quick);
+        System.out.println(table);
+        if (out != null) {
+            Files.writeString(out, table);
+        }
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException("missing value after " + args[i - 1]);
+        }
+        return args[i];
+    }
+
+    /** Runs both benchmark classes and returns the Markdown table. */
+    static String run(String memories, String turnMemories, boolean quick) throws RunnerException, IOException {
+        Map<String, Map<Integer, Timing>> timings = new LinkedHashMap<>();
+        collect(timings, options(quick).include("dev\\.memfas\\.core\\.CurationBenchmark\\.")
+                .param("memories", memories.split(",")).build());
+        collect(timings, options(quick).include("dev\\.memfas\\.core\\.EmbeddedTurnBenchmark\\.")
+                .param("memories", turnMemories.split(",")).build());
+        return table(timings);
+    }
+
+    private static ChainedOptionsBuilder options(boolean quick) {
+        ChainedOptionsBuilder b = new OptionsBuilder().shouldFailOnError(true);
+        if (quick) {
+            b.forks(0).warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200))
+                    .verbosity(org.openjdk.jmh.runner.options.VerboseMode.SILENT);
+        }
+        return b;
+    }
+
+    private static void collect(Map<String, Map<Integer, Timing>> timings, org.openjdk.jmh.runner.options.Options o)
+            throws RunnerException {
+        Collection<RunResult> results = new Runner(o).run();
+        for (RunResult r : results) {
+            String name = r.getParams().getBenchmark();
+            name = name.substring(name.lastIndexOf('.') + 1);
+            int n = Integer.parseInt(r.getParams().getParam("memories"));
+            var stats = r.getPrimaryResult().getStatistics();
+            timings.computeIfAbsent(name, k -> new TreeMap<>())
+                    .put(n, new Timing(stats.getPercentile(50), stats.getPercentile(95)));
+        }
+    }
+
+    static String table(Map<String, Map<Integer, Timing>> timings) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "JDK %s (%s), %d processors, scan: %s%n%n",
+                Runtime.version(), System.getProperty("java.vm.name"), Runtime.getRuntime().availableProcessors(),
+                dev.memfas.core.CurationBenchmark.scanImplementation()));
+        sb.append("| memories | (a) ceiling p50 | (b) scan p50 | (b)/(a) | (c) turn p50 | (c) turn p95"
+                + " | (e) peer p50 | (e)/(c) |\n");
+        sb.append("|---|---|---|---|---|---|---|---|\n");
+        Map<Integer, Timing> a = timings.getOrDefault("a_bandwidthCeiling", Map.of());
+        Map<Integer, Timing> b = timings.getOrDefault("b_scan", Map.of());
+        Map<Integer, Timing> c = timings.getOrDefault("c_getContext", Map.of());
+        Map<Integer, Timing> e = timings.getOrDefault("e_peerSearch", Map.of());
+        List<Integer> sizes = new ArrayList<>(new TreeMap<>(b).keySet());
+        for (int n : sizes) {
+            sb.append(String.format(Locale.ROOT, "| %,d | %s | %s | %s | %s | %s | %s | %s |%n", n, ms(a, n, false),
+                    ms(b, n, false), ratio(b, a, n), ms(c, n, false), ms(c, n, true), ms(e, n, false),
+                    ratio(e, c, n)));
+        }
+        Map<Integer, Timing> d = timings.getOrDefault("d_getContextWithQueryEmbedding", Map.of());
+        for (Map.Entry<Integer, Timing> t : d.entrySet()) {
+            sb.append(String.format(Locale.ROOT, "%n(d) turn including the query embedding, %,d memories: p50 %.2f ms,"
+                    + " p95 %.2f ms%n", t.getKey(), t.getValue().p50(), t.getValue().p95()));
+        }
+        return sb.toString();
+    }
+
+    private static String ms(Map<Integer, Timing> m, int n, boolean p95) {
+        Timing t = m.get(n);
+        return t == null ? "–" : String.format(Locale.ROOT, "%.3f ms", p95 ? t.p95() : t.p50());
+    }
+
+    private static String ratio(Map<Integer, Timing> top, Map<Integer, Timing> bottom, int n) {
+        Timing x = top.get(n);
+        Timing y = bottom.get(n);
+        return x == null || y == null ? "–" : String.format(Locale.ROOT, "%.2f", x.p50() / y.p50());
+    }
+}

@@ -1,0 +1,305 @@
+package dev.memfas.core;
+
+import dev.langchain4j.data.embedding.Embedding;
+import dev.langchain4j.data.segment.TextSegment;
+import dev.langchain4j.store.embedding.EmbeddingSearchRequest;
+import dev.langchain4j.store.embedding.EmbeddingSearchResult;
+import dev.langchain4j.store.embedding.inmemory.InMemoryEmbeddingStore;
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.Embedder;
+import dev.memfas.Memory;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One query against {@code memories} memories of 384 dimensions, five ways, in one run so their ratios hold:
+ *
+ * <ul>
+ *   <li>{@code a_bandwidthCeiling}: a plain sum of the same float bytes, in the index's layout, on the same threads as
+ *       the scan: the memory-bandwidth limit the scan cannot beat while it reads floats.</li>
+ *   <li>{@code b_scan}: the index's candidate scan (the 100 nearest), as a turn runs it.</li>
+ *   <li>{@code c_getContext}: a whole turn without the query embedding: scan, BM25, scoring, selection, a 4000-token
+ *       fill and the envelope (the query's vector is looked up, not computed).</li>
+ *   <li>{@code e_peerSearch}: LangChain4j's {@code InMemoryEmbeddingStore.search} for the 64 nearest of the same
+ *       vectors.</li>
+ * </ul>
+ *
+ * The turn including the query embedding with the default model is {@link EmbeddedTurnBenchmark}. Memories are
+ * synthetic: sentences over a 5,000-word vocabulary and unit vectors drawn around 1,000 topic centres, so nearest
+ * neighbours are neither all alike nor all random. {@link dev.memfas.bench.SpeedSuite} runs both classes and prints
+ * the ratios.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms14g", "-Xmx14g", "-XX:+AlwaysPreTouch"})
+public class CurationBenchmark {
+    static final int DIMENSION = 384;
+    static final int QUERIES = 32;
+
+    @Param({"1000", "10000", "100000", "1000000"})
+    public int memories;
+
+    private Synthetic data;
+    private VectorIndex index;
+    private float[][][] copy;
+    private ContextCurator curator;
+    private InMemoryEmbeddingStore<TextSegment> peer;
+    private Embedding[] peerQueries;
+    private int next;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        data = new Synthetic(memories, 42);
+        index = new VectorIndex(DIMENSION);
+        index.putAll(data.ids, data.vectors);
+        copy = sameLayoutCopy(data.vectors);
+
+        curator = Memfas.newBuilder()
+                .embedder(new LookupEmbedder(data.vectorByText(), null))
+                .clock(Clock.fixed(Instant.parse("2026-11-22T12:00:00Z"), ZoneOffset.UTC))
+                .build();
+        curator.rememberAll(data.memories());
+
+        peer = new InMemoryEmbeddingStore<>();
+        List<Embedding> embeddings = new ArrayList<>(memories);
+        for (float[] v : data.vectors) {
+            embeddings.add(Embedding.from(v));
+        }
+        peer.addAll(embeddings);
+        peerQueries = new Embedding[QUERIES];
+        for (int i = 0; i < QUERIES; i++) {
+            peerQueries[i] = Embedding.from(data.queryVectors[i]);
+        }
+        // The memories are in the curator's store and index, the peer, the index under test and the copy; the
+        // construction data is not needed any more.
+        data.dropMemoryVectors();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        curator.close();
+    }
+
+    /** Which scan the index runs on this JVM. */
+    public static String scanImplementation() {
+        return VectorIndex.SCAN_IMPLEMENTATION;
+    }
+
+    private int nextQuery() {
+        int i = next;
+        next = (i + 1) % QUERIES;
+        return i;
+    }
+
+    @Benchmark
+    public float a_bandwidthCeiling() {
+        float[][][] blocks = copy;
+        int blockCount = (memories + VectorIndex.BLOCK - 1) / VectorIndex.BLOCK;
+        int parts = Math.max(1, Math.min(ScanThreads.PROCESSORS, blockCount / VectorIndex.MIN_BLOCKS_PER_PART));
+        float[] sums = new float[parts];
+        ScanThreads.run(parts, part -> {
+            float[] acc = new float[VectorIndex.BLOCK];
+            int from = (int) ((long) blockCount * part / parts);
+            int to = (int) ((long) blockCount * (part + 1) / parts);
+            for (int b = from; b < to; b++) {
+                for (float[] column : blocks[b]) {
+                    for (int j = 0; j < column.length; j++) {
+                        acc[j] += column[j];
+                    }
+                }
+            }
+            float s = 0;
+            for (float x : acc) {
+                s += x;
+            }
+            sums[part] = s;
+        });
+        float total = 0;
+        for (float s : sums) {
+            total += s;
+        }
+        return total;
+    }
+
+    @Benchmark
+    public VectorIndex.Hits b_scan() {
+        return index.search(data.queryVectors[nextQuery()], 100, ScanThreads.PROCESSORS);
+    }
+
+    @Benchmark
+    public ContextResponse c_getContext() {
+        return curator.getContext(ContextRequest.builder(data.queryTexts[nextQuery()]).tokenBudget(4000).build());
+    }
+
+    @Benchmark
+    public EmbeddingSearchResult<TextSegment> e_peerSearch() {
+        return peer.search(EmbeddingSearchRequest.builder().queryEmbedding(peerQueries[nextQuery()]).maxResults(64)
+                .build());
+    }
+
+    /** The same vectors, normalized, in the index's block-of-columns layout. */
+    static float[][][] sameLayoutCopy(List<float[]> vectors) {
+        int n = vectors.size();
+        float[][][] blocks = new float[(n + VectorIndex.BLOCK - 1) / VectorIndex.BLOCK][DIMENSION][VectorIndex.BLOCK];
+        for (int i = 0; i < n; i++) {
+            float[] v = Vectors.normalizedCopy(vectors.get(i), DIMENSION);
+            for (int d = 0; d < DIMENSION; d++) {
+                blocks[i / VectorIndex.BLOCK][d][i % VectorIndex.BLOCK] = v[d];
+            }
+        }
+        return blocks;
+    }
+
+    /** Synthetic memories: texts, ids, unit vectors around topic centres, and queries of both kinds. */
+    static final class Synthetic {
+        final List<String> ids = new ArrayList<>();
+        final List<String> texts = new ArrayList<>();
+        final List<float[]> vectors = new ArrayList<>();
+        final String[] queryTexts = new String[QUERIES];
+        final float[][] queryVectors = new float[QUERIES][];
+        private final Map<String, float[]> vectorByText = new HashMap<>();
+
+        Synthetic(int n, long seed) {
+            Random random = new Random(seed);
+            String[] words = new String[5000];
+            for (int w = 0; w < words.length; w++) {
+                words[w] = word(random);
+            }
+            float[][] centres = new float[1000][];
+            for (int c = 0; c < centres.length; c++) {
+                centres[c] = gaussian(random, 1f);
+            }
+            for (int i = 0; i < n; i++) {
+                ids.add("m" + i);
+                String text = sentence(random, words, i);
+                texts.add(text);
+                float[] v = around(random, centres[random.nextInt(centres.length)]);
+                vectors.add(v);
+                vectorByText.put(text, v);
+            }
+            for (int q = 0; q < QUERIES; q++) {
+                queryTexts[q] = "query " + q + ": " + sentence(random, words, -1);
+                queryVectors[q] = Vectors.normalizedCopy(around(random, centres[random.nextInt(centres.length)]),
+                        DIMENSION);
+                vectorByText.put(queryTexts[q], queryVectors[q]);
+            }
+        }
+
+        /** Live: the embedder given it keeps seeing what is dropped later. */
+        Map<String, float[]> vectorByText() {
+            return vectorByText;
+        }
+
+        /** Keeps only the queries' vectors. */
+        void dropMemoryVectors() {
+            texts.forEach(vectorByText::remove);
+            vectors.clear();
+        }
+
+        List<Memory> memories() {
+            List<Memory> out = new ArrayList<>(ids.size());
+            Instant start = Instant.parse("2026-01-01T00:00:00Z");
+            for (int i = 0; i < ids.size(); i++) {
+                out.add(Memory.builder(texts.get(i)).id(ids.get(i)).createdAt(start.plusSeconds(i * 60L)).build());
+            }
+            return out;
+        }
+
+        private static String sentence(Random random, String[] words, int i) {
+            StringBuilder sb = new StringBuilder();
+            int length = 12 + random.nextInt(12);
+            for (int k = 0; k < length; k++) {
+                // Skewed towards the first words, as natural text is.
+                int w = (int) (words.length * Math.pow(random.nextDouble(), 3));
+                sb.append(k == 0 ? "" : " ").append(words[w]);
+            }
+            return i >= 0 ? sb.append(" (").append(i).append(')').toString() : sb.toString();
+        }
+
+        private static String word(Random random) {
+            char[] c = new char[3 + random.nextInt(7)];
+            for (int k = 0; k < c.length; k++) {
+                c[k] = (char) ('a' + random.nextInt(26));
+            }
+            return new String(c);
+        }
+
+        private static float[] gaussian(Random random, float scale) {
+            float[] v = new float[DIMENSION];
+            for (int d = 0; d < DIMENSION; d++) {
+                v[d] = (float) random.nextGaussian() * scale;
+            }
+            return v;
+        }
+
+        private static float[] around(Random random, float[] centre) {
+            float[] v = gaussian(random, 0.8f);
+            for (int d = 0; d < DIMENSION; d++) {
+                v[d] += centre[d];
+            }
+            return v;
+        }
+    }
+
+    /** Returns known vectors for known texts and hands every other text to a real embedder (or refuses it). */
+    static final class LookupEmbedder implements Embedder {
+        private final Map<String, float[]> known;
+        private final Embedder live;
+
+        LookupEmbedder(Map<String, float[]> known, Embedder live) {
+            this.known = known;
+            this.live = live;
+        }
+
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            List<float[]> out = new ArrayList<>(texts.size());
+            for (String t : texts) {
+                float[] v = known.get(t);
+                if (v == null) {
+                    if (live == null) {
+                        throw new IllegalStateException("no vector for text: " + t);
+                    }
+                    v = live.embed(t);
+                }
+                out.add(v);
+            }
+            return out;
+        }
+
+        @Override
+        public int dimension() {
+            return live == null ? DIMENSION : live.dimension();
+        }
+
+        @Override
+        public String modelId() {
+            return live == null ? "synthetic-384" : live.modelId();
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.memfas.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** A smoke run of the speed suite: tiny sizes, one short iteration, no fork. Checks it runs and reports, not speed. */
+final class SpeedSuiteTest {
+
+    @Test
+    void quickRun_reportsEveryBenchmarkAndBothRatios() throws Exception {
+        String table = SpeedSuite.run("1000,5000", "1000", true);
+
+        Pattern row = Pattern.compile("\\| ([\\d,]+) \\| ([\\d.]+) ms \\| ([\\d.]+) ms \\| ([\\d.]+) \\| ([\\d.]+) ms"
+                + " \\| ([\\d.]+) ms \\| ([\\d.]+) ms \\| ([\\d.]+) \\|");
+        Matcher m = row.matcher(table);
+        int rows = 0;
+        while (m.find()) {
+            rows++;
+            for (int g = 2; g <= 8; g++) {
+                assertThat(Double.parseDouble(m.group(g))).as("column %d of %s", g, m.group()).isPositive();
+            }
+        }
+        assertThat(rows).as(table).isEqualTo(2);
+        assertThat(table).containsPattern("\\(d\\) turn including the query embedding, 1,000 memories: p50 [\\d.]+ ms");
+    }
+}
