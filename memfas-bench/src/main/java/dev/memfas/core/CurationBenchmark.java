@@ -107,7 +107,7 @@ public class CurationBenchmark {
 
     /** Which scan the index runs on this JVM. */
     public static String scanImplementation() {
-        return VectorIndex.SCAN_IMPLEMENTATION;
+        return VectorKernels.description();
     }
 
     private int nextQuery() {

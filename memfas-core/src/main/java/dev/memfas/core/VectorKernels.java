@@ -1,0 +1,59 @@
+package dev.memfas.core;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Chooses, once per JVM, how the vector index scans: with the Vector API when the {@code jdk.incubator.vector} module
+ * is present (Java 21+, started with {@code --add-modules jdk.incubator.vector}), else the scalar float scan the JIT
+ * auto-vectorizes. Setting the system property {@code memfas.vectorApi=false} keeps the scalar scan.
+ */
+final class VectorKernels {
+    private static final Logger LOG = LoggerFactory.getLogger(VectorKernels.class);
+    private static final String PANAMA_CLASS = "dev.memfas.core.PanamaInt8Kernel";
+
+    /** The int8 scan of the Vector API, or null when the float scan is used. */
+    static final Int8Kernel INT8 = choose();
+
+    private VectorKernels() {}
+
+    /** Scores one block of int8 codes: {@code acc[j] = Σ_d query[d] * codes[d][j]} for {@code j < count}. */
+    interface Int8Kernel {
+        void score(byte[][] codes, byte[] query, int[] acc, int count);
+    }
+
+    /** Names the scan this JVM runs, for logs and benchmark reports. */
+    static String description() {
+        return INT8 == null ? "float columns, auto-vectorized by the JIT"
+                : "int8 codes on the Vector API, float re-scoring";
+    }
+
+    private static Int8Kernel choose() {
+        if (!Boolean.parseBoolean(System.getProperty("memfas.vectorApi", "true"))) {
+            return null;
+        }
+        if (Runtime.version().feature() < 21 || ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+            return null;
+        }
+        try {
+            Int8Kernel kernel = loadPanama();
+            LOG.debug("vector scan: {}", kernel);
+            return kernel;
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            LOG.info("the Vector API is present but not used ({}); scanning with the float loop", e.toString());
+            return null;
+        }
+    }
+
+    /** Loads the Vector API kernel whatever the Java version; the caller decides whether to use it. */
+    static Int8Kernel loadPanama() throws ReflectiveOperationException {
+        try {
+            return (Int8Kernel) Class.forName(PANAMA_CLASS).getDeclaredConstructor().newInstance();
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw e;
+        }
+    }
+}
