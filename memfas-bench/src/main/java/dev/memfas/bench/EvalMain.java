@@ -300,7 +300,7 @@ public final class EvalMain {
             List<String> missing = texts.stream().filter(t -> !known.containsKey(t)).distinct().toList();
             Map<String, float[]> fresh = new HashMap<>();
             if (!missing.isEmpty()) {
-                List<float[]> vectors = delegate.embedAll(missing.stream().map(t -> System.getProperty("qp", "") + t).toList());
+                List<float[]> vectors = delegate.embedAll(missing);
                 for (int i = 0; i < missing.size(); i++) {
                     fresh.put(missing.get(i), vectors.get(i));
                 }
