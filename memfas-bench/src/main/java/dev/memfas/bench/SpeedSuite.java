@@ -24,10 +24,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <pre>
  * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.SpeedSuite [--memories 1000,10000,100000,1000000]
- *     [--turn-memories 10000] [--quick] [--out target/speed.md]
+ *     [--turn-memories 10000] [--vector-api] [--quick] [--out target/speed.md]
  * </pre>
  *
- * {@code --quick} runs one short iteration in this JVM (no fork): a smoke run, not a measurement.
+ * {@code --vector-api} forks the benchmarks with {@code --add-modules jdk.incubator.vector}, so on Java 21+ the index
+ * scans int8 codes with the Vector API. {@code --quick} runs one short iteration in this JVM (no fork, so no flags):
+ * a smoke run, not a measurement.
  */
 public final class SpeedSuite {
     private SpeedSuite() {}
@@ -39,18 +41,20 @@ public final class SpeedSuite {
         String memories = "1000,10000,100000,1000000";
         String turnMemories = "10000";
         boolean quick = false;
+        boolean vectorApi = false;
         Path out = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--memories" -> memories = value(args, ++i);
                 case "--turn-memories" -> turnMemories = value(args, ++i);
                 case "--quick" -> quick = true;
+                case "--vector-api" -> vectorApi = true;
                 case "--out" -> out = Path.of(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]
-                        + " (use --memories, --turn-memories, --quick, --out)");
+                        + " (use --memories, --turn-memories, --quick, --vector-api, --out)");
             }
         }
-        String table = run(memories, turnMemories, quick);
+        String table = run(memories, turnMemories, quick, vectorApi);
         System.out.println(table);
         if (out != null) {
             Files.writeString(out, table);
@@ -65,17 +69,21 @@ public final class SpeedSuite {
     }
 
     /** Runs both benchmark classes and returns the Markdown table. */
-    static String run(String memories, String turnMemories, boolean quick) throws RunnerException, IOException {
+    static String run(String memories, String turnMemories, boolean quick, boolean vectorApi)
+            throws RunnerException, IOException {
         Map<String, Map<Integer, Timing>> timings = new LinkedHashMap<>();
-        collect(timings, options(quick).include("dev\\.memfas\\.core\\.CurationBenchmark\\.")
+        collect(timings, options(quick, vectorApi).include("dev\\.memfas\\.core\\.CurationBenchmark\\.")
                 .param("memories", memories.split(",")).build());
-        collect(timings, options(quick).include("dev\\.memfas\\.core\\.EmbeddedTurnBenchmark\\.")
+        collect(timings, options(quick, vectorApi).include("dev\\.memfas\\.core\\.EmbeddedTurnBenchmark\\.")
                 .param("memories", turnMemories.split(",")).build());
-        return table(timings);
+        return table(timings, vectorApi);
     }
 
-    private static ChainedOptionsBuilder options(boolean quick) {
+    private static ChainedOptionsBuilder options(boolean quick, boolean vectorApi) {
         ChainedOptionsBuilder b = new OptionsBuilder().shouldFailOnError(true);
+        if (vectorApi) {
+            b.jvmArgsAppend("--add-modules", "jdk.incubator.vector");
+        }
         if (quick) {
             b.forks(0).warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200))
                     .verbosity(org.openjdk.jmh.runner.options.VerboseMode.SILENT);
@@ -96,11 +104,12 @@ public final class SpeedSuite {
         }
     }
 
-    static String table(Map<String, Map<Integer, Timing>> timings) {
+    static String table(Map<String, Map<Integer, Timing>> timings, boolean vectorApi) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "JDK %s (%s), %d processors, scan: %s%n%n",
+        sb.append(String.format(Locale.ROOT, "JDK %s (%s), %d processors, %s%n%n",
                 Runtime.version(), System.getProperty("java.vm.name"), Runtime.getRuntime().availableProcessors(),
-                dev.memfas.core.CurationBenchmark.scanImplementation()));
+                vectorApi ? "benchmarks forked with --add-modules jdk.incubator.vector (the int8 scan on Java 21+)"
+                        : "no flags (the float scan)"));
         sb.append("| memories | (a) ceiling p50 | (b) scan p50 | (b)/(a) | (c) turn p50 | (c) turn p95"
                 + " | (e) peer p50 | (e)/(c) |\n");
         sb.append("|---|---|---|---|---|---|---|---|\n");

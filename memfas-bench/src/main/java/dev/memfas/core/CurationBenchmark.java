@@ -105,11 +105,6 @@ public class CurationBenchmark {
         curator.close();
     }
 
-    /** Which scan the index runs on this JVM. */
-    public static String scanImplementation() {
-        return VectorKernels.description();
-    }
-
     private int nextQuery() {
         int i = next;
         next = (i + 1) % QUERIES;

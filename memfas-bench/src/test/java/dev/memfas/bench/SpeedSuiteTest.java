@@ -11,7 +11,7 @@ final class SpeedSuiteTest {
 
     @Test
     void quickRun_reportsEveryBenchmarkAndBothRatios() throws Exception {
-        String table = SpeedSuite.run("1000,5000", "1000", true);
+        String table = SpeedSuite.run("1000,5000", "1000", true, false);
 
         Pattern row = Pattern.compile("\\| ([\\d,]+) \\| ([\\d.]+) ms \\| ([\\d.]+) ms \\| ([\\d.]+) \\| ([\\d.]+) ms"
                 + " \\| ([\\d.]+) ms \\| ([\\d.]+) ms \\| ([\\d.]+) \\|");

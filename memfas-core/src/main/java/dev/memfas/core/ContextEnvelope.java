@@ -15,7 +15,7 @@ import java.time.format.DateTimeFormatter;
  * <memory id="m7" source="MEMORY.md#Deploy" date="2026-11-02">...</memory>
  * </triggered_context>
  * <relevant_memory>
- * <memory id="m3" source="api" date="2026-11-20">...</memory>
+ * <memory id="m3" date="2026-11-20">...</memory>
  * </relevant_memory>
  * </memory_context>
  * }</pre>
@@ -27,7 +27,7 @@ import java.time.format.DateTimeFormatter;
  */
 final class ContextEnvelope {
     /** Names this rendering of an item; cached token counts are keyed by it, so a new format never reuses old ones. */
-    static final String ITEM_FORMAT = "memory-item-1";
+    static final String ITEM_FORMAT = "memory-item-2";
     static final String OPEN = "<memory_context>\n";
     static final String CLOSE = "</memory_context>";
     static final String TRIGGERED_OPEN = "<triggered_context>\n";
@@ -45,8 +45,11 @@ final class ContextEnvelope {
         StringBuilder sb = new StringBuilder(text.length() + 80);
         sb.append("<memory id=\"");
         appendAttribute(sb, m.id());
-        sb.append("\" source=\"");
-        appendAttribute(sb, m.source());
+        if (!m.source().equals(Memory.DEFAULT_SOURCE)) {
+            // The default source says nothing; leaving it out saves about four tokens per item.
+            sb.append("\" source=\"");
+            appendAttribute(sb, m.source());
+        }
         sb.append("\" date=\"").append(DATE.format(m.createdAt())).append("\">");
         appendText(sb, text);
         return sb.append("</memory>\n").toString();

@@ -71,7 +71,7 @@ final class TelemetryTest {
         assertThat(first.get("latency_ms").asDouble()).isNotNegative();
         assertThat(first.get("top_memories").get(0).get("id").asText()).isEqualTo("a");
         assertThat(first.get("top_memories").get(0).get("factors").get("lexical").asDouble()).isEqualTo(1.0);
-        assertThat(first.get("weights").get("semantic").asDouble()).isEqualTo(0.45);
+        assertThat(first.get("weights").get("semantic").asDouble()).isEqualTo(0.60);
 
         JsonNode second = JSON.readTree(lines.get(1));
         assertThat(second.get("turn").asInt()).isEqualTo(2);
