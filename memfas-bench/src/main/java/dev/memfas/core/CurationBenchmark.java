@@ -51,70 +51,101 @@ import org.openjdk.jmh.annotations.Warmup;
  * neighbours are neither all alike nor all random. {@link dev.memfas.bench.SpeedSuite} runs both classes and prints
  * the ratios.
  */
-@State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms14g", "-Xmx14g", "-XX:+AlwaysPreTouch"})
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 4, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms12g", "-Xmx12g"})
 public class CurationBenchmark {
     static final int DIMENSION = 384;
     static final int QUERIES = 32;
 
-    @Param({"1000", "10000", "100000", "1000000"})
-    public int memories;
+    /** The size and the synthetic data; each benchmark's own state below builds only what it measures. */
+    @State(Scope.Benchmark)
+    public static class Data {
+        @Param({"1000", "10000", "100000", "1000000"})
+        public int memories;
 
-    private Synthetic data;
-    private VectorIndex index;
-    private float[][][] copy;
-    private ContextCurator curator;
-    private InMemoryEmbeddingStore<TextSegment> peer;
-    private Embedding[] peerQueries;
-    private int next;
+        Synthetic synthetic;
+        private int next;
 
-    @Setup(Level.Trial)
-    public void setUp() {
-        data = new Synthetic(memories, 42);
-        index = new VectorIndex(DIMENSION);
-        index.putAll(data.ids, data.vectors);
-        copy = sameLayoutCopy(data.vectors);
-
-        curator = Memfas.newBuilder()
-                .embedder(new LookupEmbedder(data.vectorByText(), null))
-                .clock(Clock.fixed(Instant.parse("2026-11-22T12:00:00Z"), ZoneOffset.UTC))
-                .build();
-        curator.rememberAll(data.memories());
-
-        peer = new InMemoryEmbeddingStore<>();
-        List<Embedding> embeddings = new ArrayList<>(memories);
-        for (float[] v : data.vectors) {
-            embeddings.add(Embedding.from(v));
+        @Setup(Level.Trial)
+        public void setUp() {
+            synthetic = new Synthetic(memories, 42);
         }
-        peer.addAll(embeddings);
-        peerQueries = new Embedding[QUERIES];
-        for (int i = 0; i < QUERIES; i++) {
-            peerQueries[i] = Embedding.from(data.queryVectors[i]);
+
+        int nextQuery() {
+            int i = next;
+            next = (i + 1) % QUERIES;
+            return i;
         }
-        // The memories are in the curator's store and index, the peer, the index under test and the copy; the
-        // construction data is not needed any more.
-        data.dropMemoryVectors();
     }
 
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        curator.close();
+    /** (a) and (b): the index under test and a copy of its floats in the same layout. */
+    @State(Scope.Benchmark)
+    public static class Scan {
+        VectorIndex index;
+        float[][][] copy;
+
+        @Setup(Level.Trial)
+        public void setUp(Data data) {
+            index = new VectorIndex(DIMENSION);
+            index.putAll(data.synthetic.ids, data.synthetic.vectors);
+            copy = sameLayoutCopy(data.synthetic.vectors);
+            data.synthetic.dropMemoryVectors();
+        }
     }
 
-    private int nextQuery() {
-        int i = next;
-        next = (i + 1) % QUERIES;
-        return i;
+    /** (c): a curator with the default in-memory store. */
+    @State(Scope.Benchmark)
+    public static class Turn {
+        ContextCurator curator;
+
+        @Setup(Level.Trial)
+        public void setUp(Data data) {
+            curator = Memfas.newBuilder()
+                    .embedder(new LookupEmbedder(data.synthetic.vectorByText(), null))
+                    .clock(Clock.fixed(Instant.parse("2026-11-22T12:00:00Z"), ZoneOffset.UTC))
+                    .build();
+            List<Memory> all = data.synthetic.memories();
+            for (int from = 0; from < all.size(); from += 10_000) {
+                curator.rememberAll(all.subList(from, Math.min(all.size(), from + 10_000)));
+            }
+            data.synthetic.dropMemoryVectors();
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            curator.close();
+        }
+    }
+
+    /** (e): LangChain4j's in-memory store holding the same vectors. */
+    @State(Scope.Benchmark)
+    public static class Peer {
+        InMemoryEmbeddingStore<TextSegment> store;
+        Embedding[] queries;
+
+        @Setup(Level.Trial)
+        public void setUp(Data data) {
+            store = new InMemoryEmbeddingStore<>();
+            List<Embedding> embeddings = new ArrayList<>(data.memories);
+            for (float[] v : data.synthetic.vectors) {
+                embeddings.add(Embedding.from(v));
+            }
+            store.addAll(embeddings);
+            queries = new Embedding[QUERIES];
+            for (int i = 0; i < QUERIES; i++) {
+                queries[i] = Embedding.from(data.synthetic.queryVectors[i]);
+            }
+            data.synthetic.dropMemoryVectors();
+        }
     }
 
     @Benchmark
-    public float a_bandwidthCeiling() {
-        float[][][] blocks = copy;
-        int blockCount = (memories + VectorIndex.BLOCK - 1) / VectorIndex.BLOCK;
+    public float a_bandwidthCeiling(Data data, Scan scan) {
+        float[][][] blocks = scan.copy;
+        int blockCount = (data.memories + VectorIndex.BLOCK - 1) / VectorIndex.BLOCK;
         int parts = Math.max(1, Math.min(ScanThreads.PROCESSORS, blockCount / VectorIndex.MIN_BLOCKS_PER_PART));
         float[] sums = new float[parts];
         ScanThreads.run(parts, part -> {
@@ -142,19 +173,20 @@ public class CurationBenchmark {
     }
 
     @Benchmark
-    public VectorIndex.Hits b_scan() {
-        return index.search(data.queryVectors[nextQuery()], 100, ScanThreads.PROCESSORS);
+    public VectorIndex.Hits b_scan(Data data, Scan scan) {
+        return scan.index.search(data.synthetic.queryVectors[data.nextQuery()], 100, ScanThreads.PROCESSORS);
     }
 
     @Benchmark
-    public ContextResponse c_getContext() {
-        return curator.getContext(ContextRequest.builder(data.queryTexts[nextQuery()]).tokenBudget(4000).build());
+    public ContextResponse c_getContext(Data data, Turn turn) {
+        return turn.curator.getContext(ContextRequest.builder(data.synthetic.queryTexts[data.nextQuery()])
+                .tokenBudget(4000).build());
     }
 
     @Benchmark
-    public EmbeddingSearchResult<TextSegment> e_peerSearch() {
-        return peer.search(EmbeddingSearchRequest.builder().queryEmbedding(peerQueries[nextQuery()]).maxResults(64)
-                .build());
+    public EmbeddingSearchResult<TextSegment> e_peerSearch(Data data, Peer peer) {
+        return peer.store.search(EmbeddingSearchRequest.builder().queryEmbedding(peer.queries[data.nextQuery()])
+                .maxResults(64).build());
     }
 
     /** The same vectors, normalized, in the index's block-of-columns layout. */
@@ -210,10 +242,11 @@ public class CurationBenchmark {
             return vectorByText;
         }
 
-        /** Keeps only the queries' vectors. */
+        /** Keeps only the queries' vectors (what is measured holds its own copies). */
         void dropMemoryVectors() {
             texts.forEach(vectorByText::remove);
             vectors.clear();
+            texts.clear();
         }
 
         List<Memory> memories() {
@@ -230,7 +263,7 @@ public class CurationBenchmark {
             int length = 12 + random.nextInt(12);
             for (int k = 0; k < length; k++) {
                 // Skewed towards the first words, as natural text is.
-                int w = (int) (words.length * Math.pow(random.nextDouble(), 3));
+                int w = (int) (words.length * Math.pow(random.nextDouble(), 1.5));
                 sb.append(k == 0 ? "" : " ").append(words[w]);
             }
             return i >= 0 ? sb.append(" (").append(i).append(')').toString() : sb.toString();
