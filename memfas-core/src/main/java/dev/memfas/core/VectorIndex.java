@@ -15,8 +15,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * the data don't overlap). Removal moves the last slot into the hole, so slots stay dense.
  *
  * <p>With the Vector API ({@link VectorKernels}), each vector also has an int8 copy in the same layout, scaled by its
- * largest component: the scan reads a quarter of the bytes, then the best {@code 2k + 64} by the int8 scores are
- * scored again exactly from the floats.
+ * largest component: the scan of an index of {@value #MIN_BLOCKS_PER_PART} blocks or more reads a quarter of the
+ * bytes, then the best {@code 2k + 64} by the int8 scores are scored again exactly from the floats (a smaller index is
+ * cheaper to scan in floats than to re-score).
  *
  * <p>Thread-safe: scans share a read lock, writes take the write lock.
  */
@@ -160,21 +161,23 @@ final class VectorIndex {
             int blockCount = (n + BLOCK - 1) / BLOCK;
             int parts = Math.max(1, Math.min(threads, blockCount / MIN_BLOCKS_PER_PART));
             TopScores[] tops = new TopScores[parts];
-            if (int8 == null) {
+            // A small index is cheaper to scan in floats than to re-score: the int8 scan starts where splitting does.
+            boolean codes = int8 != null && blockCount >= MIN_BLOCKS_PER_PART;
+            if (!codes) {
                 ScanThreads.run(parts, part -> tops[part] = scan(query, keep, n,
                         (int) ((long) blockCount * part / parts), (int) ((long) blockCount * (part + 1) / parts)));
             } else {
-                byte[] codes = new byte[dimension];
-                float queryScale = quantize(query, 1f, codes);
+                byte[] queryCodes = new byte[dimension];
+                float queryScale = quantize(query, 1f, queryCodes);
                 int approximate = (int) Math.min(n, 2L * keep + RESCORE_EXTRA);
-                ScanThreads.run(parts, part -> tops[part] = scanCodes(codes, queryScale, approximate, n,
+                ScanThreads.run(parts, part -> tops[part] = scanCodes(queryCodes, queryScale, approximate, n,
                         (int) ((long) blockCount * part / parts), (int) ((long) blockCount * (part + 1) / parts)));
             }
             TopScores top = tops[0];
             for (int p = 1; p < parts; p++) {
                 top.offerAll(tops[p]);
             }
-            if (int8 != null) {
+            if (codes) {
                 top = rescore(top, query, keep);
             }
             int[] slots = new int[top.size()];
