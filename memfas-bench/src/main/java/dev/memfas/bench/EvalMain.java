@@ -77,7 +77,11 @@ public final class EvalMain {
                 }
                 settings.put(parts[0].trim(), Double.parseDouble(parts[1].trim()));
             }
-            Variant v = new Variant(spec.substring(0, eq), settings);
+            String name = spec.substring(0, eq);
+            if (name.equals("memfas") || BASELINES.contains(name)) {
+                throw new IllegalArgumentException("variant name '" + name + "' is taken by a system of the run");
+            }
+            Variant v = new Variant(name, settings);
             v.configure(Memfas.newBuilder());
             return v;
         }
@@ -129,7 +133,13 @@ public final class EvalMain {
                 case "--budgets" -> budgets = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt)
                         .toArray();
                 case "--model" -> model = args[i + 1];
-                case "--variant" -> variants.add(Variant.parse(args[i + 1]));
+                case "--variant" -> {
+                    Variant v = Variant.parse(args[i + 1]);
+                    if (variants.stream().anyMatch(other -> other.name().equals(v.name()))) {
+                        throw new IllegalArgumentException("two variants are named '" + v.name() + "'");
+                    }
+                    variants.add(v);
+                }
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]);
             }
         }
@@ -283,7 +293,7 @@ public final class EvalMain {
                 hit == q.evidence().size(), used, (System.nanoTime() - start) / 1e6);
     }
 
-    /** Serves known texts from a map and embeds the rest, remembering them if asked to. Thread-safe enough here. */
+    /** Serves known texts from a map and embeds the rest, remembering them if asked to. Synchronized: curators share it. */
     private static final class MemoEmbedder implements Embedder {
         private final Embedder delegate;
         private final Map<String, float[]> known;

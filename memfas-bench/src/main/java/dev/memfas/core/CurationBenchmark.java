@@ -146,13 +146,12 @@ public class CurationBenchmark {
     public float a_bandwidthCeiling(Data data, Scan scan) {
         float[][][] blocks = scan.copy;
         int blockCount = (data.memories + VectorIndex.BLOCK - 1) / VectorIndex.BLOCK;
-        int parts = Math.max(1, Math.min(ScanThreads.PROCESSORS, blockCount / VectorIndex.MIN_BLOCKS_PER_PART));
+        int parts = VectorIndex.parts(blockCount, ScanThreads.PROCESSORS);
         float[] sums = new float[parts];
         ScanThreads.run(parts, part -> {
             float[] acc = new float[VectorIndex.BLOCK];
-            int from = (int) ((long) blockCount * part / parts);
-            int to = (int) ((long) blockCount * (part + 1) / parts);
-            for (int b = from; b < to; b++) {
+            for (int b = ScanThreads.start(blockCount, part, parts); b < ScanThreads.start(blockCount, part + 1, parts);
+                    b++) {
                 for (float[] column : blocks[b]) {
                     for (int j = 0; j < column.length; j++) {
                         acc[j] += column[j];

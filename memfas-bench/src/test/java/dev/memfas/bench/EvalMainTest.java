@@ -77,6 +77,8 @@ final class EvalMainTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown variant setting 'speed'");
         assertThatThrownBy(() -> EvalMain.Variant.parse("semantic:1"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'semantic:1'");
+        assertThatThrownBy(() -> EvalMain.Variant.parse("bm25=semantic:1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'bm25' is taken");
         assertThatThrownBy(() -> EvalMain.Variant.parse("x=semantic:-1"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("semantic weight");
     }

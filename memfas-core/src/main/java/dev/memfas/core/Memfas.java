@@ -179,7 +179,7 @@ public final class Memfas {
 
         /**
          * On how many threads one turn's vector scan may run: the calling thread plus shared helper threads, used only
-         * when the index is large enough to pay for the hand-off (over 8,192 vectors per thread). 1 keeps every scan
+         * when the index is large enough to pay for the hand-off (at least 4,096 vectors per thread). 1 keeps every scan
          * on the calling thread; the number of processors when not set.
          */
         public Builder scanThreads(int threads) {

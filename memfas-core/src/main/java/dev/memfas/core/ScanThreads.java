@@ -34,6 +34,11 @@ final class ScanThreads {
         }
     }
 
+    /** Where part {@code part} of {@code total} items split into {@code parts} even runs begins. */
+    static int start(int total, int part, int parts) {
+        return (int) ((long) total * part / parts);
+    }
+
     /** Runs {@code part.accept(i)} for every {@code i} in {@code [0, parts)}, returning when all have finished. */
     static void run(int parts, IntConsumer part) {
         if (parts <= 1) {

@@ -159,19 +159,19 @@ final class VectorIndex {
             }
             int keep = Math.min(k, n);
             int blockCount = (n + BLOCK - 1) / BLOCK;
-            int parts = Math.max(1, Math.min(threads, blockCount / MIN_BLOCKS_PER_PART));
+            int parts = parts(blockCount, threads);
             TopScores[] tops = new TopScores[parts];
-            // A small index is cheaper to scan in floats than to re-score: the int8 scan starts where splitting does.
+            // An index under one part's worth of blocks is cheaper to scan in floats than to re-score.
             boolean codes = int8 != null && blockCount >= MIN_BLOCKS_PER_PART;
             if (!codes) {
                 ScanThreads.run(parts, part -> tops[part] = scan(query, keep, n,
-                        (int) ((long) blockCount * part / parts), (int) ((long) blockCount * (part + 1) / parts)));
+                        ScanThreads.start(blockCount, part, parts), ScanThreads.start(blockCount, part + 1, parts)));
             } else {
                 byte[] queryCodes = new byte[dimension];
                 float queryScale = quantize(query, 1f, queryCodes);
                 int approximate = (int) Math.min(n, 2L * keep + RESCORE_EXTRA);
                 ScanThreads.run(parts, part -> tops[part] = scanCodes(queryCodes, queryScale, approximate, n,
-                        (int) ((long) blockCount * part / parts), (int) ((long) blockCount * (part + 1) / parts)));
+                        ScanThreads.start(blockCount, part, parts), ScanThreads.start(blockCount, part + 1, parts)));
             }
             TopScores top = tops[0];
             for (int p = 1; p < parts; p++) {
@@ -191,6 +191,11 @@ final class VectorIndex {
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /** Into how many parts a scan of {@code blockCount} blocks is split: at least one, and never a part too small. */
+    static int parts(int blockCount, int threads) {
+        return Math.max(1, Math.min(threads, blockCount / MIN_BLOCKS_PER_PART));
     }
 
     /** Scans blocks {@code [fromBlock, toBlock)} of the first {@code n} slots. */

@@ -22,12 +22,6 @@ final class VectorKernels {
         void score(byte[][] codes, byte[] query, int[] acc, int count);
     }
 
-    /** Names the scan this JVM runs, for logs and benchmark reports. */
-    static String description() {
-        return INT8 == null ? "float columns, auto-vectorized by the JIT"
-                : "int8 codes on the Vector API, float re-scoring";
-    }
-
     private static Int8Kernel choose() {
         if (!Boolean.parseBoolean(System.getProperty("memfas.vectorApi", "true"))) {
             return null;
