@@ -14,10 +14,12 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * auto-vectorizes on JDK 17 without flags (a single flat array would not be: the JIT cannot prove the accumulator and
  * the data don't overlap). Removal moves the last slot into the hole, so slots stay dense.
  *
- * <p>With the Vector API ({@link VectorKernels}), each vector also has an int8 copy in the same layout, scaled by its
- * largest component: the scan of an index of {@value #MIN_BLOCKS_PER_PART} blocks or more reads a quarter of the
- * bytes, then the best {@code 2k + 64} by the int8 scores are scored again exactly from the floats (a smaller index is
- * cheaper to scan in floats than to re-score).
+ * <p>With the Vector API ({@link VectorKernels}) the scan reads int8 codes instead, each vector scaled by its largest
+ * component: a quarter of the bytes. A block's codes are tiles of {@link VectorKernels#TILE} slots, each tile every
+ * dimension's codes of its slots in turn, so the kernel reads one contiguous run per tile. The best {@code 2k + 64} by the int8 scores are
+ * then scored again exactly from the floats, which this layout keeps row by row (one {@code float[BLOCK * dimension]}
+ * per block), so that re-scoring and gathering a candidate reads one contiguous row rather than one cache line per
+ * dimension.
  *
  * <p>Thread-safe: scans share a read lock, writes take the write lock.
  */
@@ -38,10 +40,14 @@ final class VectorIndex {
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, Integer> slotById = new HashMap<>();
     private final VectorKernels.Int8Kernel int8;
+    /** Without {@link #int8}: the floats, one {@code float[BLOCK]} column per dimension per block. */
     private float[][][] blocks = new float[0][][];
-    /** With {@link #int8}: the codes, one {@code byte[BLOCK]} per dimension per block, and each slot's scale. */
-    private byte[][][] codeBlocks = new byte[0][][];
+    /** With {@link #int8}: the floats row by row, one {@code float[BLOCK * dimension]} per block. */
+    private float[][] rowBlocks = new float[0][];
+    /** With {@link #int8}: the codes, one tiled {@code byte[BLOCK * dimension]} per block, and each slot's scale. */
+    private byte[][] codeBlocks = new byte[0][];
     private float[][] scaleBlocks = new float[0][];
+    private int blockCapacity;
     private String[] ids = new String[0];
     private int size;
 
@@ -108,36 +114,12 @@ final class VectorIndex {
                 }
                 int last = --size;
                 if (slot != last) {
-                    float[][] from = blocks[last / BLOCK];
-                    float[][] to = blocks[slot / BLOCK];
-                    int fj = last % BLOCK;
-                    int tj = slot % BLOCK;
-                    for (int d = 0; d < dimension; d++) {
-                        to[d][tj] = from[d][fj];
-                    }
-                    if (int8 != null) {
-                        byte[][] codesFrom = codeBlocks[last / BLOCK];
-                        byte[][] codesTo = codeBlocks[slot / BLOCK];
-                        for (int d = 0; d < dimension; d++) {
-                            codesTo[d][tj] = codesFrom[d][fj];
-                        }
-                        scaleBlocks[slot / BLOCK][tj] = scaleBlocks[last / BLOCK][fj];
-                    }
+                    move(last, slot);
                     ids[slot] = ids[last];
                     slotById.put(ids[slot], slot);
                 }
                 ids[last] = null;
-                float[][] lastBlock = blocks[last / BLOCK];
-                for (int d = 0; d < dimension; d++) {
-                    lastBlock[d][last % BLOCK] = 0f;
-                }
-                if (int8 != null) {
-                    byte[][] lastCodes = codeBlocks[last / BLOCK];
-                    for (int d = 0; d < dimension; d++) {
-                        lastCodes[d][last % BLOCK] = 0;
-                    }
-                    scaleBlocks[last / BLOCK][last % BLOCK] = 0f;
-                }
+                clear(last);
             }
         } finally {
             lock.writeLock().unlock();
@@ -161,16 +143,13 @@ final class VectorIndex {
             int blockCount = (n + BLOCK - 1) / BLOCK;
             int parts = parts(blockCount, threads);
             TopScores[] tops = new TopScores[parts];
-            // An index under one part's worth of blocks is cheaper to scan in floats than to re-score.
-            boolean codes = int8 != null && blockCount >= MIN_BLOCKS_PER_PART;
+            boolean codes = int8 != null;
             if (!codes) {
                 ScanThreads.run(parts, part -> tops[part] = scan(query, keep, n,
                         ScanThreads.start(blockCount, part, parts), ScanThreads.start(blockCount, part + 1, parts)));
             } else {
-                byte[] queryCodes = new byte[dimension];
-                float queryScale = quantize(query, 1f, queryCodes);
                 int approximate = (int) Math.min(n, 2L * keep + RESCORE_EXTRA);
-                ScanThreads.run(parts, part -> tops[part] = scanCodes(queryCodes, queryScale, approximate, n,
+                ScanThreads.run(parts, part -> tops[part] = scanCodes(query, approximate, n,
                         ScanThreads.start(blockCount, part, parts), ScanThreads.start(blockCount, part + 1, parts)));
             }
             TopScores top = tops[0];
@@ -218,9 +197,9 @@ final class VectorIndex {
     }
 
     /** Scans blocks {@code [fromBlock, toBlock)} by their int8 codes, keeping the best {@code k} approximate scores. */
-    private TopScores scanCodes(byte[] query, float queryScale, int k, int n, int fromBlock, int toBlock) {
+    private TopScores scanCodes(float[] query, int k, int n, int fromBlock, int toBlock) {
         TopScores top = new TopScores(k);
-        int[] acc = new int[BLOCK];
+        float[] acc = new float[BLOCK];
         for (int b = fromBlock; b < toBlock; b++) {
             int count = Math.min(BLOCK, n - b * BLOCK);
             int8.score(codeBlocks[b], query, acc, count);
@@ -228,7 +207,7 @@ final class VectorIndex {
             int base = b * BLOCK;
             float threshold = top.threshold();
             for (int j = 0; j < count; j++) {
-                float score = acc[j] * scales[j] * queryScale;
+                float score = acc[j] * scales[j];
                 if (score > threshold) {
                     top.offer(base + j, score);
                     threshold = top.threshold();
@@ -244,17 +223,11 @@ final class VectorIndex {
         int[] slots = new int[m];
         float[] ignored = new float[m];
         approximate.drainDescending(slots, ignored);
-        // Slot order walks each block's columns forwards.
+        // Slot order reads the rows forwards.
         java.util.Arrays.sort(slots);
         TopScores exact = new TopScores(k);
         for (int slot : slots) {
-            float[][] columns = blocks[slot / BLOCK];
-            int j = slot % BLOCK;
-            float sum = 0;
-            for (int d = 0; d < dimension; d++) {
-                sum += query[d] * columns[d][j];
-            }
-            exact.offer(slot, sum);
+            exact.offer(slot, int8.dot(rowBlocks[slot / BLOCK], (slot % BLOCK) * dimension, query));
         }
         return exact;
     }
@@ -308,6 +281,10 @@ final class VectorIndex {
                     continue;
                 }
                 present[i] = true;
+                if (int8 != null) {
+                    System.arraycopy(rowBlocks[slot / BLOCK], (slot % BLOCK) * dimension, out, row, dimension);
+                    continue;
+                }
                 float[][] columns = blocks[slot / BLOCK];
                 int j = slot % BLOCK;
                 for (int d = 0; d < dimension; d++) {
@@ -321,41 +298,96 @@ final class VectorIndex {
     }
 
     private void write(int slot, float[] v, float scale) {
-        float[][] columns = blocks[slot / BLOCK];
+        int b = slot / BLOCK;
         int j = slot % BLOCK;
-        for (int d = 0; d < dimension; d++) {
-            columns[d][j] = v[d] * scale;
-        }
-        if (int8 != null) {
-            byte[] codes = new byte[dimension];
-            scaleBlocks[slot / BLOCK][j] = quantize(v, scale, codes);
-            byte[][] codeColumns = codeBlocks[slot / BLOCK];
+        if (int8 == null) {
+            float[][] columns = blocks[b];
             for (int d = 0; d < dimension; d++) {
-                codeColumns[d][j] = codes[d];
+                columns[d][j] = v[d] * scale;
             }
+            return;
         }
+        float[] rows = rowBlocks[b];
+        int offset = j * dimension;
+        for (int d = 0; d < dimension; d++) {
+            rows[offset + d] = v[d] * scale;
+        }
+        byte[] codes = new byte[dimension];
+        scaleBlocks[b][j] = quantize(v, scale, codes);
+        byte[] tiles = codeBlocks[b];
+        int at = codeOffset(j);
+        for (int d = 0; d < dimension; d++, at += VectorKernels.TILE) {
+            tiles[at] = codes[d];
+        }
+    }
+
+    /** Where the code of dimension 0 of the block's slot {@code j} is; dimension {@code d} is {@code d * TILE} on. */
+    private int codeOffset(int j) {
+        return (j / VectorKernels.TILE) * VectorKernels.TILE * dimension + j % VectorKernels.TILE;
+    }
+
+    /** Copies slot {@code from} over slot {@code to}. */
+    private void move(int from, int to) {
+        int fb = from / BLOCK;
+        int tb = to / BLOCK;
+        int fj = from % BLOCK;
+        int tj = to % BLOCK;
+        if (int8 == null) {
+            for (int d = 0; d < dimension; d++) {
+                blocks[tb][d][tj] = blocks[fb][d][fj];
+            }
+            return;
+        }
+        System.arraycopy(rowBlocks[fb], fj * dimension, rowBlocks[tb], tj * dimension, dimension);
+        byte[] fromTiles = codeBlocks[fb];
+        byte[] toTiles = codeBlocks[tb];
+        for (int d = 0, f = codeOffset(fj), t = codeOffset(tj); d < dimension; d++, f += VectorKernels.TILE,
+                t += VectorKernels.TILE) {
+            toTiles[t] = fromTiles[f];
+        }
+        scaleBlocks[tb][tj] = scaleBlocks[fb][fj];
+    }
+
+    /** Zeroes a freed slot, so a scan of a partial block adds nothing from it. */
+    private void clear(int slot) {
+        int b = slot / BLOCK;
+        int j = slot % BLOCK;
+        if (int8 == null) {
+            for (int d = 0; d < dimension; d++) {
+                blocks[b][d][j] = 0f;
+            }
+            return;
+        }
+        java.util.Arrays.fill(rowBlocks[b], j * dimension, (j + 1) * dimension, 0f);
+        for (int d = 0, at = codeOffset(j); d < dimension; d++, at += VectorKernels.TILE) {
+            codeBlocks[b][at] = 0;
+        }
+        scaleBlocks[b][j] = 0f;
     }
 
     private void ensureCapacity(int needed) {
         int blockCount = (needed + BLOCK - 1) / BLOCK;
-        if (blockCount > blocks.length) {
-            float[][][] grown = java.util.Arrays.copyOf(blocks, Math.max(blockCount, blocks.length * 2));
-            for (int b = blocks.length; b < grown.length; b++) {
-                grown[b] = new float[dimension][BLOCK];
-            }
-            if (int8 != null) {
-                byte[][][] grownCodes = java.util.Arrays.copyOf(codeBlocks, grown.length);
-                float[][] grownScales = java.util.Arrays.copyOf(scaleBlocks, grown.length);
-                for (int b = blocks.length; b < grown.length; b++) {
-                    grownCodes[b] = new byte[dimension][BLOCK];
-                    grownScales[b] = new float[BLOCK];
-                }
-                codeBlocks = grownCodes;
-                scaleBlocks = grownScales;
-            }
-            blocks = grown;
-            ids = java.util.Arrays.copyOf(ids, grown.length * BLOCK);
+        if (blockCount <= blockCapacity) {
+            return;
         }
+        int grownCount = Math.max(blockCount, blockCapacity * 2);
+        if (int8 == null) {
+            blocks = java.util.Arrays.copyOf(blocks, grownCount);
+            for (int b = blockCapacity; b < grownCount; b++) {
+                blocks[b] = new float[dimension][BLOCK];
+            }
+        } else {
+            rowBlocks = java.util.Arrays.copyOf(rowBlocks, grownCount);
+            codeBlocks = java.util.Arrays.copyOf(codeBlocks, grownCount);
+            scaleBlocks = java.util.Arrays.copyOf(scaleBlocks, grownCount);
+            for (int b = blockCapacity; b < grownCount; b++) {
+                rowBlocks[b] = new float[BLOCK * dimension];
+                codeBlocks[b] = new byte[BLOCK * dimension];
+                scaleBlocks[b] = new float[BLOCK];
+            }
+        }
+        blockCapacity = grownCount;
+        ids = java.util.Arrays.copyOf(ids, grownCount * BLOCK);
     }
 
     /** The result of a scan: ids and cosine similarities, best first. */

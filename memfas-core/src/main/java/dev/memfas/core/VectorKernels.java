@@ -17,9 +17,23 @@ final class VectorKernels {
 
     private VectorKernels() {}
 
-    /** Scores one block of int8 codes: {@code acc[j] = Σ_d query[d] * codes[d][j]} for {@code j < count}. */
+    /**
+     * How many slots share a tile of int8 codes: a block's codes are one {@code byte[BLOCK * dimension]} in which the
+     * code of slot {@code j}, dimension {@code d} is at {@code (j / TILE) * TILE * dimension + d * TILE + j % TILE}.
+     */
+    static final int TILE = 64;
+
+    /** Scores the int8 codes of one block of vectors against a float query. */
     interface Int8Kernel {
-        void score(byte[][] codes, byte[] query, int[] acc, int count);
+        /**
+         * Sets {@code acc[j] = Σ_d query[d] * code(j, d)} for every slot of the tiles holding the first {@code count}
+         * slots (that is, up to {@code count} rounded up to a multiple of {@link #TILE}), leaving the rest of
+         * {@code acc} alone.
+         */
+        void score(byte[] codes, float[] query, float[] acc, int count);
+
+        /** {@code Σ_d rows[offset + d] * query[d]} over {@code query.length} dimensions: a candidate's exact score. */
+        float dot(float[] rows, int offset, float[] query);
     }
 
     private static Int8Kernel choose() {

@@ -1,64 +1,80 @@
 package dev.memfas.core;
 
 import jdk.incubator.vector.ByteVector;
-import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The int8 block scan on the Vector API: for each run of {@code 4 × lanes} slots, four int accumulators stay in
- * registers while the dimensions go by, each step widening one run of codes to ints and adding code × query code.
+ * The int8 block scan on the Vector API. Codes come in tiles of {@link VectorKernels#TILE} slots (see
+ * {@link VectorKernels.Int8Kernel}), so a tile is one contiguous run the hardware prefetcher follows; four float
+ * accumulators stay in registers while the dimensions go by, each step widening a run of codes to floats and adding
+ * code × query component with one fused multiply-add. Float products keep the query exact and avoid the slow 32-bit
+ * integer multiply.
  *
  * <p>Lives in the multi-release part of the jar (Java 21+) and is loaded only when {@code jdk.incubator.vector} is in
  * the boot layer; see {@link VectorKernels}.
  */
 final class PanamaInt8Kernel implements VectorKernels.Int8Kernel {
-    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Float> FLOATS = FloatVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Byte> BYTES =
-            VectorSpecies.of(byte.class, VectorShape.forBitSize(INTS.length() * Byte.SIZE));
-    private static final int LANES = INTS.length();
+            VectorSpecies.of(byte.class, VectorShape.forBitSize(FLOATS.length() * Byte.SIZE));
+    private static final int LANES = FLOATS.length();
+    private static final int TILE = VectorKernels.TILE;
 
     PanamaInt8Kernel() {
-        if (INTS.vectorBitSize() < 256) {
+        if (FLOATS.vectorBitSize() < 256 || TILE % (4 * LANES) != 0) {
             // With 128-bit registers (or none) the widening costs more than it saves over the float scan.
-            throw new UnsupportedOperationException("preferred int vectors are " + INTS.vectorBitSize() + " bits");
+            throw new UnsupportedOperationException("preferred float vectors are " + FLOATS.vectorBitSize() + " bits");
         }
     }
 
     @Override
-    public void score(byte[][] codes, byte[] query, int[] acc, int count) {
+    public void score(byte[] codes, float[] query, float[] acc, int count) {
         int dimension = query.length;
-        int step = 4 * LANES;
-        int j = 0;
-        for (; j + step <= count; j += step) {
-            IntVector a0 = IntVector.zero(INTS);
-            IntVector a1 = IntVector.zero(INTS);
-            IntVector a2 = IntVector.zero(INTS);
-            IntVector a3 = IntVector.zero(INTS);
-            for (int d = 0; d < dimension; d++) {
-                byte[] column = codes[d];
-                int q = query[d];
-                a0 = a0.add(widen(column, j).mul(q));
-                a1 = a1.add(widen(column, j + LANES).mul(q));
-                a2 = a2.add(widen(column, j + 2 * LANES).mul(q));
-                a3 = a3.add(widen(column, j + 3 * LANES).mul(q));
+        for (int tile = 0; tile * TILE < count; tile++) {
+            int base = tile * TILE * dimension;
+            for (int lane = 0; lane < TILE; lane += 4 * LANES) {
+                FloatVector a0 = FloatVector.zero(FLOATS);
+                FloatVector a1 = FloatVector.zero(FLOATS);
+                FloatVector a2 = FloatVector.zero(FLOATS);
+                FloatVector a3 = FloatVector.zero(FLOATS);
+                for (int d = 0, at = base + lane; d < dimension; d++, at += TILE) {
+                    FloatVector q = FloatVector.broadcast(FLOATS, query[d]);
+                    a0 = widen(codes, at).fma(q, a0);
+                    a1 = widen(codes, at + LANES).fma(q, a1);
+                    a2 = widen(codes, at + 2 * LANES).fma(q, a2);
+                    a3 = widen(codes, at + 3 * LANES).fma(q, a3);
+                }
+                int j = tile * TILE + lane;
+                a0.intoArray(acc, j);
+                a1.intoArray(acc, j + LANES);
+                a2.intoArray(acc, j + 2 * LANES);
+                a3.intoArray(acc, j + 3 * LANES);
             }
-            a0.intoArray(acc, j);
-            a1.intoArray(acc, j + LANES);
-            a2.intoArray(acc, j + 2 * LANES);
-            a3.intoArray(acc, j + 3 * LANES);
-        }
-        for (; j < count; j++) {
-            int sum = 0;
-            for (int d = 0; d < dimension; d++) {
-                sum += query[d] * codes[d][j];
-            }
-            acc[j] = sum;
         }
     }
 
-    private static IntVector widen(byte[] column, int offset) {
-        return (IntVector) ByteVector.fromArray(BYTES, column, offset).convertShape(VectorOperators.B2I, INTS, 0);
+    @Override
+    public float dot(float[] rows, int offset, float[] query) {
+        int dimension = query.length;
+        FloatVector a0 = FloatVector.zero(FLOATS);
+        FloatVector a1 = FloatVector.zero(FLOATS);
+        int d = 0;
+        for (; d + 2 * LANES <= dimension; d += 2 * LANES) {
+            a0 = FloatVector.fromArray(FLOATS, rows, offset + d).fma(FloatVector.fromArray(FLOATS, query, d), a0);
+            a1 = FloatVector.fromArray(FLOATS, rows, offset + d + LANES)
+                    .fma(FloatVector.fromArray(FLOATS, query, d + LANES), a1);
+        }
+        float sum = a0.add(a1).reduceLanes(VectorOperators.ADD);
+        for (; d < dimension; d++) {
+            sum += rows[offset + d] * query[d];
+        }
+        return sum;
+    }
+
+    private static FloatVector widen(byte[] codes, int offset) {
+        return (FloatVector) ByteVector.fromArray(BYTES, codes, offset).convertShape(VectorOperators.B2F, FLOATS, 0);
     }
 }
