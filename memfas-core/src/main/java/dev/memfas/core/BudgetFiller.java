@@ -5,6 +5,7 @@ import dev.memfas.Memory;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -35,6 +36,12 @@ final class BudgetFiller {
     private final int triggeredSectionTokens;
     private final int relevantSectionTokens;
     private final int markerTokens;
+    /**
+     * Whether the count of the whole context is the sum of its pieces' counts. True for the built-in BPE tokenizers:
+     * every piece ends in {@code ">\n"} and the next begins with {@code "<"}, a boundary none of their pre-tokenizing
+     * patterns crosses, and BPE merges only within a pre-token.
+     */
+    private final boolean piecesAddUp;
 
     BudgetFiller(Tokenizer tokenizer, TokenCountCache counts, int maxItemTokens, double triggerReserve,
             double minScore, double duplicateCosine) {
@@ -50,6 +57,7 @@ final class BudgetFiller {
         this.relevantSectionTokens = tokenizer.count(ContextEnvelope.RELEVANT_OPEN)
                 + tokenizer.count(ContextEnvelope.RELEVANT_CLOSE);
         this.markerTokens = tokenizer.count(ContextEnvelope.TRUNCATION_MARKER);
+        this.piecesAddUp = tokenizer instanceof JTokkitTokenizer;
     }
 
     /** The filled context. */
@@ -73,7 +81,7 @@ final class BudgetFiller {
         }
         int cap = Math.min(maxItemTokens, Math.max(SMALLEST_ITEM_TOKENS * 2, budget / 2));
         Set<String> seenTexts = new HashSet<>();
-        List<Candidate> included = new ArrayList<>();
+        TakenVectors included = new TakenVectors(matrix, dimension);
 
         List<Piece> triggered = new ArrayList<>();
         int triggeredTokens = 0;
@@ -92,7 +100,7 @@ final class BudgetFiller {
                 }
             }
             for (Candidate c : linked) {
-                if (isDuplicate(c, included, seenTexts, matrix, dimension)) {
+                if (isDuplicate(c, included, seenTexts)) {
                     continue;
                 }
                 Piece p = render(c, Math.min(cap, reserve - used));
@@ -111,7 +119,7 @@ final class BudgetFiller {
             if (c.score < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
                 break;
             }
-            if (isDuplicate(c, included, seenTexts, matrix, dimension)) {
+            if (isDuplicate(c, included, seenTexts)) {
                 continue;
             }
             int sectionCost = relevant.isEmpty() ? relevantSectionTokens : 0;
@@ -123,8 +131,11 @@ final class BudgetFiller {
             }
         }
 
-        // The sum of piece counts is exact at our piece boundaries; verify on the final string all the same, and
-        // give back the lowest-ranked pieces should a tokenizer ever merge across a boundary.
+        if (piecesAddUp && (!triggered.isEmpty() || !relevant.isEmpty())) {
+            return result(render(triggered, relevant), used, triggered, relevant, considered);
+        }
+        // Another tokenizer might merge across a piece boundary: verify on the final string, and give back the
+        // lowest-ranked pieces until it fits.
         while (true) {
             if (triggered.isEmpty() && relevant.isEmpty()) {
                 return new Filled("", 0, List.of(), List.of(), considered);
@@ -222,24 +233,74 @@ final class BudgetFiller {
         return prefix;
     }
 
-    private boolean isDuplicate(Candidate c, List<Candidate> included, Set<String> seenTexts, float[] matrix,
-            int dimension) {
-        if (seenTexts.contains(normalize(c.stored.memory().text()))) {
-            return true;
+    private boolean isDuplicate(Candidate c, TakenVectors included, Set<String> seenTexts) {
+        return seenTexts.contains(normalize(c.stored.memory().text())) || included.anyAtLeast(c.row, duplicateCosine);
+    }
+
+    private static void accept(Candidate c, TakenVectors included, Set<String> seenTexts) {
+        included.add(c.row);
+        seenTexts.add(normalize(c.stored.memory().text()));
+    }
+
+    /**
+     * The vectors of the items taken so far, one column per dimension, so that a candidate's cosines with all of them
+     * are one loop of {@code acc[j] += x[d] * column[j]}, which the JIT vectorizes.
+     */
+    private static final class TakenVectors {
+        private final float[] matrix;
+        private final int dimension;
+        private float[][] columns;
+        private float[] acc;
+        private int size;
+
+        TakenVectors(float[] matrix, int dimension) {
+            this.matrix = matrix;
+            this.dimension = dimension;
+            this.columns = new float[matrix == null ? 0 : dimension][16];
+            this.acc = new float[16];
         }
-        if (matrix != null && c.row >= 0) {
-            for (Candidate other : included) {
-                if (other.row >= 0 && Vectors.dotRows(matrix, c.row, other.row, dimension) >= duplicateCosine) {
+
+        /** Takes the vector of matrix row {@code row}; nothing for a candidate without one (row -1). */
+        void add(int row) {
+            if (matrix == null || row < 0) {
+                return;
+            }
+            if (size == acc.length) {
+                for (int d = 0; d < dimension; d++) {
+                    columns[d] = Arrays.copyOf(columns[d], size * 2);
+                }
+                acc = new float[size * 2];
+            }
+            int base = row * dimension;
+            for (int d = 0; d < dimension; d++) {
+                columns[d][size] = matrix[base + d];
+            }
+            size++;
+        }
+
+        /** Whether the vector of matrix row {@code row} has a cosine of at least {@code threshold} with one taken. */
+        boolean anyAtLeast(int row, double threshold) {
+            if (matrix == null || row < 0 || size == 0) {
+                return false;
+            }
+            int n = size;
+            float[] sums = acc;
+            Arrays.fill(sums, 0, n, 0f);
+            int base = row * dimension;
+            for (int d = 0; d < dimension; d++) {
+                float x = matrix[base + d];
+                float[] column = columns[d];
+                for (int j = 0; j < n; j++) {
+                    sums[j] += x * column[j];
+                }
+            }
+            for (int j = 0; j < n; j++) {
+                if (sums[j] >= threshold) {
                     return true;
                 }
             }
+            return false;
         }
-        return false;
-    }
-
-    private static void accept(Candidate c, List<Candidate> included, Set<String> seenTexts) {
-        included.add(c);
-        seenTexts.add(normalize(c.stored.memory().text()));
     }
 
     /** Lower-cased letters and digits, with every other run collapsed to one space. */

@@ -2,6 +2,8 @@ package dev.memfas.core;
 
 import dev.memfas.Memory;
 import dev.memfas.Trigger;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
@@ -50,9 +52,29 @@ final class ContextEnvelope {
             sb.append("\" source=\"");
             appendAttribute(sb, m.source());
         }
-        sb.append("\" date=\"").append(DATE.format(m.createdAt())).append("\">");
+        sb.append("\" date=\"");
+        appendDate(sb, m.createdAt());
+        sb.append("\">");
         appendText(sb, text);
         return sb.append("</memory>\n").toString();
+    }
+
+    /** The UTC date as {@code yyyy-MM-dd}, as {@link DateTimeFormatter#ISO_LOCAL_DATE} writes it, without its cost. */
+    static void appendDate(StringBuilder sb, Instant instant) {
+        LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(instant.getEpochSecond(), 86_400L));
+        int year = date.getYear();
+        if (year < 1000 || year > 9999) {
+            sb.append(DATE.format(instant));
+            return;
+        }
+        sb.append(year).append('-');
+        twoDigits(sb, date.getMonthValue());
+        sb.append('-');
+        twoDigits(sb, date.getDayOfMonth());
+    }
+
+    private static void twoDigits(StringBuilder sb, int value) {
+        sb.append((char) ('0' + value / 10)).append((char) ('0' + value % 10));
     }
 
     static String hint(Trigger t) {

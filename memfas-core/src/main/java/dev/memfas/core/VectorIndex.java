@@ -227,7 +227,7 @@ final class VectorIndex {
         java.util.Arrays.sort(slots);
         TopScores exact = new TopScores(k);
         for (int slot : slots) {
-            exact.offer(slot, int8.dot(rowBlocks[slot / BLOCK], (slot % BLOCK) * dimension, query));
+            exact.offer(slot, Vectors.dot(rowBlocks[slot / BLOCK], (slot % BLOCK) * dimension, query, 0, dimension));
         }
         return exact;
     }

@@ -32,8 +32,8 @@ final class VectorKernels {
          */
         void score(byte[] codes, float[] query, float[] acc, int count);
 
-        /** {@code Σ_d rows[offset + d] * query[d]} over {@code query.length} dimensions: a candidate's exact score. */
-        float dot(float[] rows, int offset, float[] query);
+        /** {@code Σ_i x[xOffset + i] * y[yOffset + i]} for {@code i < length}. */
+        float dot(float[] x, int xOffset, float[] y, int yOffset, int length);
     }
 
     private static Int8Kernel choose() {

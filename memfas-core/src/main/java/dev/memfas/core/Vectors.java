@@ -31,22 +31,34 @@ final class Vectors {
 
     /** Dot product of row {@code row} of a flat matrix with a vector. */
     static float dotRow(float[] matrix, int row, float[] v) {
-        int base = row * v.length;
-        float sum = 0;
-        for (int d = 0; d < v.length; d++) {
-            sum += matrix[base + d] * v[d];
-        }
-        return sum;
+        return dot(matrix, row * v.length, v, 0, v.length);
     }
 
-    /** Dot product of two rows of a flat matrix. */
-    static float dotRows(float[] matrix, int a, int b, int dimension) {
-        int ba = a * dimension;
-        int bb = b * dimension;
-        float sum = 0;
-        for (int d = 0; d < dimension; d++) {
-            sum += matrix[ba + d] * matrix[bb + d];
+    /**
+     * Dot product of {@code length} floats of {@code x} from {@code xOffset} and of {@code y} from {@code yOffset}:
+     * with the Vector API when {@link VectorKernels} has chosen it, else {@link #scalarDot}.
+     */
+    static float dot(float[] x, int xOffset, float[] y, int yOffset, int length) {
+        VectorKernels.Int8Kernel kernel = VectorKernels.INT8;
+        return kernel != null ? kernel.dot(x, xOffset, y, yOffset, length) : scalarDot(x, xOffset, y, yOffset, length);
+    }
+
+    /** The dot product in plain Java: four independent sums let the CPU overlap additions one sum would chain. */
+    static float scalarDot(float[] x, int xOffset, float[] y, int yOffset, int length) {
+        float s0 = 0;
+        float s1 = 0;
+        float s2 = 0;
+        float s3 = 0;
+        int d = 0;
+        for (; d + 4 <= length; d += 4) {
+            s0 += x[xOffset + d] * y[yOffset + d];
+            s1 += x[xOffset + d + 1] * y[yOffset + d + 1];
+            s2 += x[xOffset + d + 2] * y[yOffset + d + 2];
+            s3 += x[xOffset + d + 3] * y[yOffset + d + 3];
         }
-        return sum;
+        for (; d < length; d++) {
+            s0 += x[xOffset + d] * y[yOffset + d];
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 }

@@ -57,19 +57,18 @@ final class PanamaInt8Kernel implements VectorKernels.Int8Kernel {
     }
 
     @Override
-    public float dot(float[] rows, int offset, float[] query) {
-        int dimension = query.length;
+    public float dot(float[] x, int xOffset, float[] y, int yOffset, int length) {
         FloatVector a0 = FloatVector.zero(FLOATS);
         FloatVector a1 = FloatVector.zero(FLOATS);
-        int d = 0;
-        for (; d + 2 * LANES <= dimension; d += 2 * LANES) {
-            a0 = FloatVector.fromArray(FLOATS, rows, offset + d).fma(FloatVector.fromArray(FLOATS, query, d), a0);
-            a1 = FloatVector.fromArray(FLOATS, rows, offset + d + LANES)
-                    .fma(FloatVector.fromArray(FLOATS, query, d + LANES), a1);
+        int i = 0;
+        for (; i + 2 * LANES <= length; i += 2 * LANES) {
+            a0 = FloatVector.fromArray(FLOATS, x, xOffset + i).fma(FloatVector.fromArray(FLOATS, y, yOffset + i), a0);
+            a1 = FloatVector.fromArray(FLOATS, x, xOffset + i + LANES)
+                    .fma(FloatVector.fromArray(FLOATS, y, yOffset + i + LANES), a1);
         }
         float sum = a0.add(a1).reduceLanes(VectorOperators.ADD);
-        for (; d < dimension; d++) {
-            sum += rows[offset + d] * query[d];
+        for (; i < length; i++) {
+            sum += x[xOffset + i] * y[yOffset + i];
         }
         return sum;
     }

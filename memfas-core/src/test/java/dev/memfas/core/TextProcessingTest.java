@@ -12,6 +12,28 @@ import org.junit.jupiter.api.Test;
 final class TextProcessingTest {
     private final JTokkitTokenizer tokenizer = JTokkitTokenizer.cl100k();
 
+    // ---------------------------------------------------------------- envelope
+
+    @Test
+    void appendDate_writesWhatIsoLocalDateWrites() {
+        java.time.format.DateTimeFormatter iso =
+                java.time.format.DateTimeFormatter.ISO_LOCAL_DATE.withZone(java.time.ZoneOffset.UTC);
+        java.util.Random random = new java.util.Random(9);
+        List<java.time.Instant> instants = new java.util.ArrayList<>(List.of(
+                java.time.Instant.parse("1970-01-01T00:00:00Z"), java.time.Instant.parse("1969-12-31T23:59:59Z"),
+                java.time.Instant.parse("2024-02-29T23:59:59.999Z"), java.time.Instant.parse("0999-12-31T00:00:00Z"),
+                java.time.Instant.parse("9999-12-31T23:59:59Z"), java.time.Instant.parse("+10000-01-01T00:00:00Z"),
+                java.time.Instant.parse("-0001-06-01T00:00:00Z")));
+        for (int i = 0; i < 1000; i++) {
+            instants.add(java.time.Instant.ofEpochSecond(random.nextLong() % 400_000_000_000L));
+        }
+        for (java.time.Instant instant : instants) {
+            StringBuilder sb = new StringBuilder();
+            ContextEnvelope.appendDate(sb, instant);
+            assertThat(sb.toString()).as("%s", instant).isEqualTo(iso.format(instant));
+        }
+    }
+
     // ---------------------------------------------------------------- tokenizer
 
     @Test

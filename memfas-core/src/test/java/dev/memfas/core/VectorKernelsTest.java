@@ -60,19 +60,23 @@ final class VectorKernelsTest {
     }
 
     @Test
-    void panamaDot_equalsTheScalarDot_forEveryDimensionAndOffset() throws Exception {
+    void panamaDot_equalsTheScalarDot_forEveryLengthAndOffset() throws Exception {
         VectorKernels.Int8Kernel kernel = VectorKernels.loadPanama();
         Random random = new Random(5);
-        for (int dimension : new int[] {1, 7, 16, 31, 32, 33, 384}) {
-            float[] query = gaussian(random, dimension, 1f);
-            float[] rows = gaussian(random, 3 * dimension, 1f);
+        for (int length : new int[] {0, 1, 7, 16, 31, 32, 33, 384}) {
+            float[] x = gaussian(random, 3 * length + 5, 1f);
+            float[] y = gaussian(random, length + 3, 1f);
             for (int row = 0; row < 3; row++) {
+                int xOffset = row * length + row;
+                int yOffset = row;
                 double expected = 0;
-                for (int d = 0; d < dimension; d++) {
-                    expected += rows[row * dimension + d] * query[d];
+                for (int i = 0; i < length; i++) {
+                    expected += x[xOffset + i] * y[yOffset + i];
                 }
-                assertThat((double) kernel.dot(rows, row * dimension, query))
-                        .as("dimension %d, row %d", dimension, row).isCloseTo(expected, Offset.offset(1e-4));
+                assertThat((double) kernel.dot(x, xOffset, y, yOffset, length))
+                        .as("length %d, row %d", length, row).isCloseTo(expected, Offset.offset(1e-4));
+                assertThat((double) Vectors.scalarDot(x, xOffset, y, yOffset, length))
+                        .as("scalar, length %d, row %d", length, row).isCloseTo(expected, Offset.offset(1e-4));
             }
         }
     }
