@@ -243,12 +243,15 @@ final class BudgetFiller {
     }
 
     /**
-     * The vectors of the items taken so far, one column per dimension, so that a candidate's cosines with all of them
-     * are one loop of {@code acc[j] += x[d] * column[j]}, which the JIT vectorizes.
+     * The vectors of the items taken so far, and a candidate's largest cosine with them. With the Vector API each
+     * cosine is one vector dot product of two rows; without it, the taken vectors are kept one column per dimension,
+     * so that all the cosines are one loop of {@code acc[j] += x[d] * column[j]}, which the JIT vectorizes.
      */
     private static final class TakenVectors {
         private final float[] matrix;
         private final int dimension;
+        private final boolean byRows = VectorKernels.INT8 != null;
+        private int[] rows = new int[16];
         private float[][] columns;
         private float[] acc;
         private int size;
@@ -256,8 +259,9 @@ final class BudgetFiller {
         TakenVectors(float[] matrix, int dimension) {
             this.matrix = matrix;
             this.dimension = dimension;
-            this.columns = new float[matrix == null ? 0 : dimension][16];
-            this.acc = new float[16];
+            boolean byColumns = matrix != null && !byRows;
+            this.columns = new float[byColumns ? dimension : 0][16];
+            this.acc = new float[byColumns ? 16 : 0];
         }
 
         /** Takes the vector of matrix row {@code row}; nothing for a candidate without one (row -1). */
@@ -265,15 +269,21 @@ final class BudgetFiller {
             if (matrix == null || row < 0) {
                 return;
             }
-            if (size == acc.length) {
-                for (int d = 0; d < dimension; d++) {
-                    columns[d] = Arrays.copyOf(columns[d], size * 2);
+            if (size == rows.length) {
+                rows = Arrays.copyOf(rows, size * 2);
+                if (!byRows) {
+                    for (int d = 0; d < dimension; d++) {
+                        columns[d] = Arrays.copyOf(columns[d], size * 2);
+                    }
+                    acc = new float[size * 2];
                 }
-                acc = new float[size * 2];
             }
-            int base = row * dimension;
-            for (int d = 0; d < dimension; d++) {
-                columns[d][size] = matrix[base + d];
+            rows[size] = row;
+            if (!byRows) {
+                int base = row * dimension;
+                for (int d = 0; d < dimension; d++) {
+                    columns[d][size] = matrix[base + d];
+                }
             }
             size++;
         }
@@ -283,10 +293,18 @@ final class BudgetFiller {
             if (matrix == null || row < 0 || size == 0) {
                 return false;
             }
+            int base = row * dimension;
+            if (byRows) {
+                for (int j = 0; j < size; j++) {
+                    if (Vectors.dot(matrix, base, matrix, rows[j] * dimension, dimension) >= threshold) {
+                        return true;
+                    }
+                }
+                return false;
+            }
             int n = size;
             float[] sums = acc;
             Arrays.fill(sums, 0, n, 0f);
-            int base = row * dimension;
             for (int d = 0; d < dimension; d++) {
                 float x = matrix[base + d];
                 float[] column = columns[d];
