@@ -1,5 +1,8 @@
 package dev.memfas.core;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,10 +19,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * <p>With the Vector API ({@link VectorKernels}) the scan reads int8 codes instead, each vector scaled by its largest
  * component: a quarter of the bytes. A block's codes are tiles of {@link VectorKernels#TILE} slots, each tile every
- * dimension's codes of its slots in turn, so the kernel reads one contiguous run per tile. The best {@code 2k + 64} by the int8 scores are
- * then scored again exactly from the floats, which this layout keeps row by row (one {@code float[BLOCK * dimension]}
- * per block), so that re-scoring and gathering a candidate reads one contiguous row rather than one cache line per
- * dimension.
+ * dimension's codes of its slots in turn, so the kernel reads one contiguous run per tile. The best {@code 2k + 64} by
+ * the int8 scores are then scored again exactly from the floats, which this mode keeps row by row outside the heap
+ * (direct buffers): re-scoring and gathering a candidate reads one contiguous row, and the heap holds only what the
+ * scan reads.
  *
  * <p>Thread-safe: scans share a read lock, writes take the write lock.
  */
@@ -42,8 +45,11 @@ final class VectorIndex {
     private final VectorKernels.Int8Kernel int8;
     /** Without {@link #int8}: the floats, one {@code float[BLOCK]} column per dimension per block. */
     private float[][][] blocks = new float[0][][];
-    /** With {@link #int8}: the floats row by row, one {@code float[BLOCK * dimension]} per block. */
-    private float[][] rowBlocks = new float[0][];
+    /**
+     * With {@link #int8}: the floats row by row, {@code BLOCK * dimension} per block, outside the heap. Only the
+     * re-scored and gathered rows are read, a few hundred per turn, so the heap holds just the codes the scan reads.
+     */
+    private FloatBuffer[] rowBlocks = new FloatBuffer[0];
     /** With {@link #int8}: the codes, one tiled {@code byte[BLOCK * dimension]} per block, and each slot's scale. */
     private byte[][] codeBlocks = new byte[0][];
     private float[][] scaleBlocks = new float[0][];
@@ -226,8 +232,10 @@ final class VectorIndex {
         // Slot order reads the rows forwards.
         java.util.Arrays.sort(slots);
         TopScores exact = new TopScores(k);
+        float[] row = new float[dimension];
         for (int slot : slots) {
-            exact.offer(slot, Vectors.dot(rowBlocks[slot / BLOCK], (slot % BLOCK) * dimension, query, 0, dimension));
+            rowBlocks[slot / BLOCK].get((slot % BLOCK) * dimension, row, 0, dimension);
+            exact.offer(slot, Vectors.dot(row, 0, query, 0, dimension));
         }
         return exact;
     }
@@ -282,7 +290,7 @@ final class VectorIndex {
                 }
                 present[i] = true;
                 if (int8 != null) {
-                    System.arraycopy(rowBlocks[slot / BLOCK], (slot % BLOCK) * dimension, out, row, dimension);
+                    rowBlocks[slot / BLOCK].get((slot % BLOCK) * dimension, out, row, dimension);
                     continue;
                 }
                 float[][] columns = blocks[slot / BLOCK];
@@ -307,11 +315,11 @@ final class VectorIndex {
             }
             return;
         }
-        float[] rows = rowBlocks[b];
-        int offset = j * dimension;
+        float[] scaled = new float[dimension];
         for (int d = 0; d < dimension; d++) {
-            rows[offset + d] = v[d] * scale;
+            scaled[d] = v[d] * scale;
         }
+        rowBlocks[b].put(j * dimension, scaled);
         byte[] codes = new byte[dimension];
         scaleBlocks[b][j] = quantize(v, scale, codes);
         byte[] tiles = codeBlocks[b];
@@ -338,7 +346,7 @@ final class VectorIndex {
             }
             return;
         }
-        System.arraycopy(rowBlocks[fb], fj * dimension, rowBlocks[tb], tj * dimension, dimension);
+        rowBlocks[tb].put(tj * dimension, rowBlocks[fb], fj * dimension, dimension);
         byte[] fromTiles = codeBlocks[fb];
         byte[] toTiles = codeBlocks[tb];
         for (int d = 0, f = codeOffset(fj), t = codeOffset(tj); d < dimension; d++, f += VectorKernels.TILE,
@@ -358,7 +366,7 @@ final class VectorIndex {
             }
             return;
         }
-        java.util.Arrays.fill(rowBlocks[b], j * dimension, (j + 1) * dimension, 0f);
+        rowBlocks[b].put(j * dimension, new float[dimension]);
         for (int d = 0, at = codeOffset(j); d < dimension; d++, at += VectorKernels.TILE) {
             codeBlocks[b][at] = 0;
         }
@@ -381,7 +389,8 @@ final class VectorIndex {
             codeBlocks = java.util.Arrays.copyOf(codeBlocks, grownCount);
             scaleBlocks = java.util.Arrays.copyOf(scaleBlocks, grownCount);
             for (int b = blockCapacity; b < grownCount; b++) {
-                rowBlocks[b] = new float[BLOCK * dimension];
+                rowBlocks[b] = ByteBuffer.allocateDirect(BLOCK * dimension * Float.BYTES).order(ByteOrder.nativeOrder())
+                        .asFloatBuffer();
                 codeBlocks[b] = new byte[BLOCK * dimension];
                 scaleBlocks[b] = new float[BLOCK];
             }
