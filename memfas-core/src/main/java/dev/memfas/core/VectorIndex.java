@@ -53,7 +53,7 @@ final class VectorIndex {
     /** With {@link #int8}: the codes, one tiled {@code byte[BLOCK * dimension]} per block, and each slot's scale. */
     private byte[][] codeBlocks = new byte[0][];
     private float[][] scaleBlocks = new float[0][];
-    private int blockCapacity;
+    private int allocatedBlocks;
     private String[] ids = new String[0];
     private int size;
 
@@ -373,30 +373,34 @@ final class VectorIndex {
         scaleBlocks[b][j] = 0f;
     }
 
+    /** Allocates blocks up to the one holding slot {@code needed - 1}; only the arrays of references grow ahead. */
     private void ensureCapacity(int needed) {
         int blockCount = (needed + BLOCK - 1) / BLOCK;
-        if (blockCount <= blockCapacity) {
+        if (blockCount <= allocatedBlocks) {
             return;
         }
-        int grownCount = Math.max(blockCount, blockCapacity * 2);
-        if (int8 == null) {
-            blocks = java.util.Arrays.copyOf(blocks, grownCount);
-            for (int b = blockCapacity; b < grownCount; b++) {
-                blocks[b] = new float[dimension][BLOCK];
+        if (blockCount * BLOCK > ids.length) {
+            int references = Math.max(blockCount, 2 * allocatedBlocks);
+            ids = java.util.Arrays.copyOf(ids, references * BLOCK);
+            if (int8 == null) {
+                blocks = java.util.Arrays.copyOf(blocks, references);
+            } else {
+                rowBlocks = java.util.Arrays.copyOf(rowBlocks, references);
+                codeBlocks = java.util.Arrays.copyOf(codeBlocks, references);
+                scaleBlocks = java.util.Arrays.copyOf(scaleBlocks, references);
             }
-        } else {
-            rowBlocks = java.util.Arrays.copyOf(rowBlocks, grownCount);
-            codeBlocks = java.util.Arrays.copyOf(codeBlocks, grownCount);
-            scaleBlocks = java.util.Arrays.copyOf(scaleBlocks, grownCount);
-            for (int b = blockCapacity; b < grownCount; b++) {
+        }
+        for (int b = allocatedBlocks; b < blockCount; b++) {
+            if (int8 == null) {
+                blocks[b] = new float[dimension][BLOCK];
+            } else {
                 rowBlocks[b] = ByteBuffer.allocateDirect(BLOCK * dimension * Float.BYTES).order(ByteOrder.nativeOrder())
                         .asFloatBuffer();
                 codeBlocks[b] = new byte[BLOCK * dimension];
                 scaleBlocks[b] = new float[BLOCK];
             }
         }
-        blockCapacity = grownCount;
-        ids = java.util.Arrays.copyOf(ids, grownCount * BLOCK);
+        allocatedBlocks = blockCount;
     }
 
     /** The result of a scan: ids and cosine similarities, best first. */
