@@ -25,7 +25,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * A whole turn including the query embedding with the default model (BGE-small, ONNX Runtime on the CPU) over
  * {@code memories} synthetic memories: what an agent waits for before each model call. The memories' vectors are
- * synthetic (see {@link CurationBenchmark.Synthetic}); every query is embedded by the real model.
+ * synthetic (see {@link CurationBenchmark.Synthetic}); every query is embedded by the real model. The queries are
+ * ordinary English requests of 6 to 16 words, as an agent's turns are: the synthetic sentences of random letters would
+ * split into three or four word pieces per word and measure a query several times longer than real ones.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -36,6 +38,41 @@ import org.openjdk.jmh.annotations.Warmup;
 public class EmbeddedTurnBenchmark {
     @Param({"10000"})
     public int memories;
+
+    static final String[] QUERIES = {
+        "How do I run the database migrations before deploying?",
+        "What did we decide about the retry policy for the payment service?",
+        "Which test framework does this project use?",
+        "Remind me why we moved the cache in front of the search index.",
+        "What is Ana's preferred code review process?",
+        "Where are the staging credentials documented?",
+        "Summarize what changed in the release last Tuesday.",
+        "Why did the nightly build fail yesterday?",
+        "What port does the metrics exporter listen on?",
+        "How should errors from the billing API be reported to users?",
+        "Which Java version do we target?",
+        "What was the conclusion of the latency investigation?",
+        "Who owns the authentication module?",
+        "List the steps to rotate the signing keys.",
+        "What naming convention do we use for feature flags?",
+        "How big can an uploaded file be before we reject it?",
+        "What did the user say about dark mode?",
+        "When is the next planned maintenance window?",
+        "Which regions is the service deployed to?",
+        "How do we back up the SQLite files?",
+        "What is the timeout for outgoing HTTP calls?",
+        "Did we agree to drop support for the old API version?",
+        "What are the known issues with the Kafka consumer?",
+        "How do I reproduce the flaky integration test locally?",
+        "What library do we use to parse the configuration?",
+        "Why was the recommendation model rolled back?",
+        "How are tenant identifiers validated?",
+        "What should the agent do when the budget is exceeded?",
+        "Which dashboards track error rates?",
+        "What did we learn from the last incident review?",
+        "How do I add a new language to the tokenizer?",
+        "What are the coding style rules for comments?",
+    };
 
     private CurationBenchmark.Synthetic data;
     private DjlEmbedder model;
@@ -67,7 +104,7 @@ public class EmbeddedTurnBenchmark {
     @Benchmark
     public ContextResponse d_getContextWithQueryEmbedding() {
         int i = next;
-        next = (i + 1) % CurationBenchmark.QUERIES;
-        return curator.getContext(ContextRequest.builder(data.queryTexts[i]).tokenBudget(4000).build());
+        next = (i + 1) % QUERIES.length;
+        return curator.getContext(ContextRequest.builder(QUERIES[i]).tokenBudget(4000).build());
     }
 }
