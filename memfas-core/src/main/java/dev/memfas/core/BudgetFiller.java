@@ -194,7 +194,7 @@ final class BudgetFiller {
     private Piece render(Candidate c, int cap) {
         Memory m = c.stored.memory();
         String full = c.rendered != null ? c.rendered : ContextEnvelope.memory(m, m.text());
-        int tokens = counts.count(m.namespace(), m.id(), full);
+        int tokens = counts.count(m, full);
         if (tokens <= cap) {
             return new Piece(full, tokens, c, false);
         }

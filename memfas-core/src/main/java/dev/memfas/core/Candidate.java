@@ -11,7 +11,7 @@ final class Candidate {
     float cosine = Float.NaN;
     double bm25;
     boolean linkedByTrigger;
-    /** The memory as a full envelope item, rendered once per turn. */
+    /** The memory as a full envelope item, once rendered this turn (null until then). */
     String rendered;
     ScoreBreakdown factors = ScoreBreakdown.ZERO;
     double score;

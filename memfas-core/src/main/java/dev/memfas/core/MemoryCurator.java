@@ -285,9 +285,7 @@ final class MemoryCurator implements ContextCurator {
     private void warmTokenCounts(String namespace, List<Candidate> candidates) {
         List<Candidate> unseen = new ArrayList<>();
         for (Candidate c : candidates) {
-            Memory m = c.stored.memory();
-            c.rendered = ContextEnvelope.memory(m, m.text());
-            if (!tokenCounts.has(namespace, c.id(), c.rendered)) {
+            if (!tokenCounts.has(c.stored.memory())) {
                 unseen.add(c);
             }
         }
@@ -300,10 +298,12 @@ final class MemoryCurator implements ContextCurator {
         for (Candidate c : unseen) {
             Integer tokens = stored.get(c.id());
             if (tokens == null) {
+                Memory m = c.stored.memory();
+                c.rendered = ContextEnvelope.memory(m, m.text());
                 tokens = tokenizer.count(c.rendered);
                 counted.add(new MemoryStore.TokenCount(c.stored.memory(), tokens));
             }
-            tokenCounts.put(namespace, c.id(), c.rendered, tokens);
+            tokenCounts.put(c.stored.memory(), tokens);
         }
         if (!counted.isEmpty()) {
             store.putTokenCounts(tokenCountKey, counted);

@@ -1,17 +1,23 @@
 package dev.memfas.core;
 
+import dev.memfas.Memory;
 import dev.memfas.Tokenizer;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Remembers the token count of each memory's rendered item, so a memory that is a candidate turn after turn is
- * tokenized once. An entry is keyed by namespace and id and checked against the rendered text's hash and length, so
- * a changed memory is counted anew. Bounded: past the limit the cache starts over.
+ * tokenized once. An entry is keyed by namespace and id and kept with the memory it was counted for: it is used only
+ * for an equal memory (the same instance, as the in-memory store returns, is checked first), so a changed memory is
+ * counted anew and no two texts can share a count. Bounded: past the limit the cache starts over.
  *
  * <p>Thread-safe.
  */
 final class TokenCountCache {
-    private record Entry(int hash, int length, int tokens) {}
+    private record Entry(Memory memory, int tokens) {
+        boolean isFor(Memory m) {
+            return memory == m || memory.equals(m);
+        }
+    }
 
     private final Tokenizer tokenizer;
     private final int maxEntries;
@@ -22,36 +28,32 @@ final class TokenCountCache {
         this.maxEntries = maxEntries;
     }
 
-    /** Whether a count of exactly this rendering of the memory is cached. */
-    boolean has(String namespace, String memoryId, String rendered) {
-        Entry e = entries.get(key(namespace, memoryId));
-        return e != null && e.hash() == rendered.hashCode() && e.length() == rendered.length();
+    /** Whether the count of this memory's item is cached. */
+    boolean has(Memory memory) {
+        Entry e = entries.get(key(memory));
+        return e != null && e.isFor(memory);
     }
 
     /** Caches a count known from elsewhere (the store). */
-    void put(String namespace, String memoryId, String rendered, int tokens) {
+    void put(Memory memory, int tokens) {
         if (entries.size() >= maxEntries) {
             entries.clear();
         }
-        entries.put(key(namespace, memoryId), new Entry(rendered.hashCode(), rendered.length(), tokens));
+        entries.put(key(memory), new Entry(memory, tokens));
     }
 
-    private static String key(String namespace, String memoryId) {
-        return namespace + '\u0000' + memoryId;
-    }
-
-    int count(String namespace, String memoryId, String rendered) {
-        String key = key(namespace, memoryId);
-        Entry e = entries.get(key);
-        int hash = rendered.hashCode();
-        if (e != null && e.hash() == hash && e.length() == rendered.length()) {
+    /** The token count of {@code rendered}, the memory's whole item: cached, or counted now and cached. */
+    int count(Memory memory, String rendered) {
+        Entry e = entries.get(key(memory));
+        if (e != null && e.isFor(memory)) {
             return e.tokens();
         }
         int tokens = tokenizer.count(rendered);
-        if (entries.size() >= maxEntries) {
-            entries.clear();
-        }
-        entries.put(key, new Entry(hash, rendered.length(), tokens));
+        put(memory, tokens);
         return tokens;
+    }
+
+    private static String key(Memory memory) {
+        return memory.namespace() + '\u0000' + memory.id();
     }
 }

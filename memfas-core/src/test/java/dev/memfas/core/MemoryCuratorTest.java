@@ -516,6 +516,27 @@ final class MemoryCuratorTest {
         assertThat(tiny.memoriesDropped()).isEqualTo(1);
     }
 
+    @Test
+    void tokenCounts_ofAChangedMemory_areNotReused_evenWhenTheTextHashesAlike() {
+        lexicalCurator();
+        // "Aa" and "BB" have the same String hash code, so these texts have equal hashes and lengths.
+        String before = "kettle " + "Aa".repeat(40);
+        String after = "kettle " + "BB".repeat(40);
+        assertThat(after.hashCode()).isEqualTo(before.hashCode());
+        assertThat(after).hasSameSizeAs(before);
+        JTokkitTokenizer tokenizer = JTokkitTokenizer.cl100k();
+        assertThat(tokenizer.count(after)).isNotEqualTo(tokenizer.count(before));
+
+        curator.remember(memory("k", before));
+        ContextResponse first = curator.getContext(ContextRequest.builder("kettle").build());
+        curator.remember(memory("k", after));
+        ContextResponse second = curator.getContext(ContextRequest.builder("kettle").build());
+
+        assertThat(first.items()).extracting(ContextItem::memoryId).containsExactly("k");
+        assertThat(second.context()).contains(after);
+        assertThat(second.tokensUsed()).isEqualTo(tokenizer.count(second.context()));
+    }
+
     // ---------------------------------------------------------------- truncation and duplicates
 
     @Test
