@@ -149,21 +149,26 @@ final class VectorIndex {
             int blockCount = (n + BLOCK - 1) / BLOCK;
             int parts = parts(blockCount, threads);
             TopScores[] tops = new TopScores[parts];
-            boolean codes = int8 != null;
-            if (!codes) {
+            TopScores top;
+            if (int8 == null) {
                 ScanThreads.run(parts, part -> tops[part] = scan(query, keep, n,
                         ScanThreads.start(blockCount, part, parts), ScanThreads.start(blockCount, part + 1, parts)));
+                top = merge(tops);
+            } else if (2L * keep + RESCORE_EXTRA >= n) {
+                // The int8 scan would keep every slot for re-scoring anyway: score them all exactly at once.
+                int[] all = new int[n];
+                java.util.Arrays.setAll(all, i -> i);
+                top = rescore(all, query, keep);
             } else {
-                int approximate = (int) Math.min(n, 2L * keep + RESCORE_EXTRA);
+                int approximate = 2 * keep + RESCORE_EXTRA;
                 ScanThreads.run(parts, part -> tops[part] = scanCodes(query, approximate, n,
                         ScanThreads.start(blockCount, part, parts), ScanThreads.start(blockCount, part + 1, parts)));
-            }
-            TopScores top = tops[0];
-            for (int p = 1; p < parts; p++) {
-                top.offerAll(tops[p]);
-            }
-            if (codes) {
-                top = rescore(top, query, keep);
+                TopScores candidates = merge(tops);
+                int[] approximateSlots = new int[candidates.size()];
+                candidates.drainDescending(approximateSlots, new float[approximateSlots.length]);
+                // Slot order reads the rows forwards.
+                java.util.Arrays.sort(approximateSlots);
+                top = rescore(approximateSlots, query, keep);
             }
             int[] slots = new int[top.size()];
             float[] scores = new float[top.size()];
@@ -223,14 +228,16 @@ final class VectorIndex {
         return top;
     }
 
-    /** The best {@code k} of the approximate hits by their exact float scores. */
-    private TopScores rescore(TopScores approximate, float[] query, int k) {
-        int m = approximate.size();
-        int[] slots = new int[m];
-        float[] ignored = new float[m];
-        approximate.drainDescending(slots, ignored);
-        // Slot order reads the rows forwards.
-        java.util.Arrays.sort(slots);
+    private static TopScores merge(TopScores[] parts) {
+        TopScores top = parts[0];
+        for (int p = 1; p < parts.length; p++) {
+            top.offerAll(parts[p]);
+        }
+        return top;
+    }
+
+    /** The best {@code k} of the given slots by their exact float scores. */
+    private TopScores rescore(int[] slots, float[] query, int k) {
         TopScores exact = new TopScores(k);
         float[] row = new float[dimension];
         for (int slot : slots) {
