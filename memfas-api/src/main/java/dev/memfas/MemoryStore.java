@@ -100,6 +100,30 @@ public interface MemoryStore extends AutoCloseable {
      */
     int deleteAll(String namespace, Collection<String> ids);
 
+    /**
+     * A memory together with the memories stored just before and just after it in its namespace: up to {@code radius}
+     * on each side, in the order the memories were first stored. Replacing a memory keeps its place; deleted memories
+     * leave no gap. Turns of a conversation, or the chunks of a file, stored one after another are each other's
+     * neighbors; the curator reads them as context for its best matches.
+     *
+     * @param radius how many neighbors to read on each side, in [1, {@value #MAX_NEIGHBOR_RADIUS}]
+     * @return the memories in storage order, the given one included; empty if it does not exist
+     * @throws IllegalArgumentException if the radius is out of range
+     */
+    List<StoredMemory> neighborhood(String namespace, String id, int radius);
+
+    /** The largest radius {@link #neighborhood(String, String, int)} accepts. */
+    int MAX_NEIGHBOR_RADIUS = 100;
+
+    /** Runs the checks {@link #neighborhood(String, String, int)} promises, for implementations to call first. */
+    static void checkNeighborhood(String namespace, String id, int radius) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(id, "id");
+        if (radius < 1 || radius > MAX_NEIGHBOR_RADIUS) {
+            throw new IllegalArgumentException("neighbor radius must be in [1, " + MAX_NEIGHBOR_RADIUS + "]: " + radius);
+        }
+    }
+
     /** Deletes one memory; returns whether it existed. */
     default boolean delete(String namespace, String id) {
         return deleteAll(namespace, List.of(id)) > 0;

@@ -3,8 +3,9 @@ package dev.memfas;
 /**
  * How one memory's score was made: each factor normalized to [0, 1] across the turn's candidates, before weighting.
  *
- * <p>The score of a memory is the weighted mean of these factors (weights are the curator's; a factor that cannot be
- * computed, such as {@code semantic} without an embedder, has weight 0). Immutable.
+ * <p>The score of a memory is the weighted mean of the first eight factors (weights are the curator's; a factor that
+ * cannot be computed, such as {@code semantic} without an embedder, has weight 0), or its {@code neighbor} score if
+ * that is higher. Immutable.
  *
  * @param semantic cosine similarity between the query and the memory, min-max normalized over the candidates
  * @param lexical BM25 relevance of the memory to the query, divided by the best candidate's
@@ -16,6 +17,8 @@ package dev.memfas;
  *     0.4 universal, 0 another project or language)
  * @param priority 1 for a pinned memory, otherwise its importance
  * @param hot 1 if the memory was already included at least twice in this session, else 0
+ * @param neighbor the score carried over from one of the turn's best matches stored next to this memory: that
+ *     match's score times 0.8 per step between them, or 0 if the memory is not such a neighbor
  */
 public record ScoreBreakdown(
         double semantic,
@@ -25,8 +28,14 @@ public record ScoreBreakdown(
         double topic,
         double scope,
         double priority,
-        double hot) {
+        double hot,
+        double neighbor) {
 
     /** A breakdown with every factor 0. */
-    public static final ScoreBreakdown ZERO = new ScoreBreakdown(0, 0, 0, 0, 0, 0, 0, 0);
+    public static final ScoreBreakdown ZERO = new ScoreBreakdown(0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** This breakdown with another {@code neighbor} score. */
+    public ScoreBreakdown withNeighbor(double score) {
+        return new ScoreBreakdown(semantic, lexical, recency, frequency, topic, scope, priority, hot, score);
+    }
 }

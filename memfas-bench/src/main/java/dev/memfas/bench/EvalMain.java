@@ -61,7 +61,7 @@ public final class EvalMain {
     /**
      * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
      * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
-     * {@code duplicates}).
+     * {@code duplicates}, {@code neighbors}).
      */
     record Variant(String name, Map<String, Double> settings) {
         static Variant parse(String spec) {
@@ -98,10 +98,11 @@ public final class EvalMain {
                     case "candidates" -> b.candidateLimit(e.getValue().intValue());
                     case "minScore" -> b.minScore(e.getValue());
                     case "duplicates" -> b.duplicateSimilarity(e.getValue());
+                    case "neighbors" -> b.neighborRadius(e.getValue().intValue());
                     default -> {
                         if (i < 0) {
                             throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
-                                    + "'; use a weight name (" + names + "), candidates, minScore or duplicates");
+                                    + "'; use a weight name (" + names + "), candidates, minScore, duplicates or neighbors");
                         }
                         w[i] = e.getValue();
                     }
@@ -205,8 +206,10 @@ public final class EvalMain {
         }
         Instant last = turns.stream().map(Turn::createdAt).max(Instant::compareTo).orElseThrow();
         Clock clock = Clock.fixed(last.plusSeconds(60), ZoneOffset.UTC);
-        List<Memory> memories = turns.stream().map(t -> Memory.builder(t.text()).id(t.id()).createdAt(t.createdAt())
-                .kind("conversation_turn").build()).toList();
+        // The source says which conversation a turn came from, as an agent would record it.
+        String source = conv.getFileName().toString();
+        List<Memory> memories = turns.stream().map(t -> Memory.builder(t.text()).id(t.id()).source(source)
+                .createdAt(t.createdAt()).kind("conversation_turn").build()).toList();
 
         // The turns are embedded once and shared by every system; the defaults embed each question as it comes (so
         // their latency includes it), variants reuse the question vectors (their latency leaves it out).
@@ -222,26 +225,29 @@ public final class EvalMain {
             turnsOnly = new MemoEmbedder(embedder, new HashMap<>(vectors), false);
             everything = new MemoEmbedder(embedder, vectors, true);
         }
-        Path db = Files.createTempFile("memfas-eval", ".db");
-        Files.delete(db);
+        // Every memfas system gets its own SQLite file, so variants differ from the defaults only in what they set.
+        Path dbs = Files.createTempDirectory("memfas-eval");
         List<ContextCurator> curators = new ArrayList<>();
         List<String> names = new ArrayList<>();
         try {
-            Memfas.Builder b = Memfas.newBuilder().store(SqliteMemoryStore.open(db)).clock(clock);
+            Memfas.Builder b = Memfas.newBuilder().store(SqliteMemoryStore.open(dbs.resolve("memfas.db"))).clock(clock);
             if (embedder != null) {
                 b.embedder(turnsOnly);
             }
             curators.add(b.build());
             names.add("memfas");
-            for (Variant v : variants) {
-                Memfas.Builder vb = v.configure(Memfas.newBuilder().clock(clock));
+            for (int i = 0; i < variants.size(); i++) {
+                Variant v = variants.get(i);
+                Memfas.Builder vb = v.configure(Memfas.newBuilder()
+                        .store(SqliteMemoryStore.open(dbs.resolve("variant-" + i + ".db"))).clock(clock));
                 if (embedder != null) {
                     vb.embedder(everything);
                 }
                 curators.add(vb.build());
                 names.add(v.name());
             }
-            curators.add(Memfas.newBuilder().clock(clock).weights(new ScoringWeights(0, 1, 0, 0, 0, 0, 0, 0))
+            curators.add(Memfas.newBuilder().clock(clock).neighborRadius(0)
+                    .weights(new ScoringWeights(0, 1, 0, 0, 0, 0, 0, 0))
                     .build());
             names.add("bm25");
             for (ContextCurator c : curators) {
@@ -262,9 +268,12 @@ public final class EvalMain {
             for (ContextCurator c : curators) {
                 c.close();
             }
-            for (String suffix : List.of("", "-wal", "-shm")) {
-                Files.deleteIfExists(Path.of(db + suffix));
+            try (Stream<Path> files = Files.list(dbs)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
             }
+            Files.deleteIfExists(dbs);
         }
     }
 

@@ -39,7 +39,14 @@ final class CandidateScorer {
             Set<String> hotIds,
             boolean hasSession,
             String project,
-            String language) {}
+            String language) {
+
+        /** The same signals over another gathering of the candidates' vectors. */
+        TurnSignals withMatrix(float[] other) {
+            return new TurnSignals(now, semanticAvailable, topicVector, topicTerms, other, hotIds, hasSession, project,
+                    language);
+        }
+    }
 
     void score(List<Candidate> candidates, TurnSignals turn) {
         int n = candidates.size();
@@ -85,7 +92,7 @@ final class CandidateScorer {
             double priority = m.pinned() ? 1.0 : m.importance();
             double hot = turn.hotIds().contains(c.id()) ? 1.0 : 0.0;
             ScoreBreakdown f = new ScoreBreakdown(semantic[i], lexical[i], recency[i], frequency[i], topic[i], scope,
-                    priority, hot);
+                    priority, hot, 0);
             c.factors = f;
             c.score = (wSemantic * f.semantic() + weights.lexical() * f.lexical() + weights.recency() * f.recency()
                     + weights.frequency() * f.frequency() + weights.topic() * f.topic() + weights.scope() * f.scope()

@@ -9,7 +9,9 @@ import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -40,6 +42,8 @@ final class InMemoryMemoryStore implements MemoryStore {
         long accessCount;
         Instant lastAccessedAt;
         final Map<String, Integer> tokenCounts = new HashMap<>();
+        /** Where the memory stands in its namespace's {@link StorageOrder}. */
+        int position;
 
         Entry(Memory memory, float[] vector) {
             this.memory = memory;
@@ -51,6 +55,76 @@ final class InMemoryMemoryStore implements MemoryStore {
         final Map<String, Entry> memories = new HashMap<>();
         final Bm25Index lexical = new Bm25Index();
         final Map<String, Trigger> triggers = new LinkedHashMap<>();
+        final StorageOrder order = new StorageOrder();
+
+        void remove(String id) {
+            Entry e = memories.remove(id);
+            if (e != null) {
+                lexical.remove(id);
+                order.remove(e, memories);
+            }
+        }
+    }
+
+    /**
+     * The order in which a namespace's memories were first stored: their entries in one array, a deleted one leaving
+     * a hole until the holes outnumber the live entries and the array is compacted.
+     */
+    private static final class StorageOrder {
+        private static final int MIN_COMPACTION = 64;
+        private Entry[] entries = new Entry[16];
+        private int size;
+        private int holes;
+
+        void append(Entry e) {
+            if (size == entries.length) {
+                entries = Arrays.copyOf(entries, size * 2);
+            }
+            e.position = size;
+            entries[size++] = e;
+        }
+
+        void replace(Entry old, Entry e) {
+            e.position = old.position;
+            entries[e.position] = e;
+        }
+
+        void remove(Entry e, Map<String, Entry> live) {
+            entries[e.position] = null;
+            holes++;
+            if (holes >= MIN_COMPACTION && holes > live.size()) {
+                int n = 0;
+                for (int i = 0; i < size; i++) {
+                    Entry kept = entries[i];
+                    if (kept != null) {
+                        kept.position = n;
+                        entries[n++] = kept;
+                    }
+                }
+                Arrays.fill(entries, n, size, null);
+                size = n;
+                holes = 0;
+            }
+        }
+
+        /** The entry and up to {@code radius} live entries on each side, in order. */
+        List<Entry> around(Entry e, int radius) {
+            ArrayDeque<Entry> window = new ArrayDeque<>(2 * radius + 1);
+            window.add(e);
+            for (int i = e.position - 1, found = 0; i >= 0 && found < radius; i--) {
+                if (entries[i] != null) {
+                    window.addFirst(entries[i]);
+                    found++;
+                }
+            }
+            for (int i = e.position + 1, found = 0; i < size && found < radius; i++) {
+                if (entries[i] != null) {
+                    window.addLast(entries[i]);
+                    found++;
+                }
+            }
+            return new ArrayList<>(window);
+        }
     }
 
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
@@ -77,6 +151,9 @@ final class InMemoryMemoryStore implements MemoryStore {
                 if (replaced != null) {
                     entry.accessCount = replaced.accessCount;
                     entry.lastAccessedAt = replaced.lastAccessedAt;
+                    ns.order.replace(replaced, entry);
+                } else {
+                    ns.order.append(entry);
                 }
                 ns.memories.put(m.id(), entry);
                 ns.lexical.put(m.id(), m.text());
@@ -111,6 +188,27 @@ final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
+    public List<StoredMemory> neighborhood(String namespace, String id, int radius) {
+        MemoryStore.checkNeighborhood(namespace, id, radius);
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            Entry entry = ns == null ? null : ns.memories.get(id);
+            if (entry == null) {
+                return List.of();
+            }
+            List<StoredMemory> out = new ArrayList<>(2 * radius + 1);
+            for (Entry e : ns.order.around(entry, radius)) {
+                out.add(new StoredMemory(e.memory, e.accessCount, e.lastAccessedAt));
+            }
+            return out;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
     public int deleteAll(String namespace, Collection<String> ids) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(ids, "ids");
@@ -123,8 +221,8 @@ final class InMemoryMemoryStore implements MemoryStore {
             }
             int deleted = 0;
             for (String id : new HashSet<>(ids)) {
-                if (ns.memories.remove(id) != null) {
-                    ns.lexical.remove(id);
+                if (ns.memories.containsKey(id)) {
+                    ns.remove(id);
                     deleted++;
                 }
             }
@@ -155,8 +253,7 @@ final class InMemoryMemoryStore implements MemoryStore {
                 }
             }
             for (String id : expired) {
-                ns.memories.remove(id);
-                ns.lexical.remove(id);
+                ns.remove(id);
             }
             return expired;
         } finally {

@@ -49,6 +49,7 @@ public final class Memfas {
         int maxItemTokens = 400;
         double triggerReserve = 0.25;
         int candidateLimit = 100;
+        int neighborRadius = 2;
         int embedBatchSize = 32;
         int scanThreads = ScanThreads.PROCESSORS;
         double topicShiftThreshold = 0.35;
@@ -174,6 +175,21 @@ public final class Memfas {
                 throw new IllegalArgumentException("candidate limit must be in [1, 10000]: " + candidateLimit);
             }
             this.candidateLimit = candidateLimit;
+            return this;
+        }
+
+        /**
+         * How many memories stored just before and after each of a turn's five best matches are offered as their
+         * context (a conversation's next turn often holds the answer its best match only asks about); 2 when not set,
+         * 0 for none. A neighbor must share its match's source and be created within an hour of it, and scores the
+         * match's score times 0.8 per step away if that beats its own. See {@link MemoryStore#neighborhood}.
+         */
+        public Builder neighborRadius(int radius) {
+            once("neighbor radius");
+            if (radius < 0 || radius > 10) {
+                throw new IllegalArgumentException("neighbor radius must be in [0, 10]: " + radius);
+            }
+            this.neighborRadius = radius;
             return this;
         }
 

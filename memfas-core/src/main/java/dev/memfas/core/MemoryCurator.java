@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,6 +51,12 @@ final class MemoryCurator implements ContextCurator {
     private static final int TOP_MEMORIES_IN_TELEMETRY = 5;
     private static final float HISTORY_WEIGHT = 0.5f;
     private static final int LOAD_CHUNK = 4096;
+    /** How many of a turn's best-ranked memories bring their stored neighbors as context. */
+    private static final int NEIGHBOR_SEEDS = 5;
+    /** The share of a seed's score a neighbor inherits per step between them. */
+    private static final double NEIGHBOR_DECAY = 0.8;
+    /** Memories created further apart than this are not each other's context, however they were stored. */
+    private static final Duration NEIGHBOR_TIME_WINDOW = Duration.ofHours(1);
     /** Ranking order: higher score first, ties by id so equal scores rank the same way every time. */
     private static final java.util.Comparator<Candidate> BEST_FIRST = (a, b) -> {
         int cmp = Double.compare(b.score, a.score);
@@ -69,6 +76,7 @@ final class MemoryCurator implements ContextCurator {
     private final String tokenCountKey;
     private final SessionRegistry sessions;
     private final int candidateLimit;
+    private final int neighborRadius;
     private final int embedBatchSize;
     private final int scanThreads;
     private final double topicShiftThreshold;
@@ -98,6 +106,7 @@ final class MemoryCurator implements ContextCurator {
                 b.duplicateSimilarity);
         this.sessions = new SessionRegistry(clock, b.sessionIdleTimeout, b.maxSessions);
         this.candidateLimit = b.candidateLimit;
+        this.neighborRadius = b.neighborRadius;
         this.embedBatchSize = b.embedBatchSize;
         this.scanThreads = b.scanThreads;
         this.topicShiftThreshold = b.topicShiftThreshold;
@@ -154,22 +163,27 @@ final class MemoryCurator implements ContextCurator {
         LinkedHashSet<String> linkedIds = new LinkedHashSet<>();
         fired.forEach(t -> linkedIds.addAll(t.memoryIds()));
         Gathered gathered = gather(namespace, request.query(), queryVector, linkedIds, now);
-        List<Candidate> candidates = gathered.candidates();
-        float[] matrix = gathered.matrix();
-        VectorIndex index = gathered.index();
-
-        warmTokenCounts(namespace, candidates);
-        scorer.score(candidates, new CandidateScorer.TurnSignals(now, index != null, topic.vector(), topic.terms(),
-                matrix, hot, session != null, request.project(),
-                request.language()));
-        List<Candidate> linked = new ArrayList<>();
+        CandidateScorer.TurnSignals signals = new CandidateScorer.TurnSignals(now, gathered.index() != null,
+                topic.vector(), topic.terms(), gathered.matrix(), hot, session != null, request.project(),
+                request.language());
+        scorer.score(gathered.candidates(), signals);
         List<Candidate> ranked = new ArrayList<>();
-        Map<String, Candidate> byId = new HashMap<>();
-        for (Candidate c : candidates) {
-            byId.put(c.id(), c);
+        for (Candidate c : gathered.candidates()) {
             if (!c.linkedByTrigger) {
                 ranked.add(c);
             }
+        }
+        ranked.sort(BEST_FIRST);
+        if (neighborRadius > 0) {
+            gathered = addNeighbors(namespace, gathered, ranked, queryVector, signals, now);
+        }
+        List<Candidate> candidates = gathered.candidates();
+        float[] matrix = gathered.matrix();
+        warmTokenCounts(namespace, candidates);
+        List<Candidate> linked = new ArrayList<>();
+        Map<String, Candidate> byId = new HashMap<>();
+        for (Candidate c : candidates) {
+            byId.put(c.id(), c);
         }
         for (String id : linkedIds) {
             Candidate c = byId.get(id);
@@ -177,7 +191,6 @@ final class MemoryCurator implements ContextCurator {
                 linked.add(c);
             }
         }
-        ranked.sort(BEST_FIRST);
 
         BudgetFiller.Filled filled = filler.fill(budget, fired, linked, ranked, matrix,
                 space == null ? 0 : space.dimension());
@@ -196,8 +209,12 @@ final class MemoryCurator implements ContextCurator {
         return response;
     }
 
-    /** The candidates of one search, and their vectors as rows of one matrix (null without an embedder). */
-    private record Gathered(List<Candidate> candidates, float[] matrix, VectorIndex index) {}
+    /**
+     * The candidates of one search, and their vectors as rows of one matrix (null without an embedder); with the
+     * search's raw signals, so more memories can join the same candidates.
+     */
+    private record Gathered(List<Candidate> candidates, float[] matrix, VectorIndex index, List<StoredMemory> stored,
+            Map<String, Float> cosines, Map<String, Double> bm25, Set<String> linkedIds) {}
 
     /** Candidates: nearest vectors, best BM25 matches, and the given linked memories; expired ones left out. */
     private Gathered gather(String namespace, String query, float[] queryVector, Set<String> linkedIds, Instant now) {
@@ -216,7 +233,11 @@ final class MemoryCurator implements ContextCurator {
         LinkedHashSet<String> ids = new LinkedHashSet<>(linkedIds);
         ids.addAll(cosines.keySet());
         ids.addAll(bm25.keySet());
-        List<StoredMemory> stored = store.getAll(namespace, ids);
+        return candidatesOf(store.getAll(namespace, ids), cosines, bm25, linkedIds, queryVector, index, now);
+    }
+
+    private Gathered candidatesOf(List<StoredMemory> stored, Map<String, Float> cosines, Map<String, Double> bm25,
+            Set<String> linkedIds, float[] queryVector, VectorIndex index, Instant now) {
         List<Candidate> candidates = new ArrayList<>(stored.size());
         List<String> candidateIds = new ArrayList<>(stored.size());
         for (StoredMemory s : stored) {
@@ -245,7 +266,99 @@ final class MemoryCurator implements ContextCurator {
                 }
             }
         }
-        return new Gathered(candidates, matrix, index);
+        return new Gathered(candidates, matrix, index, stored, cosines, bm25, linkedIds);
+    }
+
+    /**
+     * The memories stored next to the best-ranked candidates, as context for them: each inherits its seed's score
+     * times {@link #NEIGHBOR_DECAY} per step, if it came from the same source within {@link #NEIGHBOR_TIME_WINDOW}.
+     * Neighbors that were not candidates join the candidates (the whole set is then scored again, so they carry their
+     * own factors too); a neighbor's score is the higher of its own and the inherited one.
+     *
+     * @return the candidates with neighbors, scored, and {@code ranked} re-sorted; {@code g} itself if no neighbor
+     *     qualifies
+     */
+    private Gathered addNeighbors(String namespace, Gathered g, List<Candidate> ranked, float[] queryVector,
+            CandidateScorer.TurnSignals signals, Instant now) {
+        int seeds = Math.min(NEIGHBOR_SEEDS, ranked.size());
+        Map<String, Double> inherited = new HashMap<>();
+        Map<String, StoredMemory> joining = new LinkedHashMap<>();
+        Set<String> known = new HashSet<>();
+        g.candidates().forEach(c -> known.add(c.id()));
+        List<List<StoredMemory>> windows = new ArrayList<>(seeds);
+        for (int i = 0; i < seeds; i++) {
+            Candidate seed = ranked.get(i);
+            if (seed.stored.memory().source().equals(Memory.DEFAULT_SOURCE)) {
+                windows.add(List.of());
+                continue;
+            }
+            List<StoredMemory> window = store.neighborhood(namespace, seed.id(), neighborRadius);
+            windows.add(window);
+            for (StoredMemory s : window) {
+                if (!known.contains(s.memory().id()) && isNeighbor(seed.stored.memory(), s.memory(), now)) {
+                    joining.putIfAbsent(s.memory().id(), s);
+                }
+            }
+        }
+        Gathered out = g;
+        if (!joining.isEmpty()) {
+            List<StoredMemory> all = new ArrayList<>(g.stored().size() + joining.size());
+            all.addAll(g.stored());
+            all.addAll(joining.values());
+            out = candidatesOf(all, g.cosines(), g.bm25(), g.linkedIds(), queryVector, g.index(), now);
+            scorer.score(out.candidates(), signals.withMatrix(out.matrix()));
+        }
+        Map<String, Candidate> byId = new HashMap<>();
+        out.candidates().forEach(c -> byId.put(c.id(), c));
+        for (int i = 0; i < seeds; i++) {
+            Candidate seed = byId.get(ranked.get(i).id());
+            List<StoredMemory> window = windows.get(i);
+            int at = indexOf(window, seed.id());
+            for (int j = 0; at >= 0 && j < window.size(); j++) {
+                Memory m = window.get(j).memory();
+                if (j == at || !isNeighbor(seed.stored.memory(), m, now)) {
+                    continue;
+                }
+                double score = seed.score * Math.pow(NEIGHBOR_DECAY, Math.abs(j - at));
+                inherited.merge(m.id(), score, Math::max);
+            }
+        }
+        ranked.clear();
+        for (Candidate c : out.candidates()) {
+            Double score = inherited.get(c.id());
+            if (score != null) {
+                c.factors = c.factors.withNeighbor(score);
+                c.score = Math.max(c.score, score);
+            }
+            if (!c.linkedByTrigger) {
+                ranked.add(c);
+            }
+        }
+        ranked.sort(BEST_FIRST);
+        return out;
+    }
+
+    /** Where the memory is in the window, or -1 if it is not (deleted since it was gathered). */
+    private static int indexOf(List<StoredMemory> window, String id) {
+        for (int i = 0; i < window.size(); i++) {
+            if (window.get(i).memory().id().equals(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Whether a memory stored next to a seed is context for it: from the same stated source (the default source says
+     * nothing about where a memory came from), with the same scope, created close in time, not expired.
+     */
+    private static boolean isNeighbor(Memory seed, Memory m, Instant now) {
+        if (m.isExpiredAt(now) || seed.source().equals(Memory.DEFAULT_SOURCE) || !m.source().equals(seed.source())
+                || !m.scope().equals(seed.scope())) {
+            return false;
+        }
+        Duration apart = Duration.between(seed.createdAt(), m.createdAt()).abs();
+        return apart.compareTo(NEIGHBOR_TIME_WINDOW) <= 0;
     }
 
     @Override

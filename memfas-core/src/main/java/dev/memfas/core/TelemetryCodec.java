@@ -103,25 +103,29 @@ final class TelemetryCodec {
     }
 
     private static void factors(StringBuilder sb, ScoreBreakdown f) {
-        double[] v = {f.semantic(), f.lexical(), f.recency(), f.frequency(), f.topic(), f.scope(), f.priority(), f.hot()};
-        numbers(sb, v);
+        double[] v = {f.semantic(), f.lexical(), f.recency(), f.frequency(), f.topic(), f.scope(), f.priority(), f.hot(),
+            f.neighbor()};
+        numbers(sb, FACTOR_NAMES, v);
     }
 
     private static void weights(StringBuilder sb, ScoringWeights w) {
         double[] v = {w.semantic(), w.lexical(), w.recency(), w.frequency(), w.topic(), w.scope(), w.priority(), w.hot()};
-        numbers(sb, v);
+        numbers(sb, WEIGHT_NAMES, v);
     }
 
-    private static final String[] FACTOR_NAMES =
+    private static final String[] WEIGHT_NAMES =
             {"semantic", "lexical", "recency", "frequency", "topic", "scope", "priority", "hot"};
+    /** The weighted factors, then {@code neighbor}, which has no weight. */
+    private static final String[] FACTOR_NAMES =
+            {"semantic", "lexical", "recency", "frequency", "topic", "scope", "priority", "hot", "neighbor"};
 
-    private static void numbers(StringBuilder sb, double[] v) {
+    private static void numbers(StringBuilder sb, String[] names, double[] v) {
         sb.append('{');
         for (int i = 0; i < v.length; i++) {
             if (i > 0) {
                 sb.append(',');
             }
-            field(sb, FACTOR_NAMES[i]);
+            field(sb, names[i]);
             Json.appendNumber(sb, v[i]);
         }
         sb.append('}');
@@ -142,9 +146,12 @@ final class TelemetryCodec {
         List<TurnTelemetry.TopMemory> top = new ArrayList<>();
         for (Object o : (List<Object>) m.getOrDefault("top_memories", List.of())) {
             Map<String, Object> tm = (Map<String, Object>) o;
-            double[] f = numbers((Map<String, Object>) tm.get("factors"));
+            Map<String, Object> factors = (Map<String, Object>) tm.get("factors");
+            double[] f = numbers(factors);
+            // Lines written before the neighbor factor existed have none: it was 0 then.
+            double neighbor = factors.get("neighbor") instanceof Double d ? d : 0;
             top.add(new TurnTelemetry.TopMemory((String) tm.get("id"), num(tm, "score"),
-                    new ScoreBreakdown(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7])));
+                    new ScoreBreakdown(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], neighbor)));
         }
         double[] w = numbers((Map<String, Object>) m.get("weights"));
         return new TurnTelemetry(
@@ -175,9 +182,9 @@ final class TelemetryCodec {
         if (m == null) {
             throw new IllegalArgumentException("telemetry line lacks factors or weights");
         }
-        double[] v = new double[FACTOR_NAMES.length];
+        double[] v = new double[WEIGHT_NAMES.length];
         for (int i = 0; i < v.length; i++) {
-            v[i] = num(m, FACTOR_NAMES[i]);
+            v[i] = num(m, WEIGHT_NAMES[i]);
         }
         return v;
     }

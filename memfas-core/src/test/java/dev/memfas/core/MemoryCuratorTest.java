@@ -2,6 +2,7 @@ package dev.memfas.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextItem;
@@ -287,6 +288,8 @@ final class MemoryCuratorTest {
                 .hasMessage("trigger reserve must be in [0, 1]: -0.1");
         assertThatThrownBy(() -> Memfas.newBuilder().scanThreads(0))
                 .hasMessage("scan threads must be in [1, 256]: 0");
+        assertThatThrownBy(() -> Memfas.newBuilder().neighborRadius(11))
+                .hasMessage("neighbor radius must be in [0, 10]: 11");
         assertThatThrownBy(() -> new ScoringWeights(Double.NaN, 0, 0, 0, 0, 0, 0, 0))
                 .hasMessage("semantic weight must be finite and non-negative: NaN");
     }
@@ -350,6 +353,82 @@ final class MemoryCuratorTest {
         assertThat(r.memoriesScored()).isEqualTo(2);
         assertThat(r.items()).isNotEmpty();
         assertThat(r.items().get(0).factors().semantic()).isBetween(0.0, 1.0);
+    }
+
+    // ---------------------------------------------------------------- neighbors
+
+    private static Memory turn(String id, String text, Instant at) {
+        return Memory.builder(text).id(id).source("chat").createdAt(at).build();
+    }
+
+    private static ContextItem item(ContextResponse r, String id) {
+        return r.items().stream().filter(i -> i.memoryId().equals(id)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void neighbors_ofATopMatch_areIncludedAsItsContext_withTheInheritedScore() {
+        lexicalCurator();
+        Instant at = NOW.minus(Duration.ofDays(2));
+        curator.rememberAll(List.of(
+                turn("t0", "Good morning!", at),
+                turn("t1", "What should we call the new puppy?", at),
+                turn("t2", "Biscuit, definitely.", at),
+                turn("t3", "Agreed, that settles it.", at),
+                turn("t4", "See you at the vet on Friday.", at)));
+
+        ContextResponse r = curator.getContext("puppy", "s");
+
+        assertThat(r.memoryIds()).containsExactlyInAnyOrder("t0", "t1", "t2", "t3");
+        double seed = item(r, "t1").score();
+        assertThat(item(r, "t1").factors().neighbor()).isZero();
+        assertThat(item(r, "t2").factors().neighbor()).isCloseTo(seed * 0.8, within(1e-9));
+        assertThat(item(r, "t2").score()).isCloseTo(seed * 0.8, within(1e-9));
+        assertThat(item(r, "t2").factors().lexical()).isZero();
+        assertThat(item(r, "t0").score()).isCloseTo(seed * 0.8, within(1e-9));
+        assertThat(item(r, "t3").score()).isCloseTo(seed * 0.64, within(1e-9));
+        assertThat(r.memoriesScored()).isEqualTo(4);
+    }
+
+    @Test
+    void neighbors_mustShareSourceAndScope_andBeCreatedWithinAnHour() {
+        lexicalCurator();
+        Instant at = NOW.minus(Duration.ofDays(2));
+        curator.rememberAll(List.of(
+                turn("days-later", "Remember to buy milk.", at.plus(Duration.ofDays(1))),
+                Memory.builder("From another file entirely.").id("other-source").source("notes.md").createdAt(at)
+                        .build(),
+                turn("t1", "What should we call the new puppy?", at),
+                turn("t2", "Biscuit, definitely.", at.plus(Duration.ofMinutes(59))),
+                Memory.builder("Deploy on Fridays.").id("other-scope").source("chat").scope(Scope.project("ops"))
+                        .createdAt(at).build()));
+
+        ContextResponse r = curator.getContext("puppy", "s");
+
+        assertThat(r.memoryIds()).containsExactlyInAnyOrder("t1", "t2");
+    }
+
+    @Test
+    void neighbors_areNotGuessed_forMemoriesWithTheDefaultSource() {
+        lexicalCurator();
+        curator.rememberAll(List.of(memory("a", "kafka retention policy"), memory("b", "lunch menu"),
+                memory("c", "the office wifi password rotates monthly")));
+
+        ContextResponse r = curator.getContext("lunch", "s");
+
+        assertThat(r.memoryIds()).containsExactly("b");
+    }
+
+    @Test
+    void neighborRadiusZero_includesOnlyMatches() {
+        curator(Memfas.newBuilder().neighborRadius(0));
+        Instant at = NOW.minus(Duration.ofDays(2));
+        curator.rememberAll(List.of(turn("t1", "What should we call the new puppy?", at),
+                turn("t2", "Biscuit, definitely.", at)));
+
+        ContextResponse r = curator.getContext("puppy", "s");
+
+        assertThat(r.memoryIds()).containsExactly("t1");
+        assertThat(r.items().get(0).factors().neighbor()).isZero();
     }
 
     // ---------------------------------------------------------------- access statistics

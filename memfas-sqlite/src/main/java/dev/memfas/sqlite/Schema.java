@@ -67,5 +67,8 @@ final class Schema {
                         updated_s INTEGER NOT NULL,
                         PRIMARY KEY (namespace, key)
                     )""",
-                    "CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"));
+                    "CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
+            // Storage order within a namespace: an index on (namespace) is ordered by rowid within each namespace,
+            // and rowids grow with each insert and stay when a memory is replaced.
+            List.of("CREATE INDEX memories_in_order ON memories (namespace)"));
 }

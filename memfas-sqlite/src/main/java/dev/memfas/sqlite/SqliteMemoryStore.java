@@ -450,6 +450,51 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
 
     @Override
+    public List<StoredMemory> neighborhood(String namespace, String id, int radius) {
+        MemoryStore.checkNeighborhood(namespace, id, radius);
+        return read("read a memory's neighbors", c -> {
+            long rowid;
+            try (PreparedStatement find = c.prepareStatement(
+                    "SELECT rowid FROM memories WHERE namespace = ? AND id = ?")) {
+                rowid = rowid(find, namespace, id);
+            }
+            if (rowid < 0) {
+                return List.<StoredMemory>of();
+            }
+            List<StoredMemory> before = new ArrayList<>(radius);
+            List<StoredMemory> rest = new ArrayList<>(radius + 1);
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + MEMORY_COLUMNS
+                    + " FROM memories WHERE namespace = ? AND rowid < ? ORDER BY rowid DESC LIMIT ?")) {
+                ps.setString(1, namespace);
+                ps.setLong(2, rowid);
+                ps.setInt(3, radius);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        before.add(readMemory(rs));
+                    }
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + MEMORY_COLUMNS
+                    + " FROM memories WHERE namespace = ? AND rowid >= ? ORDER BY rowid LIMIT ?")) {
+                ps.setString(1, namespace);
+                ps.setLong(2, rowid);
+                ps.setInt(3, radius + 1);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rest.add(readMemory(rs));
+                    }
+                }
+            }
+            List<StoredMemory> window = new ArrayList<>(before.size() + rest.size());
+            for (int i = before.size() - 1; i >= 0; i--) {
+                window.add(before.get(i));
+            }
+            window.addAll(rest);
+            return window;
+        });
+    }
+
+    @Override
     public int deleteAll(String namespace, Collection<String> ids) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(ids, "ids");

@@ -123,14 +123,14 @@ final class SqliteMemoryStoreTest {
         assertThatThrownBy(() -> SqliteMemoryStore.open(file))
                 .isInstanceOf(MemfasException.class)
                 .hasMessage("cannot open " + file + ": it was written by a newer memfas (schema version 99; "
-                        + "this version reads up to 1)");
+                        + "this version reads up to " + Schema.MIGRATIONS.size() + ")");
     }
 
     @Test
     void open_newFile_isAtTheLatestSchemaVersion_inWalMode() throws Exception {
         Path file = dir.resolve("memfas.db");
         try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
-            assertThat(store.schemaVersion()).isEqualTo(1);
+            assertThat(store.schemaVersion()).isEqualTo(Schema.MIGRATIONS.size());
             assertThat(store.integrityCheck()).isEqualTo("ok");
         }
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
@@ -140,21 +140,46 @@ final class SqliteMemoryStoreTest {
     }
 
     @Test
+    void open_versionOneFile_isMigrated_andKeepsItsStorageOrder() throws Exception {
+        Path file = dir.resolve("memfas.db");
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
+            store.upsertAll(List.of(memory("default", "a", "first"), memory("default", "b", "second"),
+                    memory("default", "c", "third")));
+        }
+        // Version 2 only added the storage-order index: without it and at version 1, this is a version-1 file.
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("DROP INDEX memories_in_order");
+            s.execute("PRAGMA user_version = 1");
+        }
+
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
+            assertThat(store.schemaVersion()).isEqualTo(2);
+            assertThat(store.neighborhood("default", "b", 1)).extracting(m -> m.memory().id())
+                    .containsExactly("a", "b", "c");
+            assertThat(store.integrityCheck()).isEqualTo("ok");
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
+                var rs = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE name = 'memories_in_order'")) {
+            assertThat(rs.getInt(1)).isEqualTo(1);
+        }
+    }
+
+    @Test
     void migration_thatFailsHalfway_leavesTheFileAtItsOldVersionUntouched() throws Exception {
         Path file = dir.resolve("memfas.db");
         try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
             store.upsertAll(List.of(memory("default", "a", "kept")));
         }
-        List<List<String>> withBrokenV2 = new ArrayList<>(Schema.MIGRATIONS);
-        withBrokenV2.add(List.of("CREATE TABLE added_by_v2 (x INTEGER)", "ALTER TABLE memories ADD COLUMN y",
+        List<List<String>> withBrokenNext = new ArrayList<>(Schema.MIGRATIONS);
+        withBrokenNext.add(List.of("CREATE TABLE added_by_v2 (x INTEGER)", "ALTER TABLE memories ADD COLUMN y",
                 "THIS IS NOT SQL"));
 
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
-            assertThatThrownBy(() -> SqliteMemoryStore.migrate(c, file, withBrokenV2))
+            assertThatThrownBy(() -> SqliteMemoryStore.migrate(c, file, withBrokenNext))
                     .isInstanceOf(java.sql.SQLException.class);
             try (Statement s = c.createStatement()) {
                 try (var rs = s.executeQuery("PRAGMA user_version")) {
-                    assertThat(rs.getInt(1)).isEqualTo(1);
+                    assertThat(rs.getInt(1)).isEqualTo(Schema.MIGRATIONS.size());
                 }
                 try (var rs = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE name = 'added_by_v2'")) {
                     assertThat(rs.getInt(1)).isZero();
