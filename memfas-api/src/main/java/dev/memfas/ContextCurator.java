@@ -71,7 +71,8 @@ public interface ContextCurator extends AutoCloseable {
 
     /**
      * Ranks the memories of a namespace against a query, best first, the way a turn scores them but without a session,
-     * triggers or token budget, and without side effects: nothing is recorded as accessed and no telemetry is written.
+     * triggers, neighbors or token budget, and without side effects: nothing is recorded as accessed and no telemetry
+     * is written. A search returns what matches; a best match's neighbors are context that only a turn adds.
      *
      * @param limit the most hits to return, in [1, 1000]
      * @throws IllegalArgumentException if the query is blank or too long, the namespace is invalid, or the limit is out

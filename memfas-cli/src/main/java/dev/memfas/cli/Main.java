@@ -254,14 +254,15 @@ public final class Main implements Callable<Integer> {
         }
 
         private static String header() {
-            return String.format(Locale.ROOT, "  %-22s %6s %5s %5s %5s %5s %5s %5s %5s %5s %6s  %s", "id", "score",
-                    "sem", "lex", "rec", "freq", "topic", "scope", "prio", "hot", "tokens", "");
+            return String.format(Locale.ROOT, "  %-22s %6s %5s %5s %5s %5s %5s %5s %5s %5s %5s %6s  %s", "id",
+                    "score", "sem", "lex", "rec", "freq", "topic", "scope", "prio", "hot", "nbr", "tokens", "");
         }
 
         private static String row(String id, double score, ScoreBreakdown f, int tokens, String note) {
-            return String.format(Locale.ROOT, "  %-22s %6.3f %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f %6s  %s",
+            return String.format(Locale.ROOT,
+                    "  %-22s %6.3f %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f %6s  %s",
                     oneLine(id, 22), score, f.semantic(), f.lexical(), f.recency(), f.frequency(), f.topic(),
-                    f.scope(), f.priority(), f.hot(), tokens < 0 ? "" : Integer.toString(tokens), note);
+                    f.scope(), f.priority(), f.hot(), f.neighbor(), tokens < 0 ? "" : Integer.toString(tokens), note);
         }
     }
 
