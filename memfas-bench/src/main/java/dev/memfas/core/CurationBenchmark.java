@@ -248,11 +248,16 @@ public class CurationBenchmark {
             texts.clear();
         }
 
+        /**
+         * The memories as turns of conversations of 50 turns, one a minute, each conversation its source: so a turn's
+         * best matches bring their neighbors, as they would in use.
+         */
         List<Memory> memories() {
             List<Memory> out = new ArrayList<>(ids.size());
             Instant start = Instant.parse("2026-01-01T00:00:00Z");
             for (int i = 0; i < ids.size(); i++) {
-                out.add(Memory.builder(texts.get(i)).id(ids.get(i)).createdAt(start.plusSeconds(i * 60L)).build());
+                out.add(Memory.builder(texts.get(i)).id(ids.get(i)).source("conversation-" + i / 50)
+                        .createdAt(start.plusSeconds(i * 60L)).build());
             }
             return out;
         }

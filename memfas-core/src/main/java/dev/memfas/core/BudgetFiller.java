@@ -6,10 +6,9 @@ import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * Fills a token budget with the envelope, fired triggers and ranked candidates, and renders the context.
@@ -80,7 +79,7 @@ final class BudgetFiller {
             return new Filled("", 0, List.of(), List.of(), considered);
         }
         int cap = Math.min(maxItemTokens, Math.max(SMALLEST_ITEM_TOKENS * 2, budget / 2));
-        Set<String> seenTexts = new HashSet<>();
+        SeenTexts seenTexts = new SeenTexts();
         TakenVectors included = new TakenVectors(matrix, dimension);
 
         List<Piece> triggered = new ArrayList<>();
@@ -233,13 +232,69 @@ final class BudgetFiller {
         return prefix;
     }
 
-    private boolean isDuplicate(Candidate c, TakenVectors included, Set<String> seenTexts) {
-        return seenTexts.contains(normalize(c.stored.memory().text())) || included.anyAtLeast(c.row, duplicateCosine);
+    private boolean isDuplicate(Candidate c, TakenVectors included, SeenTexts seenTexts) {
+        return seenTexts.contains(c) || included.anyAtLeast(c.row, duplicateCosine);
     }
 
-    private static void accept(Candidate c, TakenVectors included, Set<String> seenTexts) {
+    private static void accept(Candidate c, TakenVectors included, SeenTexts seenTexts) {
         included.add(c.row);
-        seenTexts.add(normalize(c.stored.memory().text()));
+        seenTexts.add(c);
+    }
+
+    /**
+     * The texts taken so far, by a hash of their {@link #normalize normalized} form computed without building it; a
+     * hash match is confirmed on the normalized texts, so equal hashes of different texts never drop a memory.
+     */
+    private static final class SeenTexts {
+        private final Map<Long, List<String>> byHash = new HashMap<>();
+
+        boolean contains(Candidate c) {
+            List<String> same = byHash.get(key(c));
+            if (same == null) {
+                return false;
+            }
+            String normalized = normalize(c.stored.memory().text());
+            for (String other : same) {
+                if (normalize(other).equals(normalized)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        void add(Candidate c) {
+            byHash.computeIfAbsent(key(c), k -> new ArrayList<>(1)).add(c.stored.memory().text());
+        }
+
+        private static long key(Candidate c) {
+            if (!c.hasTextHash) {
+                c.textHash = normalizedHash(c.stored.memory().text());
+                c.hasTextHash = true;
+            }
+            return c.textHash;
+        }
+    }
+
+    /** A 64-bit FNV-1a hash of {@link #normalize(String)}'s result, computed without building it. */
+    static long normalizedHash(String text) {
+        long h = 0xcbf29ce484222325L;
+        boolean gap = false;
+        boolean any = false;
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            i += Character.charCount(cp);
+            if (Character.isLetterOrDigit(cp)) {
+                if (gap && any) {
+                    h = (h ^ ' ') * 0x100000001b3L;
+                }
+                gap = false;
+                any = true;
+                h = (h ^ Character.toLowerCase(cp)) * 0x100000001b3L;
+            } else {
+                gap = true;
+            }
+        }
+        return h;
     }
 
     /**
@@ -321,7 +376,7 @@ final class BudgetFiller {
         }
     }
 
-    /** Lower-cased letters and digits, with every other run collapsed to one space. */
+    /** Letters and digits, each lower-cased on its own, with every other run collapsed to one space. */
     static String normalize(String text) {
         StringBuilder sb = new StringBuilder(text.length());
         boolean gap = false;
@@ -333,11 +388,11 @@ final class BudgetFiller {
                     sb.append(' ');
                 }
                 gap = false;
-                sb.appendCodePoint(cp);
+                sb.appendCodePoint(Character.toLowerCase(cp));
             } else {
                 gap = true;
             }
         }
-        return sb.toString().toLowerCase(Locale.ROOT);
+        return sb.toString();
     }
 }

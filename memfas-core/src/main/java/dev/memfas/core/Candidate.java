@@ -13,6 +13,9 @@ final class Candidate {
     boolean linkedByTrigger;
     /** The memory as a full envelope item, once rendered this turn (null until then). */
     String rendered;
+    /** The hash of the normalized text for duplicate checks, once computed ({@link #hasTextHash}). */
+    long textHash;
+    boolean hasTextHash;
     ScoreBreakdown factors = ScoreBreakdown.ZERO;
     double score;
 

@@ -20,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -213,60 +214,73 @@ final class MemoryCurator implements ContextCurator {
      * The candidates of one search, and their vectors as rows of one matrix (null without an embedder); with the
      * search's raw signals, so more memories can join the same candidates.
      */
-    private record Gathered(List<Candidate> candidates, float[] matrix, VectorIndex index, List<StoredMemory> stored,
-            Map<String, Float> cosines, Map<String, Double> bm25, Set<String> linkedIds) {}
+    private record Gathered(List<Candidate> candidates, float[] matrix, VectorIndex index, VectorIndex.Hits hits,
+            Map<String, Integer> hitIndex, Map<String, Double> bm25, Set<String> linkedIds) {}
 
     /** Candidates: nearest vectors, best BM25 matches, and the given linked memories; expired ones left out. */
     private Gathered gather(String namespace, String query, float[] queryVector, Set<String> linkedIds, Instant now) {
-        Map<String, Float> cosines = new HashMap<>();
         VectorIndex index = embedder == null ? null : indexFor(namespace);
-        if (index != null) {
-            VectorIndex.Hits hits = index.search(queryVector, candidateLimit, scanThreads);
-            for (int i = 0; i < hits.size(); i++) {
-                cosines.put(hits.ids()[i], hits.scores()[i]);
-            }
+        VectorIndex.Hits hits = index == null ? VectorIndex.Hits.EMPTY
+                : index.search(queryVector, candidateLimit, scanThreads);
+        Map<String, Integer> hitIndex = new HashMap<>();
+        for (int i = 0; i < hits.size(); i++) {
+            hitIndex.put(hits.ids()[i], i);
         }
         Map<String, Double> bm25 = new HashMap<>();
         for (LexicalHit hit : store.searchLexical(namespace, query, candidateLimit)) {
             bm25.put(hit.memoryId(), hit.score());
         }
         LinkedHashSet<String> ids = new LinkedHashSet<>(linkedIds);
-        ids.addAll(cosines.keySet());
+        ids.addAll(hitIndex.keySet());
         ids.addAll(bm25.keySet());
-        return candidatesOf(store.getAll(namespace, ids), cosines, bm25, linkedIds, queryVector, index, now);
+        Gathered none = new Gathered(List.of(), new float[0], index, hits, hitIndex, bm25, linkedIds);
+        return candidatesOf(none, store.getAll(namespace, ids), queryVector, now);
     }
 
-    private Gathered candidatesOf(List<StoredMemory> stored, Map<String, Float> cosines, Map<String, Double> bm25,
-            Set<String> linkedIds, float[] queryVector, VectorIndex index, Instant now) {
-        List<Candidate> candidates = new ArrayList<>(stored.size());
-        List<String> candidateIds = new ArrayList<>(stored.size());
+    /**
+     * Makes candidates of the stored memories that have not expired, after those of {@code base}, and gathers their
+     * vectors into rows after the base's.
+     */
+    private Gathered candidatesOf(Gathered base, List<StoredMemory> stored, float[] queryVector, Instant now) {
+        int first = base.candidates().size();
+        List<Candidate> candidates = new ArrayList<>(first + stored.size());
+        candidates.addAll(base.candidates());
+        List<String> newIds = new ArrayList<>(stored.size());
+        int[] slotHints = new int[stored.size()];
         for (StoredMemory s : stored) {
             if (s.memory().isExpiredAt(now)) {
                 continue;
             }
             Candidate c = new Candidate(s);
-            Float cos = cosines.get(c.id());
-            c.cosine = cos == null ? Float.NaN : cos;
-            c.bm25 = bm25.getOrDefault(c.id(), 0.0);
-            c.linkedByTrigger = linkedIds.contains(c.id());
+            Integer hit = base.hitIndex().get(c.id());
+            c.cosine = hit == null ? Float.NaN : base.hits().scores()[hit];
+            c.bm25 = base.bm25().getOrDefault(c.id(), 0.0);
+            c.linkedByTrigger = base.linkedIds().contains(c.id());
+            slotHints[newIds.size()] = hit == null ? -1 : base.hits().slots()[hit];
             candidates.add(c);
-            candidateIds.add(c.id());
+            newIds.add(c.id());
         }
+        VectorIndex index = base.index();
         float[] matrix = null;
         if (index != null) {
-            matrix = new float[candidates.size() * space.dimension()];
-            boolean[] present = index.gather(candidateIds, matrix);
-            for (int i = 0; i < candidates.size(); i++) {
-                Candidate c = candidates.get(i);
+            int dimension = space.dimension();
+            matrix = Arrays.copyOf(base.matrix(), candidates.size() * dimension);
+            float[] rows = first == 0 ? matrix : new float[newIds.size() * dimension];
+            boolean[] present = index.gather(newIds, slotHints, rows);
+            if (rows != matrix) {
+                System.arraycopy(rows, 0, matrix, first * dimension, rows.length);
+            }
+            for (int i = 0; i < newIds.size(); i++) {
+                Candidate c = candidates.get(first + i);
                 if (present[i]) {
-                    c.row = i;
+                    c.row = first + i;
                     if (Float.isNaN(c.cosine)) {
-                        c.cosine = Vectors.dotRow(matrix, i, queryVector);
+                        c.cosine = Vectors.dotRow(matrix, c.row, queryVector);
                     }
                 }
             }
         }
-        return new Gathered(candidates, matrix, index, stored, cosines, bm25, linkedIds);
+        return new Gathered(candidates, matrix, index, base.hits(), base.hitIndex(), base.bm25(), base.linkedIds());
     }
 
     /**
@@ -302,16 +316,12 @@ final class MemoryCurator implements ContextCurator {
         }
         Gathered out = g;
         if (!joining.isEmpty()) {
-            List<StoredMemory> all = new ArrayList<>(g.stored().size() + joining.size());
-            all.addAll(g.stored());
-            all.addAll(joining.values());
-            out = candidatesOf(all, g.cosines(), g.bm25(), g.linkedIds(), queryVector, g.index(), now);
+            out = candidatesOf(g, new ArrayList<>(joining.values()), queryVector, now);
             scorer.score(out.candidates(), signals.withMatrix(out.matrix()));
         }
-        Map<String, Candidate> byId = new HashMap<>();
-        out.candidates().forEach(c -> byId.put(c.id(), c));
+        // The seeds are the same candidates, scored again if neighbors joined.
         for (int i = 0; i < seeds; i++) {
-            Candidate seed = byId.get(ranked.get(i).id());
+            Candidate seed = ranked.get(i);
             List<StoredMemory> window = windows.get(i);
             int at = indexOf(window, seed.id());
             for (int j = 0; at >= 0 && j < window.size(); j++) {

@@ -177,7 +177,7 @@ final class VectorIndex {
             for (int i = 0; i < m; i++) {
                 hitIds[i] = ids[slots[i]];
             }
-            return new Hits(hitIds, scores);
+            return new Hits(hitIds, scores, slots);
         } finally {
             lock.readLock().unlock();
         }
@@ -285,11 +285,23 @@ final class VectorIndex {
      * @return for each id whether it had a vector (rows of missing ids are zero)
      */
     boolean[] gather(List<String> memoryIds, float[] out) {
+        return gather(memoryIds, null, out);
+    }
+
+    /**
+     * {@link #gather(List, float[])}, looking first in the slot each id had when a search returned it ({@code -1} or
+     * a null array for none). A slot still holding its id is used as is, which spares a hash lookup that at 100K ids
+     * is a few cache misses; one that changed since (removals move slots) is looked up again.
+     */
+    boolean[] gather(List<String> memoryIds, int[] slotHints, float[] out) {
         boolean[] present = new boolean[memoryIds.size()];
         lock.readLock().lock();
         try {
             for (int i = 0; i < present.length; i++) {
-                Integer slot = slotById.get(memoryIds.get(i));
+                String id = memoryIds.get(i);
+                int hint = slotHints == null ? -1 : slotHints[i];
+                Integer slot = hint >= 0 && hint < size && id.equals(ids[hint]) ? Integer.valueOf(hint)
+                        : slotById.get(id);
                 int row = i * dimension;
                 if (slot == null) {
                     java.util.Arrays.fill(out, row, row + dimension, 0f);
@@ -410,9 +422,9 @@ final class VectorIndex {
         allocatedBlocks = blockCount;
     }
 
-    /** The result of a scan: ids and cosine similarities, best first. */
-    record Hits(String[] ids, float[] scores) {
-        static final Hits EMPTY = new Hits(new String[0], new float[0]);
+    /** The result of a scan: ids and cosine similarities, best first, and the slots the ids had then. */
+    record Hits(String[] ids, float[] scores, int[] slots) {
+        static final Hits EMPTY = new Hits(new String[0], new float[0], new int[0]);
 
         int size() {
             return ids.length;

@@ -148,6 +148,22 @@ final class TextProcessingTest {
         assertThat(BudgetFiller.normalize("  Kafka   retention: 7 DAYS!! ")).isEqualTo("kafka retention 7 days");
     }
 
+    @Test
+    void normalizedHash_isTheHashOfTheNormalizedText_andTellsDifferentTextsApart() {
+        List<String> texts = List.of("  Kafka   retention: 7 DAYS!! ", "kafka retention 7 days", "KAFKA—retention (7) days",
+                "Straße İstanbul ΣΊΣΥΦΟΣ 🧠 记忆", "kafka retention 8 days", "kafkaretention 7 days", "", "!!!",
+                "lone \ud800 surrogate");
+        for (String a : texts) {
+            assertThat(BudgetFiller.normalizedHash(a)).as(a)
+                    .isEqualTo(BudgetFiller.normalizedHash(BudgetFiller.normalize(a)));
+            for (String b : texts) {
+                boolean same = BudgetFiller.normalize(a).equals(BudgetFiller.normalize(b));
+                assertThat(BudgetFiller.normalizedHash(a) == BudgetFiller.normalizedHash(b)).as(a + " / " + b)
+                        .isEqualTo(same);
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- JSON
 
     @Test
