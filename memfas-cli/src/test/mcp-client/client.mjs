@@ -7,7 +7,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 const [java, jar, db] = process.argv.slice(2);
 const transport = new StdioClientTransport({
   command: java,
-  args: ["-jar", jar, "mcp", "--db", db, "--model", "bge-small-en-v1.5"],
+  args: ["-jar", jar, "mcp", "--db", db, "--model", "bge-small-en-v1.5-q"],
   stderr: "inherit",
 });
 const client = new Client({ name: "memfas-it", version: "1.0.0" });

@@ -40,7 +40,7 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <pre>
  * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.EvalMain DATA_DIR [--out DIR]
- *     [--budgets 512,1024,2048,4096] [--model bge-small-en-v1.5|all-minilm-l6-v2|none]
+ *     [--budgets 512,1024,2048,4096] [--model bge-small-en-v1.5-q|bge-small-en-v1.5|all-minilm-l6-v2|none]
  *     [--variant NAME=semantic:0.6,recency:0,candidates:200 ...]
  * </pre>
  *
@@ -123,7 +123,7 @@ public final class EvalMain {
         Path data = Path.of(args[0]);
         Path out = Path.of("target/eval");
         int[] budgets = {512, 1024, 2048, 4096};
-        String model = "bge-small-en-v1.5";
+        String model = DjlEmbedder.DEFAULT_MODEL.modelId();
         List<Variant> variants = new ArrayList<>();
         for (int i = 1; i < args.length; i += 2) {
             if (i + 1 >= args.length) {

@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A whole turn including the query embedding with the default model (BGE-small, ONNX Runtime on the CPU) over
+ * A whole turn including the query embedding with the default model (int8 BGE-small, ONNX Runtime on the CPU; {@code -p model=bge-small-en-v1.5} for the full-precision one) over
  * {@code memories} synthetic memories: what an agent waits for before each model call. The memories' vectors are
  * synthetic (see {@link CurationBenchmark.Synthetic}); every query is embedded by the real model. The queries are
  * ordinary English requests of 6 to 16 words, as an agent's turns are: the synthetic sentences of random letters would
@@ -36,6 +36,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class EmbeddedTurnBenchmark {
+    @Param({"bge-small-en-v1.5-q"})
+    public String model;
+
     @Param({"10000"})
     public int memories;
 
@@ -75,21 +78,21 @@ public class EmbeddedTurnBenchmark {
     };
 
     private CurationBenchmark.Synthetic data;
-    private DjlEmbedder model;
+    private DjlEmbedder embedder;
     private ContextCurator curator;
     private int next;
 
     @Setup(Level.Trial)
     public void setUp() {
         data = new CurationBenchmark.Synthetic(memories, 42);
-        model = DjlEmbedder.builder().build();
+        embedder = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.forModelId(model)).build();
         // The query texts are not looked up: each is embedded by the model.
         java.util.Map<String, float[]> memoryVectors = new java.util.HashMap<>();
         for (int i = 0; i < data.texts.size(); i++) {
             memoryVectors.put(data.texts.get(i), data.vectors.get(i));
         }
         curator = Memfas.newBuilder()
-                .embedder(new CurationBenchmark.LookupEmbedder(memoryVectors, model))
+                .embedder(new CurationBenchmark.LookupEmbedder(memoryVectors, embedder))
                 .clock(Clock.fixed(Instant.parse("2026-11-22T12:00:00Z"), ZoneOffset.UTC))
                 .build();
         curator.rememberAll(data.memories());
@@ -98,7 +101,7 @@ public class EmbeddedTurnBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() {
         curator.close();
-        model.close();
+        embedder.close();
     }
 
     @Benchmark

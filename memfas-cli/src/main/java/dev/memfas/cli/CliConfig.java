@@ -26,7 +26,7 @@ final class CliConfig {
             "scope", "priority", "hot");
 
     Path db;
-    String model = "bge-small-en-v1.5";
+    String model = "bge-small-en-v1.5-q";
     Integer budget;
     List<String> sources = new ArrayList<>();
     int chunkTargetTokens = 400;

@@ -80,8 +80,8 @@ final class Workspace implements AutoCloseable {
         try {
             return DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.forModelId(model)).build();
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("model must be bge-small-en-v1.5, all-minilm-l6-v2, none, or a model"
-                    + " directory: '" + model + "'");
+            throw new IllegalArgumentException("model must be bge-small-en-v1.5-q, bge-small-en-v1.5, all-minilm-l6-v2, none, or a"
+                    + " model directory: '" + model + "'");
         }
     }
 

@@ -72,7 +72,7 @@ final class McpClientIT {
         assertThat(out.at("/reportUsage/text").asString()).isEqualTo("recorded 1 memory as helpful in session it-1");
         assertThat(out.at("/stats/memories").asLong()).isEqualTo(1);
         assertThat(out.at("/stats/turns").asLong()).isEqualTo(1);
-        assertThat(out.at("/stats/embedder_model").asString()).isEqualTo("bge-small-en-v1.5");
+        assertThat(out.at("/stats/embedder_model").asString()).isEqualTo("bge-small-en-v1.5-q");
 
         assertThat(out.at("/bad/isError").asBoolean()).isTrue();
         assertThat(out.at("/bad/text").asString())

@@ -51,15 +51,17 @@ final class DjlEmbedderTest {
                 .isEqualTo(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15);
         assertThat(DjlEmbedder.BuiltInModel.forModelId("all-minilm-l6-v2"))
                 .isEqualTo(DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2);
+        assertThat(DjlEmbedder.BuiltInModel.forModelId(" bge-small-en-v1.5-Q "))
+                .isEqualTo(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15_Q);
         assertThatThrownBy(() -> DjlEmbedder.BuiltInModel.forModelId("gpt"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("no built-in model 'gpt' (built in: [all-minilm-l6-v2, bge-small-en-v1.5])");
+                .hasMessage("no built-in model 'gpt' (built in: [all-minilm-l6-v2, bge-small-en-v1.5, bge-small-en-v1.5-q])");
     }
 
     @Test
     void defaultModel_isBgeSmall_withClsPoolingAnd512Tokens() {
         try (DjlEmbedder defaults = DjlEmbedder.defaultModel()) {
-            assertThat(defaults.modelId()).isEqualTo("bge-small-en-v1.5");
+            assertThat(defaults.modelId()).isEqualTo("bge-small-en-v1.5-q");
             assertThat(defaults.dimension()).isEqualTo(384);
             assertThat(defaults.maxSequenceLength()).isEqualTo(512);
             assertThat(defaults.pooling()).isEqualTo(DjlEmbedder.Pooling.CLS);
@@ -93,6 +95,19 @@ final class DjlEmbedderTest {
         float[] inBatch = embedder.embedAll(List.of(longText, shortText, longText)).get(1);
 
         assertThat(ParityTest.cosine(alone, inBatch)).isGreaterThan(0.99999);
+    }
+
+    @Test
+    void quantizedModel_givesATextTheSameVector_aloneAndInABatch() {
+        List<String> texts = List.of("kafka", "The retention policy keeps every message for seven days.",
+                "Melanie: I painted a lake at sunrise last week, it was so calming!", "ok", "記憶管理");
+        try (DjlEmbedder quantized = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15_Q)
+                .build()) {
+            List<float[]> batch = quantized.embedAll(texts);
+            for (int i = 0; i < texts.size(); i++) {
+                assertThat(batch.get(i)).as(texts.get(i)).containsExactly(quantized.embed(texts.get(i)));
+            }
+        }
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15.BgeSmallEnV15EmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,11 @@ final class ParityTest {
     @Test
     void bgeSmall_matchesLangChain4j() {
         check(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15, BgeSmallEnV15EmbeddingModel::new);
+    }
+
+    @Test
+    void bgeSmallQuantized_matchesLangChain4j() {
+        check(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15_Q, BgeSmallEnV15QuantizedEmbeddingModel::new);
     }
 
     private static void check(DjlEmbedder.BuiltInModel builtIn, Supplier<EmbeddingModel> peer) {

@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * Curates a context from a handful of memories and prints it, with the score breakdown of what was included. The
- * memories are embedded locally with the default model (bge-small-en-v1.5 from the class path).
+ * memories are embedded locally with the default model (bge-small-en-v1.5-q from the class path).
  *
  * <p>Run from the repository root: {@code ./mvnw -B -q -pl memfas-examples -am compile exec:java}.
  */
