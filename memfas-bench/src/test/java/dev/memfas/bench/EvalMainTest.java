@@ -3,6 +3,7 @@ package dev.memfas.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memfas.djl.DjlEmbedder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,7 +48,7 @@ final class EvalMainTest {
         Files.writeString(conv.resolve("memories.jsonl"), MEMORIES);
         Files.writeString(conv.resolve("queries.jsonl"), QUERIES);
 
-        String md = EvalMain.run(data, out, new int[] {64, 512}, "bge-small-en-v1.5",
+        String md = EvalMain.run(data, out, new int[] {64, 512}, DjlEmbedder.DEFAULT_MODEL.modelId(),
                 List.of(EvalMain.Variant.parse("no-recency=recency:0,candidates:20")));
 
         assertThat(md).contains("| memfas | 64 |").contains("| no-recency | 512 |").contains("| recent | 512 |")
