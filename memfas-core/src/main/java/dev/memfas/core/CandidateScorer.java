@@ -29,15 +29,11 @@ final class CandidateScorer {
         this.halfLifeMillis = recencyHalfLife.toMillis();
     }
 
-    /**
-     * What one turn knows besides the candidates. {@code topicIsQuery} says the topic vector is the query's own (a
-     * session's first turn, or no session): the topic cosines are then the semantic ones, not computed again.
-     */
+    /** What one turn knows besides the candidates. */
     record TurnSignals(
             Instant now,
             boolean semanticAvailable,
             float[] topicVector,
-            boolean topicIsQuery,
             Map<String, Double> topicTerms,
             float[] matrix,
             Set<String> hotIds,
@@ -47,8 +43,8 @@ final class CandidateScorer {
 
         /** The same signals over another gathering of the candidates' vectors. */
         TurnSignals withMatrix(float[] other) {
-            return new TurnSignals(now, semanticAvailable, topicVector, topicIsQuery, topicTerms, other, hotIds,
-                    hasSession, project, language);
+            return new TurnSignals(now, semanticAvailable, topicVector, topicTerms, other, hotIds, hasSession, project,
+                    language);
         }
     }
 
@@ -70,8 +66,7 @@ final class CandidateScorer {
             recency[i] = recency(m, turn.now());
             frequency[i] = Math.log1p(c.stored.accessCount());
             if (turn.topicVector() != null) {
-                topic[i] = c.row < 0 ? Double.NaN
-                        : turn.topicIsQuery() ? c.cosine : Vectors.dotRow(turn.matrix(), c.row, turn.topicVector());
+                topic[i] = c.row >= 0 ? Vectors.dotRow(turn.matrix(), c.row, turn.topicVector()) : Double.NaN;
             } else {
                 topic[i] = termOverlap(m.text(), turn.topicTerms());
             }

@@ -165,8 +165,8 @@ final class MemoryCurator implements ContextCurator {
         fired.forEach(t -> linkedIds.addAll(t.memoryIds()));
         Gathered gathered = gather(namespace, request.query(), queryVector, linkedIds, now);
         CandidateScorer.TurnSignals signals = new CandidateScorer.TurnSignals(now, gathered.index() != null,
-                topic.vector(), topic.vector() != null && Arrays.equals(topic.vector(), queryVector), topic.terms(),
-                gathered.matrix(), hot, session != null, request.project(), request.language());
+                topic.vector(), topic.terms(), gathered.matrix(), hot, session != null, request.project(),
+                request.language());
         scorer.score(gathered.candidates(), signals);
         List<Candidate> ranked = new ArrayList<>();
         for (Candidate c : gathered.candidates()) {
@@ -392,8 +392,7 @@ final class MemoryCurator implements ContextCurator {
         Gathered gathered = gather(namespace, query, queryVector, Set.of(), now);
         List<Candidate> candidates = gathered.candidates();
         scorer.score(candidates, new CandidateScorer.TurnSignals(now, gathered.index() != null, topic.vector(),
-                topic.vector() != null && Arrays.equals(topic.vector(), queryVector), topic.terms(), gathered.matrix(),
-                Set.of(), false, null, null));
+                topic.terms(), gathered.matrix(), Set.of(), false, null, null));
         candidates.sort(BEST_FIRST);
         List<RecallHit> hits = new ArrayList<>(Math.min(limit, candidates.size()));
         for (Candidate c : candidates.subList(0, Math.min(limit, candidates.size()))) {
