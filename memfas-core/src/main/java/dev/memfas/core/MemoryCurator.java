@@ -295,22 +295,26 @@ final class MemoryCurator implements ContextCurator {
     private Gathered addNeighbors(String namespace, Gathered g, List<Candidate> ranked, float[] queryVector,
             CandidateScorer.TurnSignals signals, Instant now) {
         int seeds = Math.min(NEIGHBOR_SEEDS, ranked.size());
-        Map<String, Double> inherited = new HashMap<>();
-        Map<String, StoredMemory> joining = new LinkedHashMap<>();
         Set<String> known = new HashSet<>();
         g.candidates().forEach(c -> known.add(c.id()));
-        List<List<StoredMemory>> windows = new ArrayList<>(seeds);
+        Map<String, StoredMemory> joining = new LinkedHashMap<>();
+        List<List<Link>> links = new ArrayList<>(seeds);
         for (int i = 0; i < seeds; i++) {
-            Candidate seed = ranked.get(i);
-            if (seed.stored.memory().source().equals(Memory.DEFAULT_SOURCE)) {
-                windows.add(List.of());
+            Memory seed = ranked.get(i).stored.memory();
+            List<Link> mine = new ArrayList<>();
+            links.add(mine);
+            if (seed.source().equals(Memory.DEFAULT_SOURCE)) {
                 continue;
             }
             List<StoredMemory> window = store.neighborhood(namespace, seed.id(), neighborRadius);
-            windows.add(window);
-            for (StoredMemory s : window) {
-                if (!known.contains(s.memory().id()) && isNeighbor(seed.stored.memory(), s.memory(), now)) {
-                    joining.putIfAbsent(s.memory().id(), s);
+            int at = indexOf(window, seed.id());
+            for (int j = 0; at >= 0 && j < window.size(); j++) {
+                StoredMemory s = window.get(j);
+                if (j != at && isNeighbor(seed, s.memory(), now)) {
+                    mine.add(new Link(s.memory().id(), Math.abs(j - at)));
+                    if (!known.contains(s.memory().id())) {
+                        joining.putIfAbsent(s.memory().id(), s);
+                    }
                 }
             }
         }
@@ -320,17 +324,11 @@ final class MemoryCurator implements ContextCurator {
             scorer.score(out.candidates(), signals.withMatrix(out.matrix()));
         }
         // The seeds are the same candidates, scored again if neighbors joined.
+        Map<String, Double> inherited = new HashMap<>();
         for (int i = 0; i < seeds; i++) {
-            Candidate seed = ranked.get(i);
-            List<StoredMemory> window = windows.get(i);
-            int at = indexOf(window, seed.id());
-            for (int j = 0; at >= 0 && j < window.size(); j++) {
-                Memory m = window.get(j).memory();
-                if (j == at || !isNeighbor(seed.stored.memory(), m, now)) {
-                    continue;
-                }
-                double score = seed.score * Math.pow(NEIGHBOR_DECAY, Math.abs(j - at));
-                inherited.merge(m.id(), score, Math::max);
+            double seedScore = ranked.get(i).score;
+            for (Link link : links.get(i)) {
+                inherited.merge(link.id(), seedScore * Math.pow(NEIGHBOR_DECAY, link.steps()), Math::max);
             }
         }
         ranked.clear();
@@ -347,6 +345,9 @@ final class MemoryCurator implements ContextCurator {
         ranked.sort(BEST_FIRST);
         return out;
     }
+
+    /** A seed's neighbor, {@code steps} places away from it in storage order. */
+    private record Link(String id, int steps) {}
 
     /** Where the memory is in the window, or -1 if it is not (deleted since it was gathered). */
     private static int indexOf(List<StoredMemory> window, String id) {

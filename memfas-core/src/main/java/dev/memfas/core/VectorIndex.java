@@ -300,10 +300,9 @@ final class VectorIndex {
             for (int i = 0; i < present.length; i++) {
                 String id = memoryIds.get(i);
                 int hint = slotHints == null ? -1 : slotHints[i];
-                Integer slot = hint >= 0 && hint < size && id.equals(ids[hint]) ? Integer.valueOf(hint)
-                        : slotById.get(id);
+                int slot = hint >= 0 && hint < size && id.equals(ids[hint]) ? hint : slotById.getOrDefault(id, -1);
                 int row = i * dimension;
-                if (slot == null) {
+                if (slot < 0) {
                     java.util.Arrays.fill(out, row, row + dimension, 0f);
                     continue;
                 }
