@@ -110,7 +110,7 @@ public final class SpeedSuite {
         sb.append(String.format(Locale.ROOT, "JDK %s (%s), %d processors, %s%n%n",
                 Runtime.version(), System.getProperty("java.vm.name"), Runtime.getRuntime().availableProcessors(),
                 vectorApi ? "benchmarks forked with --add-modules jdk.incubator.vector (the int8 scan on Java 21+)"
-                        : "no flags (the float scan)"));
+                        : "no flags (the 16-bit scan)"));
         sb.append("| memories | (a) ceiling p50 | (b) scan p50 | (b)/(a) | (c) turn p50 | (c) turn p95"
                 + " | (e) peer p50 | (e)/(c) |\n");
         sb.append("|---|---|---|---|---|---|---|---|\n");

@@ -46,7 +46,7 @@ public final class IndexFootprint {
         long directBytes = direct() - directBefore;
         System.out.printf(Locale.ROOT, "%,d vectors of %d dims, %s: heap %.3f GB (%.0f bytes per vector, ids and"
                         + " their map included), direct %.3f GB%n", index.size(), DIMENSION,
-                VectorKernels.INT8 != null ? "int8 scan (Vector API)" : "float scan", heap / 1e9,
+                VectorKernels.INT8 != null ? "int8 scan (Vector API)" : "16-bit scan", heap / 1e9,
                 (double) heap / n, directBytes / 1e9);
     }
 

@@ -10,49 +10,73 @@ import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * The exact dot-product index of one namespace's L2-normalized vectors.
+ * The dot-product index of one namespace's L2-normalized vectors.
  *
- * <p>Layout: vectors are kept in blocks of {@value #BLOCK} slots, each block one {@code float[BLOCK]} column per
- * dimension. A scan then runs {@code acc[j] += q[d] * column[j]} over contiguous, separate arrays, a loop the JIT
- * auto-vectorizes on JDK 17 without flags (a single flat array would not be: the JIT cannot prove the accumulator and
- * the data don't overlap). Removal moves the last slot into the hole, so slots stay dense.
+ * <p>A search has two steps. First a scan of compact integer codes of every vector finds the approximate best
+ * {@code 2k + 64}; then those are scored again exactly from the floats, and the best {@code k} returned. The floats
+ * are kept row by row outside the heap (direct buffers): only the re-scored and gathered rows are read, a few hundred
+ * per turn, so the heap holds just the codes the scan reads.
  *
- * <p>With the Vector API ({@link VectorKernels}) the scan reads int8 codes instead, each vector scaled by its largest
- * component: a quarter of the bytes. A block's codes are tiles of {@link VectorKernels#TILE} slots, each tile every
- * dimension's codes of its slots in turn, so the kernel reads one contiguous run per tile. The best {@code 2k + 64} by
- * the int8 scores are then scored again exactly from the floats, which this mode keeps row by row outside the heap
- * (direct buffers): re-scoring and gathering a candidate reads one contiguous row, and the heap holds only what the
- * scan reads.
+ * <p>The codes come in two kinds, chosen once per JVM by {@link VectorKernels}:
+ * <ul>
+ *   <li>With the Vector API: int8 codes, each vector scaled by its largest component, in tiles of
+ *       {@link VectorKernels#TILE} slots, each tile every dimension's codes of its slots in turn, so the kernel reads
+ *       one contiguous run per tile. A quarter of the float bytes.
+ *   <li>Without it (Java 17, or no flag): 16-bit codes {@code round(v[d] * S)} with one scale {@code S} for every
+ *       vector, kept in blocks of {@value #BLOCK} slots as one {@code short[BLOCK]} column per dimension. The scan runs
+ *       {@code acc[j] = (short) (acc[j] + q[d] * column[j])} over contiguous, separate arrays of one element size, a
+ *       loop the JIT auto-vectorizes on JDK 17 without flags (a single flat array would not be: the JIT cannot prove the
+ *       accumulator and the data don't overlap; mixed sizes, bytes into ints, are not vectorized before JDK 20). Half
+ *       the float bytes. The sums wrap around in 16 bits, which is exact as long as the final sum fits: {@code S} is
+ *       chosen so that even the sum of two unit vectors' codes stays within a {@code short}
+ *       ({@link #shortScale(int)}).
+ * </ul>
  *
- * <p>Thread-safe: scans share a read lock, writes take the write lock.
+ * <p>Removal moves the last slot into the hole, so slots stay dense. Thread-safe: scans share a read lock, writes take
+ * the write lock.
  */
 final class VectorIndex {
-    static final int BLOCK = 512;
     /**
-     * How many more than the requested hits the int8 scan keeps for exact re-scoring: quantization moves a score by
-     * about 1% of its value, so the true best {@code k} are found among the approximate best {@code 2k + 64}.
+     * Slots per block. The 16-bit scan reads one column of codes per dimension in turn, and the hardware prefetcher
+     * keeps up only with long columns: on two threads, 100K vectors scanned in 9.1 ms with columns of 1 KB, 4.9 ms with
+     * 4 KB and 3.7 ms with 16 KB (8,192 slots).
+     */
+    static final int BLOCK = 8192;
+    /**
+     * How many more than the requested hits the code scan keeps at most for exact re-scoring: quantization moves a score
+     * by well under 1% of its value, so the true best {@code k} are found among the approximate best {@code 2k + 64}.
+     * Of these, only those whose approximate score is close enough to the {@code k}-th to be among the true best are
+     * scored again ({@link #closeToTheBest}).
      */
     static final int RESCORE_EXTRA = 64;
+    /** How many standard deviations of quantization error a vector's approximate score is allowed to be off by. */
+    static final int ERROR_SIGMAS = 5;
     /**
-     * The fewest blocks worth handing to another thread: 8 blocks of 384 dimensions are 6 MB of floats, a scan of a
-     * few hundred microseconds, well above the cost of waking a helper.
+     * The fewest slots worth handing to another thread: 4,096 vectors of 384 dimensions are 3 MB of 16-bit codes, a
+     * scan of a few hundred microseconds, well above the cost of waking a helper.
      */
-    static final int MIN_BLOCKS_PER_PART = 8;
+    static final int MIN_SLOTS_PER_PART = 4096;
+    /**
+     * The smallest 16-bit code scale worth scanning with: below it (dimensions above about 88,000) a code step would
+     * be over 3% of a unit, and every vector is scored exactly instead.
+     */
+    static final int MIN_SHORT_SCALE = 32;
+    /** The fewest slots a block is allocated with; it doubles from there up to {@link #BLOCK}. */
+    static final int MIN_BLOCK_CAPACITY = 64;
 
     private final int dimension;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, Integer> slotById = new HashMap<>();
     private final VectorKernels.Int8Kernel int8;
-    /** Without {@link #int8}: the floats, one {@code float[BLOCK]} column per dimension per block. */
-    private float[][][] blocks = new float[0][][];
-    /**
-     * With {@link #int8}: the floats row by row, {@code BLOCK * dimension} per block, outside the heap. Only the
-     * re-scored and gathered rows are read, a few hundred per turn, so the heap holds just the codes the scan reads.
-     */
+    /** Without {@link #int8}: what a unit vector's components are multiplied by to give its 16-bit codes. */
+    private final int shortScale;
+    /** The floats row by row, {@code BLOCK * dimension} per block, outside the heap. */
     private FloatBuffer[] rowBlocks = new FloatBuffer[0];
     /** With {@link #int8}: the codes, one tiled {@code byte[BLOCK * dimension]} per block, and each slot's scale. */
     private byte[][] codeBlocks = new byte[0][];
     private float[][] scaleBlocks = new float[0][];
+    /** Without {@link #int8}: the 16-bit codes, one {@code short[BLOCK]} column per dimension per block. */
+    private short[][][] shortBlocks = new short[0][][];
     private int allocatedBlocks;
     private String[] ids = new String[0];
     private int size;
@@ -61,13 +85,25 @@ final class VectorIndex {
         this(dimension, VectorKernels.INT8);
     }
 
-    /** An index scanning with the given int8 kernel, or with the float loop when it is null. */
+    /** An index scanning with the given int8 kernel, or with the 16-bit loop when it is null. */
     VectorIndex(int dimension, VectorKernels.Int8Kernel int8) {
         if (dimension <= 0) {
             throw new IllegalArgumentException("vector dimension must be positive: " + dimension);
         }
         this.dimension = dimension;
         this.int8 = int8;
+        this.shortScale = shortScale(dimension);
+    }
+
+    /**
+     * The scale {@code S} of the 16-bit codes of unit vectors of this dimension: the largest for which the sum of the
+     * products of two unit vectors' codes always fits in a {@code short}. A unit vector's codes have a length of at
+     * most {@code S + √dimension / 2} (each rounding moves a code by at most one half), so two of them have a dot
+     * product of at most {@code (S + √dimension / 2)²}, which must not exceed 32,767. For 384 dimensions {@code S} is
+     * 171: a code step of 0.6% of a unit.
+     */
+    static int shortScale(int dimension) {
+        return (int) Math.floor(Math.sqrt(Short.MAX_VALUE) - Math.sqrt(dimension) / 2);
     }
 
     int size() {
@@ -146,29 +182,35 @@ final class VectorIndex {
                 return Hits.EMPTY;
             }
             int keep = Math.min(k, n);
-            int blockCount = (n + BLOCK - 1) / BLOCK;
-            int parts = parts(blockCount, threads);
-            TopScores[] tops = new TopScores[parts];
+            int approximate = 2 * keep + RESCORE_EXTRA;
             TopScores top;
-            if (int8 == null) {
-                ScanThreads.run(parts, part -> tops[part] = scan(query, keep, n,
-                        ScanThreads.start(blockCount, part, parts), ScanThreads.start(blockCount, part + 1, parts)));
-                top = merge(tops);
-            } else if (2L * keep + RESCORE_EXTRA >= n) {
-                // The int8 scan would keep every slot for re-scoring anyway: score them all exactly at once.
+            if (approximate >= n || (int8 == null && shortScale < MIN_SHORT_SCALE)) {
+                // The code scan would keep every slot for re-scoring anyway (or, at a huge dimension, be too coarse to
+                // trust): score them all exactly at once.
                 int[] all = new int[n];
                 java.util.Arrays.setAll(all, i -> i);
                 top = rescore(all, query, keep);
             } else {
-                int approximate = 2 * keep + RESCORE_EXTRA;
-                ScanThreads.run(parts, part -> tops[part] = scanCodes(query, approximate, n,
-                        ScanThreads.start(blockCount, part, parts), ScanThreads.start(blockCount, part + 1, parts)));
+                int parts = parts(n, threads);
+                int tiles = (n + VectorKernels.TILE - 1) / VectorKernels.TILE;
+                TopScores[] tops = new TopScores[parts];
+                short[] shortQuery = int8 == null ? shortCodes(query) : null;
+                ScanThreads.run(parts, part -> {
+                    // Parts begin on a tile, as the int8 kernel scores whole tiles.
+                    int from = ScanThreads.start(tiles, part, parts) * VectorKernels.TILE;
+                    int to = Math.min(n, ScanThreads.start(tiles, part + 1, parts) * VectorKernels.TILE);
+                    tops[part] = int8 == null ? scanShorts(shortQuery, approximate, from, to)
+                            : scanBytes(query, approximate, from, to);
+                });
                 TopScores candidates = merge(tops);
                 int[] approximateSlots = new int[candidates.size()];
-                candidates.drainDescending(approximateSlots, new float[approximateSlots.length]);
+                float[] approximateScores = new float[approximateSlots.length];
+                candidates.drainDescending(approximateSlots, approximateScores);
+                int[] close = java.util.Arrays.copyOf(approximateSlots,
+                        closeToTheBest(approximateSlots, approximateScores, keep, query));
                 // Slot order reads the rows forwards.
-                java.util.Arrays.sort(approximateSlots);
-                top = rescore(approximateSlots, query, keep);
+                java.util.Arrays.sort(close);
+                top = rescore(close, query, keep);
             }
             int[] slots = new int[top.size()];
             float[] scores = new float[top.size()];
@@ -183,21 +225,65 @@ final class VectorIndex {
         }
     }
 
-    /** Into how many parts a scan of {@code blockCount} blocks is split: at least one, and never a part too small. */
-    static int parts(int blockCount, int threads) {
-        return Math.max(1, Math.min(threads, blockCount / MIN_BLOCKS_PER_PART));
+    /**
+     * How many of the approximate best, sorted best first, could still be among the true best {@code k}: those whose
+     * approximate score is within twice the quantization error of the {@code k}-th approximate score (a true top-k
+     * vector scores at least the true {@code k}-th, and that is at most the error below the approximate {@code k}-th).
+     * The error is taken as {@value #ERROR_SIGMAS} standard deviations of a code's rounding (uniform within half a
+     * step) summed over the dimensions. With int8 codes that is about 0.002 of a cosine, with 16-bit codes about 0.012.
+     */
+    private int closeToTheBest(int[] slots, float[] approximate, int k, float[] query) {
+        if (slots.length <= k) {
+            return slots.length;
+        }
+        double margin;
+        if (int8 == null) {
+            // Both the vector's and the query's codes are rounded: two errors of step / √12 each (unit vectors), in
+            // the scan's units of 1 / S².
+            margin = 2 * ERROR_SIGMAS * Math.sqrt(2.0 / 12) * shortScale;
+        } else {
+            // Only the vector is rounded, each by its own step (scale); the query enters by its length.
+            float largestStep = 0;
+            for (int slot : slots) {
+                largestStep = Math.max(largestStep, scaleBlocks[slot / BLOCK][slot % BLOCK]);
+            }
+            double queryLength = Math.sqrt(Vectors.scalarDot(query, 0, query, 0, dimension));
+            margin = 2 * ERROR_SIGMAS * largestStep / Math.sqrt(12) * queryLength;
+        }
+        double floor = approximate[k - 1] - margin;
+        int close = k;
+        while (close < slots.length && approximate[close] >= floor) {
+            close++;
+        }
+        return close;
     }
 
-    /** Scans blocks {@code [fromBlock, toBlock)} of the first {@code n} slots. */
-    private TopScores scan(float[] query, int k, int n, int fromBlock, int toBlock) {
+    /** Into how many parts a scan of {@code n} slots is split: at least one, and never a part too small. */
+    static int parts(int n, int threads) {
+        return Math.max(1, Math.min(threads, n / MIN_SLOTS_PER_PART));
+    }
+
+    /** The query's 16-bit codes, from a unit-length copy of it so that the sums stay within a {@code short}. */
+    private short[] shortCodes(float[] query) {
+        float unit = Vectors.inverseNorm(query, dimension);
+        short[] codes = new short[dimension];
+        for (int d = 0; d < dimension; d++) {
+            codes[d] = (short) Math.round(query[d] * unit * shortScale);
+        }
+        return codes;
+    }
+
+    /** Scans slots {@code [from, to)} by their 16-bit codes, keeping the best {@code k} approximate scores. */
+    private TopScores scanShorts(short[] query, int k, int from, int to) {
         TopScores top = new TopScores(k);
-        float[] acc = new float[BLOCK];
-        for (int b = fromBlock; b < toBlock; b++) {
-            int count = Math.min(BLOCK, n - b * BLOCK);
-            scoreBlock(blocks[b], query, acc, count);
+        short[] acc = new short[BLOCK];
+        for (int b = from / BLOCK; b * BLOCK < to; b++) {
             int base = b * BLOCK;
+            int lo = Math.max(from, base) - base;
+            int hi = Math.min(to, base + BLOCK) - base;
+            scoreShorts(shortBlocks[b], query, acc, lo, hi);
             float threshold = top.threshold();
-            for (int j = 0; j < count; j++) {
+            for (int j = lo; j < hi; j++) {
                 if (acc[j] > threshold) {
                     top.offer(base + j, acc[j]);
                     threshold = top.threshold();
@@ -207,17 +293,33 @@ final class VectorIndex {
         return top;
     }
 
-    /** Scans blocks {@code [fromBlock, toBlock)} by their int8 codes, keeping the best {@code k} approximate scores. */
-    private TopScores scanCodes(float[] query, int k, int n, int fromBlock, int toBlock) {
+    /**
+     * Sets {@code acc[j]}, for {@code j} in {@code [lo, hi)}, to the sum of the products of slot {@code j}'s codes and
+     * the query's (in units of {@code 1 / S²}).
+     */
+    private static void scoreShorts(short[][] columns, short[] query, short[] acc, int lo, int hi) {
+        java.util.Arrays.fill(acc, lo, hi, (short) 0);
+        for (int d = 0; d < query.length; d++) {
+            int q = query[d];
+            short[] column = columns[d];
+            for (int j = lo; j < hi; j++) {
+                acc[j] = (short) (acc[j] + q * column[j]);
+            }
+        }
+    }
+
+    /** Scans slots {@code [from, to)} by their int8 codes, keeping the best {@code k} approximate scores. */
+    private TopScores scanBytes(float[] query, int k, int from, int to) {
         TopScores top = new TopScores(k);
         float[] acc = new float[BLOCK];
-        for (int b = fromBlock; b < toBlock; b++) {
-            int count = Math.min(BLOCK, n - b * BLOCK);
-            int8.score(codeBlocks[b], query, acc, count);
-            float[] scales = scaleBlocks[b];
+        for (int b = from / BLOCK; b * BLOCK < to; b++) {
             int base = b * BLOCK;
+            int lo = Math.max(from, base) - base;
+            int hi = Math.min(to, base + BLOCK) - base;
+            int8.score(codeBlocks[b], query, acc, lo, hi);
+            float[] scales = scaleBlocks[b];
             float threshold = top.threshold();
-            for (int j = 0; j < count; j++) {
+            for (int j = lo; j < hi; j++) {
                 float score = acc[j] * scales[j];
                 if (score > threshold) {
                     top.offer(base + j, score);
@@ -268,17 +370,6 @@ final class VectorIndex {
         return step;
     }
 
-    private void scoreBlock(float[][] columns, float[] query, float[] acc, int count) {
-        java.util.Arrays.fill(acc, 0, count, 0f);
-        for (int d = 0; d < dimension; d++) {
-            float q = query[d];
-            float[] column = columns[d];
-            for (int j = 0; j < count; j++) {
-                acc[j] += q * column[j];
-            }
-        }
-    }
-
     /**
      * Copies the normalized vectors of the given ids into {@code out}, row {@code i} at {@code i * dimension}.
      *
@@ -307,15 +398,7 @@ final class VectorIndex {
                     continue;
                 }
                 present[i] = true;
-                if (int8 != null) {
-                    rowBlocks[slot / BLOCK].get((slot % BLOCK) * dimension, out, row, dimension);
-                    continue;
-                }
-                float[][] columns = blocks[slot / BLOCK];
-                int j = slot % BLOCK;
-                for (int d = 0; d < dimension; d++) {
-                    out[row + d] = columns[d][j];
-                }
+                rowBlocks[slot / BLOCK].get((slot % BLOCK) * dimension, out, row, dimension);
             }
         } finally {
             lock.readLock().unlock();
@@ -326,18 +409,18 @@ final class VectorIndex {
     private void write(int slot, float[] v, float scale) {
         int b = slot / BLOCK;
         int j = slot % BLOCK;
-        if (int8 == null) {
-            float[][] columns = blocks[b];
-            for (int d = 0; d < dimension; d++) {
-                columns[d][j] = v[d] * scale;
-            }
-            return;
-        }
         float[] scaled = new float[dimension];
         for (int d = 0; d < dimension; d++) {
             scaled[d] = v[d] * scale;
         }
         rowBlocks[b].put(j * dimension, scaled);
+        if (int8 == null) {
+            short[][] columns = shortBlocks[b];
+            for (int d = 0; d < dimension; d++) {
+                columns[d][j] = (short) Math.round(scaled[d] * shortScale);
+            }
+            return;
+        }
         byte[] codes = new byte[dimension];
         scaleBlocks[b][j] = quantize(v, scale, codes);
         byte[] tiles = codeBlocks[b];
@@ -358,13 +441,13 @@ final class VectorIndex {
         int tb = to / BLOCK;
         int fj = from % BLOCK;
         int tj = to % BLOCK;
+        rowBlocks[tb].put(tj * dimension, rowBlocks[fb], fj * dimension, dimension);
         if (int8 == null) {
             for (int d = 0; d < dimension; d++) {
-                blocks[tb][d][tj] = blocks[fb][d][fj];
+                shortBlocks[tb][d][tj] = shortBlocks[fb][d][fj];
             }
             return;
         }
-        rowBlocks[tb].put(tj * dimension, rowBlocks[fb], fj * dimension, dimension);
         byte[] fromTiles = codeBlocks[fb];
         byte[] toTiles = codeBlocks[tb];
         for (int d = 0, f = codeOffset(fj), t = codeOffset(tj); d < dimension; d++, f += VectorKernels.TILE,
@@ -378,47 +461,77 @@ final class VectorIndex {
     private void clear(int slot) {
         int b = slot / BLOCK;
         int j = slot % BLOCK;
+        rowBlocks[b].put(j * dimension, new float[dimension]);
         if (int8 == null) {
             for (int d = 0; d < dimension; d++) {
-                blocks[b][d][j] = 0f;
+                shortBlocks[b][d][j] = 0;
             }
             return;
         }
-        rowBlocks[b].put(j * dimension, new float[dimension]);
         for (int d = 0, at = codeOffset(j); d < dimension; d++, at += VectorKernels.TILE) {
             codeBlocks[b][at] = 0;
         }
         scaleBlocks[b][j] = 0f;
     }
 
-    /** Allocates blocks up to the one holding slot {@code needed - 1}; only the arrays of references grow ahead. */
+    /**
+     * Makes room for slots {@code [0, needed)}. Every block but the last is full size; the last grows by doubling from
+     * {@value #MIN_BLOCK_CAPACITY} slots, so a small namespace holds kilobytes, not a whole block.
+     */
     private void ensureCapacity(int needed) {
-        int blockCount = (needed + BLOCK - 1) / BLOCK;
-        if (blockCount <= allocatedBlocks) {
-            return;
+        if (needed > ids.length) {
+            ids = java.util.Arrays.copyOf(ids, Math.max(needed, Math.max(2 * ids.length, MIN_BLOCK_CAPACITY)));
         }
-        if (blockCount * BLOCK > ids.length) {
-            int references = Math.max(blockCount, 2 * allocatedBlocks);
-            ids = java.util.Arrays.copyOf(ids, references * BLOCK);
+        int blockCount = (needed + BLOCK - 1) / BLOCK;
+        if (blockCount > rowBlocks.length) {
+            int references = Math.max(blockCount, 2 * rowBlocks.length);
+            rowBlocks = java.util.Arrays.copyOf(rowBlocks, references);
             if (int8 == null) {
-                blocks = java.util.Arrays.copyOf(blocks, references);
+                shortBlocks = java.util.Arrays.copyOf(shortBlocks, references);
             } else {
-                rowBlocks = java.util.Arrays.copyOf(rowBlocks, references);
                 codeBlocks = java.util.Arrays.copyOf(codeBlocks, references);
                 scaleBlocks = java.util.Arrays.copyOf(scaleBlocks, references);
             }
         }
-        for (int b = allocatedBlocks; b < blockCount; b++) {
-            if (int8 == null) {
-                blocks[b] = new float[dimension][BLOCK];
-            } else {
-                rowBlocks[b] = ByteBuffer.allocateDirect(BLOCK * dimension * Float.BYTES).order(ByteOrder.nativeOrder())
-                        .asFloatBuffer();
-                codeBlocks[b] = new byte[BLOCK * dimension];
-                scaleBlocks[b] = new float[BLOCK];
+        for (int b = Math.max(0, allocatedBlocks - 1); b < blockCount; b++) {
+            int slots = Math.min(BLOCK, needed - b * BLOCK);
+            int capacity = capacity(b);
+            if (slots > capacity) {
+                int grown = Math.max(slots, Math.max(2 * capacity, MIN_BLOCK_CAPACITY));
+                // A whole number of int8 tiles, and never more than a block.
+                resize(b, Math.min(BLOCK, (grown + VectorKernels.TILE - 1) / VectorKernels.TILE * VectorKernels.TILE));
             }
         }
-        allocatedBlocks = blockCount;
+        allocatedBlocks = Math.max(allocatedBlocks, blockCount);
+    }
+
+    /** How many slots block {@code b} has room for. */
+    private int capacity(int b) {
+        return rowBlocks[b] == null ? 0 : rowBlocks[b].capacity() / dimension;
+    }
+
+    /** Gives block {@code b} room for {@code capacity} slots, keeping what it holds. */
+    private void resize(int b, int capacity) {
+        FloatBuffer rows = ByteBuffer.allocateDirect(capacity * dimension * Float.BYTES).order(ByteOrder.nativeOrder())
+                .asFloatBuffer();
+        if (rowBlocks[b] != null) {
+            rows.put(0, rowBlocks[b], 0, rowBlocks[b].capacity());
+        }
+        rowBlocks[b] = rows;
+        if (int8 == null) {
+            short[][] columns = new short[dimension][];
+            for (int d = 0; d < dimension; d++) {
+                columns[d] = shortBlocks[b] == null ? new short[capacity]
+                        : java.util.Arrays.copyOf(shortBlocks[b][d], capacity);
+            }
+            shortBlocks[b] = columns;
+        } else {
+            // The tiled layout of a smaller capacity is a prefix of a larger one's.
+            codeBlocks[b] = codeBlocks[b] == null ? new byte[capacity * dimension]
+                    : java.util.Arrays.copyOf(codeBlocks[b], capacity * dimension);
+            scaleBlocks[b] = scaleBlocks[b] == null ? new float[capacity]
+                    : java.util.Arrays.copyOf(scaleBlocks[b], capacity);
+        }
     }
 
     /** The result of a scan: ids and cosine similarities, best first, and the slots the ids had then. */

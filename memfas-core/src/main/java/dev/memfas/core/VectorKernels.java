@@ -4,15 +4,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Chooses, once per JVM, how the vector index scans: with the Vector API when the {@code jdk.incubator.vector} module
- * is present (Java 21+, started with {@code --add-modules jdk.incubator.vector}), else the scalar float scan the JIT
- * auto-vectorizes. Setting the system property {@code memfas.vectorApi=false} keeps the scalar scan.
+ * Chooses, once per JVM, how the vector index scans: int8 codes with the Vector API when the
+ * {@code jdk.incubator.vector} module is present (Java 21+, started with {@code --add-modules jdk.incubator.vector}),
+ * else 16-bit codes in a plain loop the JIT auto-vectorizes. Setting the system property
+ * {@code memfas.vectorApi=false} keeps the plain loop.
  */
 final class VectorKernels {
     private static final Logger LOG = LoggerFactory.getLogger(VectorKernels.class);
     private static final String PANAMA_CLASS = "dev.memfas.core.PanamaInt8Kernel";
 
-    /** The int8 scan of the Vector API, or null when the float scan is used. */
+    /** The int8 scan of the Vector API, or null when the 16-bit scan is used. */
     static final Int8Kernel INT8 = choose();
 
     private VectorKernels() {}
@@ -26,11 +27,11 @@ final class VectorKernels {
     /** Scores the int8 codes of one block of vectors against a float query. */
     interface Int8Kernel {
         /**
-         * Sets {@code acc[j] = Σ_d query[d] * code(j, d)} for every slot of the tiles holding the first {@code count}
-         * slots (that is, up to {@code count} rounded up to a multiple of {@link #TILE}), leaving the rest of
+         * Sets {@code acc[j] = Σ_d query[d] * code(j, d)} for every slot of the tiles holding slots {@code [from, to)}
+         * ({@code from} is a multiple of {@link #TILE}; {@code to} is rounded up to one), leaving the rest of
          * {@code acc} alone.
          */
-        void score(byte[] codes, float[] query, float[] acc, int count);
+        void score(byte[] codes, float[] query, float[] acc, int from, int to);
 
         /** {@code Σ_i x[xOffset + i] * y[yOffset + i]} for {@code i < length}. */
         float dot(float[] x, int xOffset, float[] y, int yOffset, int length);
@@ -48,7 +49,7 @@ final class VectorKernels {
             LOG.debug("vector scan: {}", kernel);
             return kernel;
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            LOG.info("the Vector API is present but not used ({}); scanning with the float loop", e.toString());
+            LOG.info("the Vector API is present but not used ({}); scanning 16-bit codes", e.toString());
             return null;
         }
     }

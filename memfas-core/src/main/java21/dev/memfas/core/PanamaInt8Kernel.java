@@ -25,15 +25,15 @@ final class PanamaInt8Kernel implements VectorKernels.Int8Kernel {
 
     PanamaInt8Kernel() {
         if (FLOATS.vectorBitSize() < 256 || TILE % (4 * LANES) != 0) {
-            // With 128-bit registers (or none) the widening costs more than it saves over the float scan.
+            // With 128-bit registers (or none) the widening costs more than it saves over the 16-bit scan.
             throw new UnsupportedOperationException("preferred float vectors are " + FLOATS.vectorBitSize() + " bits");
         }
     }
 
     @Override
-    public void score(byte[] codes, float[] query, float[] acc, int count) {
+    public void score(byte[] codes, float[] query, float[] acc, int from, int to) {
         int dimension = query.length;
-        for (int tile = 0; tile * TILE < count; tile++) {
+        for (int tile = from / TILE; tile * TILE < to; tile++) {
             int base = tile * TILE * dimension;
             for (int lane = 0; lane < TILE; lane += 4 * LANES) {
                 FloatVector a0 = FloatVector.zero(FLOATS);

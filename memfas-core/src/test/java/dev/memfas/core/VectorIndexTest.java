@@ -19,7 +19,10 @@ final class VectorIndexTest {
     // ---------------------------------------------------------------- search agrees with brute force
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 7, 511, 512, 513, 1023, 1500, 8 * 512 * 2 + 1, 8 * 512 * 3 + 700})
+    // Around the exact-scoring cut (84 for k = 10), block capacities (64, 128, ...), parts within a block, a block, and
+    // parts across blocks.
+    @ValueSource(ints = {1, 2, 7, 63, 64, 65, 84, 85, 129, 1500, 2 * 4096 + 1, 3 * 4096 + 700, 8191, 8192, 8193,
+            2 * 8192 + 4097})
     void search_awkwardSizes_matchesBruteForce(int n) {
         Random random = new Random(n);
         int dim = 37;

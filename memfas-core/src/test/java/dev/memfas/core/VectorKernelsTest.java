@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.IntStream;
 import org.assertj.core.data.Offset;
@@ -25,26 +29,30 @@ final class VectorKernelsTest {
     }
 
     @Test
-    void panamaKernel_equalsTheScalarSum_forEveryCountAndDimension() throws Exception {
+    void panamaKernel_equalsTheScalarSum_forEveryRangeAndDimension() throws Exception {
         VectorKernels.Int8Kernel kernel = VectorKernels.loadPanama();
         int tile = VectorKernels.TILE;
+        int slots = 8 * tile;
         Random random = new Random(7);
         for (int dimension : new int[] {1, 7, 384}) {
-            for (int count : new int[] {1, 15, 63, 64, 65, 127, 511, 512}) {
+            for (int[] range : new int[][] {{0, 1}, {0, 15}, {0, 63}, {0, 64}, {0, 65}, {0, 127}, {0, slots - 1},
+                    {0, slots}, {tile, tile + 1}, {2 * tile, 5 * tile - 3}, {7 * tile, slots}}) {
+                int from = range[0];
+                int to = range[1];
                 // Every byte value, -128 included (quantize never writes it; the kernel must not care).
-                byte[] codes = new byte[VectorIndex.BLOCK * dimension];
+                byte[] codes = new byte[slots * dimension];
                 random.nextBytes(codes);
                 float[] query = new float[dimension];
                 for (int d = 0; d < dimension; d++) {
                     query[d] = (float) random.nextGaussian();
                 }
-                float[] acc = new float[VectorIndex.BLOCK];
+                float[] acc = new float[slots];
                 Arrays.fill(acc, 12345f);
 
-                kernel.score(codes, query, acc, count);
+                kernel.score(codes, query, acc, from, to);
 
-                int covered = (count + tile - 1) / tile * tile;
-                for (int j = 0; j < covered; j++) {
+                int end = (to + tile - 1) / tile * tile;
+                for (int j = from; j < end; j++) {
                     double expected = 0;
                     double magnitude = 0;
                     for (int d = 0; d < dimension; d++) {
@@ -52,11 +60,11 @@ final class VectorKernelsTest {
                         expected += query[d] * code;
                         magnitude += Math.abs(query[d] * code);
                     }
-                    assertThat((double) acc[j]).as("dimension %d, count %d, slot %d", dimension, count, j)
+                    assertThat((double) acc[j]).as("dimension %d, range [%d, %d), slot %d", dimension, from, to, j)
                             .isCloseTo(expected, Offset.offset(1e-5 * magnitude + 1e-6));
                 }
-                assertThat(IntStream.range(covered, acc.length).mapToDouble(j -> acc[j]))
-                        .as("slots past the last tile are left alone").allMatch(v -> v == 12345f);
+                assertThat(IntStream.range(0, acc.length).filter(j -> j < from || j >= end).mapToDouble(j -> acc[j]))
+                        .as("slots outside the range's tiles are left alone").allMatch(v -> v == 12345f);
             }
         }
     }
@@ -84,13 +92,13 @@ final class VectorKernelsTest {
     }
 
     @ParameterizedTest(name = "{0} vectors")
-    // 700 are removed: 200 left are few enough to score every one exactly; 8,300 take the int8 scan, then re-scoring.
+    // 700 are removed: 200 left are few enough to score every one exactly; 8,300 take the code scans, then re-scoring.
     @ValueSource(ints = {900, 9000})
-    void int8Index_findsTheFloatIndexTopK_withTheSameScores(int count) throws Exception {
+    void bothCodeScans_findTheExactTopK_withExactScores(int count) throws Exception {
         int dimension = 384;
         Random random = new Random(11);
-        VectorIndex floats = new VectorIndex(dimension, null);
-        VectorIndex codes = new VectorIndex(dimension, VectorKernels.loadPanama());
+        VectorIndex shorts = new VectorIndex(dimension, null);
+        VectorIndex bytes = new VectorIndex(dimension, VectorKernels.loadPanama());
         float[][] centres = new float[50][];
         for (int c = 0; c < centres.length; c++) {
             centres[c] = gaussian(random, dimension, 1f);
@@ -106,11 +114,15 @@ final class VectorKernelsTest {
             ids.add("v" + i);
             vectors.add(v);
         }
-        floats.putAll(ids, vectors);
-        codes.putAll(ids, vectors);
+        shorts.putAll(ids, vectors);
+        bytes.putAll(ids, vectors);
         List<String> removed = ids.subList(0, 700);
-        floats.removeAll(removed);
-        codes.removeAll(removed);
+        shorts.removeAll(removed);
+        bytes.removeAll(removed);
+        Map<String, float[]> live = new HashMap<>();
+        for (int i = 700; i < count; i++) {
+            live.put(ids.get(i), Vectors.normalizedCopy(vectors.get(i), dimension));
+        }
 
         for (int q = 0; q < 20; q++) {
             float[] query = gaussian(random, dimension, 0.7f);
@@ -119,22 +131,85 @@ final class VectorKernelsTest {
                 query[d] += centre[d];
             }
             query = Vectors.normalizedCopy(query, dimension);
-            for (int threads : new int[] {1, 2}) {
-                VectorIndex.Hits expected = floats.search(query, 100, threads);
-                VectorIndex.Hits actual = codes.search(query, 100, threads);
-                // The same hits with the same cosines; two cosines within rounding of each other may swap places.
-                assertThat(actual.ids()).as("query %d, %d threads", q, threads)
-                        .containsExactlyInAnyOrder(expected.ids());
-                List<String> expectedIds = Arrays.asList(expected.ids());
-                for (int i = 0; i < actual.size(); i++) {
-                    float expectedScore = expected.scores()[expectedIds.indexOf(actual.ids()[i])];
-                    assertThat(actual.scores()[i]).isCloseTo(expectedScore, Offset.offset(1e-5f));
-                    if (i > 0) {
-                        assertThat(actual.scores()[i]).isLessThanOrEqualTo(actual.scores()[i - 1]);
+            Map<String, Double> exact = new HashMap<>();
+            for (Map.Entry<String, float[]> e : live.entrySet()) {
+                double dot = 0;
+                for (int d = 0; d < dimension; d++) {
+                    dot += (double) e.getValue()[d] * query[d];
+                }
+                exact.put(e.getKey(), dot);
+            }
+            double hundredth = exact.values().stream().sorted(Comparator.reverseOrder()).skip(99).findFirst()
+                    .orElseThrow();
+            for (VectorIndex index : List.of(shorts, bytes)) {
+                String kind = index == shorts ? "16-bit" : "int8";
+                for (int threads : new int[] {1, 2}) {
+                    VectorIndex.Hits hits = index.search(query, 100, threads);
+                    // The true best 100 (two cosines within rounding of each other at the cut may swap), exact scores.
+                    assertThat(hits.size()).isEqualTo(100);
+                    assertThat(new HashSet<>(Arrays.asList(hits.ids()))).hasSize(100);
+                    for (int i = 0; i < hits.size(); i++) {
+                        double truth = exact.get(hits.ids()[i]);
+                        assertThat(truth).as("%s, query %d, %d threads, hit %d", kind, q, threads, i)
+                                .isGreaterThanOrEqualTo(hundredth - 1e-5);
+                        assertThat((double) hits.scores()[i]).isCloseTo(truth, Offset.offset(1e-5));
+                        if (i > 0) {
+                            assertThat(hits.scores()[i]).isLessThanOrEqualTo(hits.scores()[i - 1]);
+                        }
                     }
                 }
             }
         }
+    }
+
+    @ParameterizedTest(name = "{0} dimensions")
+    @ValueSource(ints = {1, 2, 3, 384, 768, 1536, 4096, 20000})
+    void shortScale_keepsTheLargestSumOfTwoUnitVectorsWithinAShort(int dimension) {
+        int scale = VectorIndex.shortScale(dimension);
+        // The bound the scale is chosen by, and that it is the largest such scale.
+        assertThat(Math.pow(scale + Math.sqrt(dimension) / 2, 2)).isLessThanOrEqualTo(Short.MAX_VALUE);
+        assertThat(Math.pow(scale + 1 + Math.sqrt(dimension) / 2, 2)).isGreaterThan(Short.MAX_VALUE);
+        // The worst unit vectors for it: one component (largest code), all components equal, and components that all
+        // round up by almost half a step.
+        float[] single = new float[dimension];
+        single[0] = 1f;
+        float[] flat = new float[dimension];
+        Arrays.fill(flat, (float) (1 / Math.sqrt(dimension)));
+        float[] roundingUp = new float[dimension];
+        float step = 1f / scale;
+        for (int d = 0; d < dimension; d++) {
+            roundingUp[d] = step * (d % 3 + 0.499f);
+        }
+        roundingUp = Vectors.normalizedCopy(roundingUp, dimension);
+        for (float[] v : List.of(single, flat, roundingUp)) {
+            long sum = 0;
+            for (int d = 0; d < dimension; d++) {
+                long code = Math.round(v[d] * scale);
+                sum += code * code;
+            }
+            assertThat(sum).isLessThanOrEqualTo(Short.MAX_VALUE);
+        }
+    }
+
+    @Test
+    void shortIndex_scoresExactly_whenTheDimensionIsTooLargeForCodes() {
+        int dimension = 100_000;
+        assertThat(VectorIndex.shortScale(dimension)).isLessThan(VectorIndex.MIN_SHORT_SCALE);
+        VectorIndex index = new VectorIndex(dimension, null);
+        Random random = new Random(2);
+        List<String> ids = new ArrayList<>();
+        List<float[]> vectors = new ArrayList<>();
+        for (int i = 0; i < 80; i++) {
+            ids.add("v" + i);
+            vectors.add(gaussian(random, dimension, 1f));
+        }
+        index.putAll(ids, vectors);
+        float[] query = Vectors.normalizedCopy(vectors.get(17), dimension);
+
+        VectorIndex.Hits hits = index.search(query, 1, 1);
+
+        assertThat(hits.ids()).containsExactly("v17");
+        assertThat(hits.scores()[0]).isCloseTo(1f, Offset.offset(1e-4f));
     }
 
     @Test
