@@ -220,14 +220,22 @@ final class MemoryCurator implements ContextCurator {
     /** Candidates: nearest vectors, best BM25 matches, and the given linked memories; expired ones left out. */
     private Gathered gather(String namespace, String query, float[] queryVector, Set<String> linkedIds, Instant now) {
         VectorIndex index = embedder == null ? null : indexFor(namespace);
-        VectorIndex.Hits hits = index == null ? VectorIndex.Hits.EMPTY
-                : index.search(queryVector, candidateLimit, scanThreads);
+        List<List<LexicalHit>> lexical = new ArrayList<>(1);
+        Runnable lexicalSearch = () -> lexical.add(store.searchLexical(namespace, query, candidateLimit));
+        VectorIndex.Hits hits;
+        if (index == null) {
+            hits = VectorIndex.Hits.EMPTY;
+            lexicalSearch.run();
+        } else {
+            // The store's lexical search runs on this thread while helpers begin the vector scan.
+            hits = index.search(queryVector, candidateLimit, scanThreads, lexicalSearch);
+        }
         Map<String, Integer> hitIndex = new HashMap<>();
         for (int i = 0; i < hits.size(); i++) {
             hitIndex.put(hits.ids()[i], i);
         }
         Map<String, Double> bm25 = new HashMap<>();
-        for (LexicalHit hit : store.searchLexical(namespace, query, candidateLimit)) {
+        for (LexicalHit hit : lexical.get(0)) {
             bm25.put(hit.memoryId(), hit.score());
         }
         LinkedHashSet<String> ids = new LinkedHashSet<>(linkedIds);

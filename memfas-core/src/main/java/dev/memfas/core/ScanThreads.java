@@ -41,7 +41,20 @@ final class ScanThreads {
 
     /** Runs {@code part.accept(i)} for every {@code i} in {@code [0, parts)}, returning when all have finished. */
     static void run(int parts, IntConsumer part) {
+        run(parts, parts, part, null);
+    }
+
+    /**
+     * Runs {@code part.accept(i)} for every {@code i} in {@code [0, parts)} on up to {@code threads} threads, the
+     * caller included, and {@code first} (if not null) on the calling thread before it takes parts, so that the helpers
+     * scan while the caller does other work of the turn. Returns when everything has finished; an exception from
+     * {@code first} is thrown after the parts are done.
+     */
+    static void run(int parts, int threads, IntConsumer part, Runnable first) {
         if (parts <= 1) {
+            if (first != null) {
+                first.run();
+            }
             if (parts == 1) {
                 part.accept(0);
             }
@@ -61,8 +74,16 @@ final class ScanThreads {
                 }
             }
         };
-        for (int h = 0; h < parts - 1; h++) {
+        for (int h = 0; h < Math.min(parts, threads) - 1; h++) {
             Helpers.POOL.execute(worker);
+        }
+        Throwable firstFailure = null;
+        if (first != null) {
+            try {
+                first.run();
+            } catch (Throwable t) {
+                firstFailure = t;
+            }
         }
         worker.run();
         boolean interrupted = false;
@@ -78,7 +99,7 @@ final class ScanThreads {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        Throwable t = failure.get();
+        Throwable t = firstFailure != null ? firstFailure : failure.get();
         if (t instanceof RuntimeException re) {
             throw re;
         }

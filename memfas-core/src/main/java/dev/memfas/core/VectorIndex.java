@@ -56,6 +56,8 @@ final class VectorIndex {
      * scan of a few hundred microseconds, well above the cost of waking a helper.
      */
     static final int MIN_SLOTS_PER_PART = 4096;
+    /** Into how many parts per thread a scan is split when the caller has other work to do first. */
+    static final int PARTS_PER_THREAD = 4;
     /**
      * The smallest 16-bit code scale worth scanning with: below it (dimensions above about 88,000) a code step would
      * be over 3% of a unit, and every vector is scored exactly instead.
@@ -175,10 +177,22 @@ final class VectorIndex {
      * @return the hits, best first
      */
     Hits search(float[] query, int k, int threads) {
+        return search(query, k, threads, null);
+    }
+
+    /**
+     * {@link #search(float[], int, int)}, running {@code alongside} (if not null) on the calling thread while helper
+     * threads begin the scan; the caller joins the scan when it is done. {@code alongside} runs under this index's
+     * read lock, so it must not write to this index.
+     */
+    Hits search(float[] query, int k, int threads, Runnable alongside) {
         lock.readLock().lock();
         try {
             int n = size;
             if (n == 0) {
+                if (alongside != null) {
+                    alongside.run();
+                }
                 return Hits.EMPTY;
             }
             int keep = Math.min(k, n);
@@ -187,21 +201,25 @@ final class VectorIndex {
             if (approximate >= n || (int8 == null && shortScale < MIN_SHORT_SCALE)) {
                 // The code scan would keep every slot for re-scoring anyway (or, at a huge dimension, be too coarse to
                 // trust): score them all exactly at once.
+                if (alongside != null) {
+                    alongside.run();
+                }
                 int[] all = new int[n];
                 java.util.Arrays.setAll(all, i -> i);
                 top = rescore(all, query, keep);
             } else {
-                int parts = parts(n, threads);
+                // With work alongside, finer parts let the helpers take more of the scan while the caller is busy.
+                int parts = alongside == null ? parts(n, threads) : parts(n, PARTS_PER_THREAD * threads);
                 int tiles = (n + VectorKernels.TILE - 1) / VectorKernels.TILE;
                 TopScores[] tops = new TopScores[parts];
                 short[] shortQuery = int8 == null ? shortCodes(query) : null;
-                ScanThreads.run(parts, part -> {
+                ScanThreads.run(parts, threads, part -> {
                     // Parts begin on a tile, as the int8 kernel scores whole tiles.
                     int from = ScanThreads.start(tiles, part, parts) * VectorKernels.TILE;
                     int to = Math.min(n, ScanThreads.start(tiles, part + 1, parts) * VectorKernels.TILE);
                     tops[part] = int8 == null ? scanShorts(shortQuery, approximate, from, to)
                             : scanBytes(query, approximate, from, to);
-                });
+                }, alongside);
                 TopScores candidates = merge(tops);
                 int[] approximateSlots = new int[candidates.size()];
                 float[] approximateScores = new float[approximateSlots.length];
