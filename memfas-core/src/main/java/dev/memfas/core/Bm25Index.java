@@ -139,51 +139,44 @@ final class Bm25Index {
         if (live == 0) {
             return List.of();
         }
+        List<Postings> matched = new ArrayList<>();
+        long totalPostings = 0;
+        for (String term : new LinkedHashSet<>(TextAnalyzer.terms(query))) {
+            Postings p = postings.get(term);
+            if (p != null && p.liveDocs > 0) {
+                matched.add(p);
+                totalPostings += p.size;
+            }
+        }
+        if (matched.isEmpty()) {
+            return List.of();
+        }
+        // Few postings against many documents (the usual query): scores in a small hash table that stays in the cache,
+        // instead of a score per document allocated, zeroed and scattered over for every query.
+        DocScores scores = 4 * totalPostings < docCount ? new SparseScores((int) totalPostings)
+                : new DenseScores(docCount);
         float avgLength = (float) Math.max(1.0, (double) totalLength / live);
         // Without dead documents the check is skipped: at 100K documents it is a cache miss per posting.
         boolean anyDead = live < docCount;
-        float[] scores = null;
-        int[] touched = null;
-        int touchedCount = 0;
-        for (String term : new LinkedHashSet<>(TextAnalyzer.terms(query))) {
-            Postings p = postings.get(term);
-            if (p == null || p.liveDocs == 0) {
-                continue;
-            }
-            if (scores == null) {
-                scores = new float[docCount];
-                touched = new int[Math.min(docCount, 1024)];
-            }
+        // BM25's length norm k1 * (1 - b + b * length / avgLength), split into its constant and per-length parts.
+        float constantPart = K1 * (1 - B);
+        float lengthPart = K1 * B / avgLength;
+        for (Postings p : matched) {
             double df = p.liveDocs;
             float idf = (float) Math.log(1.0 + (live - df + 0.5) / (df + 0.5));
             float idfK1 = idf * (K1 + 1);
-            // BM25's length norm k1 * (1 - b + b * length / avgLength), split into its constant and per-length parts.
-            float constantPart = K1 * (1 - B);
-            float lengthPart = K1 * B / avgLength;
             for (int i = 0; i < p.size; i++) {
                 int doc = p.docs[i];
                 if (anyDead && ids[doc] == null) {
                     continue;
                 }
                 float tf = p.freqs[i];
-                if (scores[doc] == 0f) {
-                    if (touchedCount == touched.length) {
-                        touched = Arrays.copyOf(touched, Math.min(docCount, touchedCount * 2));
-                    }
-                    touched[touchedCount++] = doc;
-                }
-                scores[doc] += idfK1 * tf / (tf + constantPart + lengthPart * lengths[doc]);
+                scores.add(doc, idfK1 * tf / (tf + constantPart + lengthPart * lengths[doc]));
             }
         }
-        if (touchedCount == 0) {
+        TopScores top = scores.best(limit);
+        if (top == null) {
             return List.of();
-        }
-        TopScores top = new TopScores(Math.min(limit, touchedCount));
-        for (int i = 0; i < touchedCount; i++) {
-            int doc = touched[i];
-            if (scores[doc] > 0f) {
-                top.offer(doc, scores[doc]);
-            }
         }
         int[] docs = new int[top.size()];
         float[] best = new float[top.size()];
@@ -197,5 +190,99 @@ final class Bm25Index {
             return c != 0 ? c : a.memoryId().compareTo(b.memoryId());
         });
         return hits;
+    }
+
+    /** One query's scores by document number. */
+    private interface DocScores {
+        void add(int doc, float score);
+
+        /** The best {@code limit} documents with a positive score, or null if there are none. */
+        TopScores best(int limit);
+    }
+
+    /** A score per document, and the documents touched. */
+    private static final class DenseScores implements DocScores {
+        private final float[] scores;
+        private int[] touched;
+        private int touchedCount;
+
+        DenseScores(int docCount) {
+            scores = new float[docCount];
+            touched = new int[Math.min(docCount, 1024)];
+        }
+
+        @Override
+        public void add(int doc, float score) {
+            if (scores[doc] == 0f) {
+                if (touchedCount == touched.length) {
+                    touched = Arrays.copyOf(touched, Math.min(scores.length, touchedCount * 2));
+                }
+                touched[touchedCount++] = doc;
+            }
+            scores[doc] += score;
+        }
+
+        @Override
+        public TopScores best(int limit) {
+            if (touchedCount == 0) {
+                return null;
+            }
+            TopScores top = new TopScores(Math.min(limit, touchedCount));
+            for (int i = 0; i < touchedCount; i++) {
+                int doc = touched[i];
+                if (scores[doc] > 0f) {
+                    top.offer(doc, scores[doc]);
+                }
+            }
+            return top;
+        }
+    }
+
+    /** Open addressing with linear probing, sized for every posting to be a different document. */
+    private static final class SparseScores implements DocScores {
+        private final int[] docs;
+        private final float[] scores;
+        private final int mask;
+        private final int shift;
+        private int size;
+
+        SparseScores(int maxDocs) {
+            // A power of two at least twice the documents: probes stay short.
+            int capacity = Integer.highestOneBit(Math.max(8, maxDocs) * 2 - 1) << 1;
+            docs = new int[capacity];
+            Arrays.fill(docs, -1);
+            scores = new float[capacity];
+            mask = capacity - 1;
+            shift = Integer.numberOfLeadingZeros(mask);
+        }
+
+        @Override
+        public void add(int doc, float score) {
+            // Fibonacci hashing: the top bits of the product, so that nearby document numbers spread out.
+            int i = (doc * 0x9E3779B9) >>> shift;
+            while (docs[i] != doc) {
+                if (docs[i] == -1) {
+                    docs[i] = doc;
+                    size++;
+                    break;
+                }
+                i = (i + 1) & mask;
+            }
+            scores[i] += score;
+        }
+
+        @Override
+        public TopScores best(int limit) {
+            if (size == 0) {
+                return null;
+            }
+            TopScores top = new TopScores(Math.min(limit, size));
+            for (int i = 0; i < docs.length; i++) {
+                if (docs[i] >= 0 && scores[i] > 0f) {
+                    top.offer(docs[i], scores[i]);
+                }
+            }
+            return top;
+        }
     }
 }

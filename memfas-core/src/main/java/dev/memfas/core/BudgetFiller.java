@@ -275,48 +275,78 @@ final class BudgetFiller {
         }
     }
 
-    /** A 64-bit FNV-1a hash of {@link #normalize(String)}'s result, computed without building it. */
+    /**
+     * A 64-bit FNV-1a hash of {@link #normalize(String)}'s result, computed without building it. ASCII characters are
+     * folded by table (a fill hashes every candidate it considers, thousands of characters a turn); others as
+     * {@code normalize} does.
+     */
     static long normalizedHash(String text) {
         long h = 0xcbf29ce484222325L;
         boolean gap = false;
         boolean any = false;
-        for (int i = 0; i < text.length(); ) {
-            int cp = text.codePointAt(i);
-            i += Character.charCount(cp);
-            if (Character.isLetterOrDigit(cp)) {
-                if (gap && any) {
-                    h = (h ^ ' ') * 0x100000001b3L;
-                }
-                gap = false;
-                any = true;
-                h = (h ^ Character.toLowerCase(cp)) * 0x100000001b3L;
+        int length = text.length();
+        for (int i = 0; i < length; ) {
+            char ch = text.charAt(i);
+            int folded;
+            if (ch < ASCII_FOLD.length) {
+                i++;
+                folded = ASCII_FOLD[ch];
             } else {
-                gap = true;
+                int cp = text.codePointAt(i);
+                i += Character.charCount(cp);
+                folded = Character.isLetterOrDigit(cp) ? Character.toLowerCase(cp) : 0;
             }
+            if (folded == 0) {
+                gap = true;
+                continue;
+            }
+            if (gap && any) {
+                h = (h ^ ' ') * 0x100000001b3L;
+            }
+            gap = false;
+            any = true;
+            h = (h ^ folded) * 0x100000001b3L;
         }
         return h;
     }
 
+    /** For each ASCII character: its lower case if it is a letter or digit, else 0. */
+    private static final char[] ASCII_FOLD = new char[128];
+
+    static {
+        for (char c = 0; c < ASCII_FOLD.length; c++) {
+            ASCII_FOLD[c] = Character.isLetterOrDigit(c) ? Character.toLowerCase(c) : 0;
+        }
+    }
+
     /**
-     * The vectors of the items taken so far, and a candidate's largest cosine with them. With the Vector API each
-     * cosine is one vector dot product of two rows; without it, the taken vectors are kept one column per dimension,
-     * so that all the cosines are one loop of {@code acc[j] += x[d] * column[j]}, which the JIT vectorizes.
+     * The vectors of the items taken so far, and whether a candidate comes close to one of them. A fill checks every
+     * candidate it considers against every item taken, so most pairs are far apart and should cost little. The first
+     * {@value #PREFIX} dimensions of the taken vectors are kept one column per dimension, so a candidate's partial dot
+     * products with all of them are one loop of {@code acc[j] += x[d] * column[j]} the JIT vectorizes; the rest of a
+     * dot product is at most the product of the two vectors' remaining lengths (Cauchy–Schwarz), and only a pair whose
+     * partial sum plus that bound reaches the threshold is scored in full.
      */
-    private static final class TakenVectors {
+    static final class TakenVectors {
+        /** How many leading dimensions are scored for every pair. */
+        static final int PREFIX = 64;
+        /** Room for float rounding between the bound and the full dot product. */
+        static final float SLACK = 1e-4f;
+
         private final float[] matrix;
         private final int dimension;
-        private final boolean byRows = VectorKernels.INT8 != null;
+        private final int prefix;
         private int[] rows = new int[16];
+        private float[] restLengths = new float[16];
         private float[][] columns;
-        private float[] acc;
+        private float[] acc = new float[16];
         private int size;
 
         TakenVectors(float[] matrix, int dimension) {
             this.matrix = matrix;
             this.dimension = dimension;
-            boolean byColumns = matrix != null && !byRows;
-            this.columns = new float[byColumns ? dimension : 0][16];
-            this.acc = new float[byColumns ? 16 : 0];
+            this.prefix = matrix == null ? 0 : Math.min(PREFIX, dimension);
+            this.columns = new float[prefix][16];
         }
 
         /** Takes the vector of matrix row {@code row}; nothing for a candidate without one (row -1). */
@@ -325,20 +355,19 @@ final class BudgetFiller {
                 return;
             }
             if (size == rows.length) {
-                rows = Arrays.copyOf(rows, size * 2);
-                if (!byRows) {
-                    for (int d = 0; d < dimension; d++) {
-                        columns[d] = Arrays.copyOf(columns[d], size * 2);
-                    }
-                    acc = new float[size * 2];
+                int grown = size * 2;
+                rows = Arrays.copyOf(rows, grown);
+                restLengths = Arrays.copyOf(restLengths, grown);
+                for (int d = 0; d < prefix; d++) {
+                    columns[d] = Arrays.copyOf(columns[d], grown);
                 }
+                acc = new float[grown];
             }
             rows[size] = row;
-            if (!byRows) {
-                int base = row * dimension;
-                for (int d = 0; d < dimension; d++) {
-                    columns[d][size] = matrix[base + d];
-                }
+            restLengths[size] = restLength(row);
+            int base = row * dimension;
+            for (int d = 0; d < prefix; d++) {
+                columns[d][size] = matrix[base + d];
             }
             size++;
         }
@@ -349,30 +378,30 @@ final class BudgetFiller {
                 return false;
             }
             int base = row * dimension;
-            if (byRows) {
-                for (int j = 0; j < size; j++) {
-                    if (Vectors.dot(matrix, base, matrix, rows[j] * dimension, dimension) >= threshold) {
-                        return true;
-                    }
-                }
-                return false;
-            }
             int n = size;
             float[] sums = acc;
             Arrays.fill(sums, 0, n, 0f);
-            for (int d = 0; d < dimension; d++) {
+            for (int d = 0; d < prefix; d++) {
                 float x = matrix[base + d];
                 float[] column = columns[d];
                 for (int j = 0; j < n; j++) {
                     sums[j] += x * column[j];
                 }
             }
+            float rest = restLength(row);
             for (int j = 0; j < n; j++) {
-                if (sums[j] >= threshold) {
+                if (sums[j] + rest * restLengths[j] + SLACK >= threshold
+                        && Vectors.dot(matrix, base, matrix, rows[j] * dimension, dimension) >= threshold) {
                     return true;
                 }
             }
             return false;
+        }
+
+        /** The length of the part of row {@code row} after the first {@link #prefix} dimensions. */
+        private float restLength(int row) {
+            int from = row * dimension + prefix;
+            return (float) Math.sqrt(Vectors.dot(matrix, from, matrix, from, dimension - prefix));
         }
     }
 

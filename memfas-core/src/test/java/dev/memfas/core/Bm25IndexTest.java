@@ -55,6 +55,31 @@ final class Bm25IndexTest {
     }
 
     @Test
+    void search_matchesTheTextbookFormula_forRareAndCommonTerms() {
+        // Rare terms have a few postings among thousands of documents (scores kept in a small hash table); common ones
+        // have more postings than a quarter of the documents (a score per document). Both must give the same hits.
+        Random random = new Random(23);
+        String[] words = new String[300];
+        for (int w = 0; w < words.length; w++) {
+            words[w] = "w" + Integer.toString(w, 36) + "x";
+        }
+        Bm25Index index = new Bm25Index();
+        Map<String, String> texts = new HashMap<>();
+        for (int d = 0; d < 3000; d++) {
+            String text = sentence(random, words);
+            index.put("d" + d, text);
+            texts.put("d" + d, text);
+        }
+        for (int q = 0; q < 20; q++) {
+            String rare = words[words.length - 1 - random.nextInt(60)] + " " + words[words.length - 1 - random.nextInt(60)];
+            String common = words[random.nextInt(3)] + " " + words[random.nextInt(3)] + " " + words[random.nextInt(3)];
+            for (String query : List.of(rare, common)) {
+                assertSameHits(index.search(query, 25), reference(texts, query, 25), query);
+            }
+        }
+    }
+
+    @Test
     void search_onEmptyOrUnknownTerms_findsNothing() {
         Bm25Index index = new Bm25Index();
         assertThat(index.search("anything", 5)).isEmpty();
