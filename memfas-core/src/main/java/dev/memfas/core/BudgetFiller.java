@@ -118,10 +118,15 @@ final class BudgetFiller {
             if (c.score < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
                 break;
             }
+            int sectionCost = relevant.isEmpty() ? relevantSectionTokens : 0;
+            if (c.tokens >= 0 && c.tokens <= cap && used + sectionCost + c.tokens > budget) {
+                // It would be taken whole, and whole it does not fit: neither the duplicate checks nor rendering can
+                // change that.
+                continue;
+            }
             if (isDuplicate(c, included, seenTexts)) {
                 continue;
             }
-            int sectionCost = relevant.isEmpty() ? relevantSectionTokens : 0;
             Piece p = render(c, cap);
             if (p != null && used + sectionCost + p.tokens() <= budget) {
                 relevant.add(p);
@@ -193,7 +198,7 @@ final class BudgetFiller {
     private Piece render(Candidate c, int cap) {
         Memory m = c.stored.memory();
         String full = c.rendered != null ? c.rendered : ContextEnvelope.memory(m, m.text());
-        int tokens = counts.count(m, full);
+        int tokens = c.tokens >= 0 ? c.tokens : counts.count(m, full);
         if (tokens <= cap) {
             return new Piece(full, tokens, c, false);
         }

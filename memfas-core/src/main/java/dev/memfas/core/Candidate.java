@@ -13,6 +13,8 @@ final class Candidate {
     boolean linkedByTrigger;
     /** The memory as a full envelope item, once rendered this turn (null until then). */
     String rendered;
+    /** The token count of the memory as a full envelope item, once known this turn (-1 until then). */
+    int tokens = -1;
     /** The hash of the normalized text for duplicate checks, once computed ({@link #hasTextHash}). */
     long textHash;
     boolean hasTextHash;

@@ -417,7 +417,8 @@ final class MemoryCurator implements ContextCurator {
     private void warmTokenCounts(String namespace, List<Candidate> candidates) {
         List<Candidate> unseen = new ArrayList<>();
         for (Candidate c : candidates) {
-            if (!tokenCounts.has(c.stored.memory())) {
+            c.tokens = tokenCounts.cached(c.stored.memory());
+            if (c.tokens < 0) {
                 unseen.add(c);
             }
         }
@@ -436,6 +437,7 @@ final class MemoryCurator implements ContextCurator {
                 counted.add(new MemoryStore.TokenCount(c.stored.memory(), tokens));
             }
             tokenCounts.put(c.stored.memory(), tokens);
+            c.tokens = tokens;
         }
         if (!counted.isEmpty()) {
             store.putTokenCounts(tokenCountKey, counted);

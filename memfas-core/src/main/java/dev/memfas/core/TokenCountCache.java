@@ -28,10 +28,10 @@ final class TokenCountCache {
         this.maxEntries = maxEntries;
     }
 
-    /** Whether the count of this memory's item is cached. */
-    boolean has(Memory memory) {
+    /** The cached count of this memory's item, or -1 if it is not cached. */
+    int cached(Memory memory) {
         Entry e = entries.get(key(memory));
-        return e != null && e.isFor(memory);
+        return e != null && e.isFor(memory) ? e.tokens() : -1;
     }
 
     /** Caches a count known from elsewhere (the store). */
