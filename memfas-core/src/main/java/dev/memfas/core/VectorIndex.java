@@ -43,6 +43,12 @@ final class VectorIndex {
      */
     static final int BLOCK = 8192;
     /**
+     * Slots per block with int8 codes. The Vector API kernel reads tiles, not columns, so long blocks do not help it;
+     * and a block's codes are one array, which at 512 slots of 384 dimensions (196 KB) stays well below the size the
+     * G1 collector gives a region of its own (a "humongous" object, whose unused rest of the region is lost).
+     */
+    static final int INT8_BLOCK = 512;
+    /**
      * How many more than the requested hits the code scan keeps at most for exact re-scoring: quantization moves a score
      * by well under 1% of its value, so the true best {@code k} are found among the approximate best {@code 2k + 64}.
      * Of these, only those whose approximate score is close enough to the {@code k}-th to be among the true best are
@@ -63,7 +69,7 @@ final class VectorIndex {
      * be over 3% of a unit, and every vector is scored exactly instead.
      */
     static final int MIN_SHORT_SCALE = 32;
-    /** The fewest slots a block is allocated with; it doubles from there up to {@link #BLOCK}. */
+    /** The fewest slots a block is allocated with; it doubles from there up to the block size. */
     static final int MIN_BLOCK_CAPACITY = 64;
 
     private final int dimension;
@@ -72,9 +78,11 @@ final class VectorIndex {
     private final VectorKernels.Int8Kernel int8;
     /** Without {@link #int8}: what a unit vector's components are multiplied by to give its 16-bit codes. */
     private final int shortScale;
-    /** The floats row by row, {@code BLOCK * dimension} per block, outside the heap. */
+    /** {@link #BLOCK} or {@link #INT8_BLOCK}. */
+    private final int blockSize;
+    /** The floats row by row, {@code blockSize * dimension} per block, outside the heap. */
     private FloatBuffer[] rowBlocks = new FloatBuffer[0];
-    /** With {@link #int8}: the codes, one tiled {@code byte[BLOCK * dimension]} per block, and each slot's scale. */
+    /** With {@link #int8}: the codes, one tiled {@code byte[INT8_BLOCK * dimension]} per block, and each slot's scale. */
     private byte[][] codeBlocks = new byte[0][];
     private float[][] scaleBlocks = new float[0][];
     /** Without {@link #int8}: the 16-bit codes, one {@code short[BLOCK]} column per dimension per block. */
@@ -95,6 +103,7 @@ final class VectorIndex {
         this.dimension = dimension;
         this.int8 = int8;
         this.shortScale = shortScale(dimension);
+        this.blockSize = int8 == null ? BLOCK : INT8_BLOCK;
     }
 
     /**
@@ -263,7 +272,7 @@ final class VectorIndex {
             // Only the vector is rounded, each by its own step (scale); the query enters by its length.
             float largestStep = 0;
             for (int slot : slots) {
-                largestStep = Math.max(largestStep, scaleBlocks[slot / BLOCK][slot % BLOCK]);
+                largestStep = Math.max(largestStep, scaleBlocks[slot / blockSize][slot % blockSize]);
             }
             double queryLength = Math.sqrt(Vectors.scalarDot(query, 0, query, 0, dimension));
             margin = 2 * ERROR_SIGMAS * largestStep / Math.sqrt(12) * queryLength;
@@ -294,11 +303,11 @@ final class VectorIndex {
     /** Scans slots {@code [from, to)} by their 16-bit codes, keeping the best {@code k} approximate scores. */
     private TopScores scanShorts(short[] query, int k, int from, int to) {
         TopScores top = new TopScores(k);
-        short[] acc = new short[BLOCK];
-        for (int b = from / BLOCK; b * BLOCK < to; b++) {
-            int base = b * BLOCK;
+        short[] acc = new short[blockSize];
+        for (int b = from / blockSize; b * blockSize < to; b++) {
+            int base = b * blockSize;
             int lo = Math.max(from, base) - base;
-            int hi = Math.min(to, base + BLOCK) - base;
+            int hi = Math.min(to, base + blockSize) - base;
             scoreShorts(shortBlocks[b], query, acc, lo, hi);
             float threshold = top.threshold();
             for (int j = lo; j < hi; j++) {
@@ -329,11 +338,11 @@ final class VectorIndex {
     /** Scans slots {@code [from, to)} by their int8 codes, keeping the best {@code k} approximate scores. */
     private TopScores scanBytes(float[] query, int k, int from, int to) {
         TopScores top = new TopScores(k);
-        float[] acc = new float[BLOCK];
-        for (int b = from / BLOCK; b * BLOCK < to; b++) {
-            int base = b * BLOCK;
+        float[] acc = new float[blockSize];
+        for (int b = from / blockSize; b * blockSize < to; b++) {
+            int base = b * blockSize;
             int lo = Math.max(from, base) - base;
-            int hi = Math.min(to, base + BLOCK) - base;
+            int hi = Math.min(to, base + blockSize) - base;
             int8.score(codeBlocks[b], query, acc, lo, hi);
             float[] scales = scaleBlocks[b];
             float threshold = top.threshold();
@@ -361,7 +370,7 @@ final class VectorIndex {
         TopScores exact = new TopScores(k);
         float[] row = new float[dimension];
         for (int slot : slots) {
-            rowBlocks[slot / BLOCK].get((slot % BLOCK) * dimension, row, 0, dimension);
+            rowBlocks[slot / blockSize].get((slot % blockSize) * dimension, row, 0, dimension);
             exact.offer(slot, Vectors.dot(row, 0, query, 0, dimension));
         }
         return exact;
@@ -416,7 +425,7 @@ final class VectorIndex {
                     continue;
                 }
                 present[i] = true;
-                rowBlocks[slot / BLOCK].get((slot % BLOCK) * dimension, out, row, dimension);
+                rowBlocks[slot / blockSize].get((slot % blockSize) * dimension, out, row, dimension);
             }
         } finally {
             lock.readLock().unlock();
@@ -425,8 +434,8 @@ final class VectorIndex {
     }
 
     private void write(int slot, float[] v, float scale) {
-        int b = slot / BLOCK;
-        int j = slot % BLOCK;
+        int b = slot / blockSize;
+        int j = slot % blockSize;
         float[] scaled = new float[dimension];
         for (int d = 0; d < dimension; d++) {
             scaled[d] = v[d] * scale;
@@ -455,10 +464,10 @@ final class VectorIndex {
 
     /** Copies slot {@code from} over slot {@code to}. */
     private void move(int from, int to) {
-        int fb = from / BLOCK;
-        int tb = to / BLOCK;
-        int fj = from % BLOCK;
-        int tj = to % BLOCK;
+        int fb = from / blockSize;
+        int tb = to / blockSize;
+        int fj = from % blockSize;
+        int tj = to % blockSize;
         rowBlocks[tb].put(tj * dimension, rowBlocks[fb], fj * dimension, dimension);
         if (int8 == null) {
             for (int d = 0; d < dimension; d++) {
@@ -477,8 +486,8 @@ final class VectorIndex {
 
     /** Zeroes a freed slot, so a scan of a partial block adds nothing from it. */
     private void clear(int slot) {
-        int b = slot / BLOCK;
-        int j = slot % BLOCK;
+        int b = slot / blockSize;
+        int j = slot % blockSize;
         rowBlocks[b].put(j * dimension, new float[dimension]);
         if (int8 == null) {
             for (int d = 0; d < dimension; d++) {
@@ -500,7 +509,7 @@ final class VectorIndex {
         if (needed > ids.length) {
             ids = java.util.Arrays.copyOf(ids, Math.max(needed, Math.max(2 * ids.length, MIN_BLOCK_CAPACITY)));
         }
-        int blockCount = (needed + BLOCK - 1) / BLOCK;
+        int blockCount = (needed + blockSize - 1) / blockSize;
         if (blockCount > rowBlocks.length) {
             int references = Math.max(blockCount, 2 * rowBlocks.length);
             rowBlocks = java.util.Arrays.copyOf(rowBlocks, references);
@@ -512,12 +521,13 @@ final class VectorIndex {
             }
         }
         for (int b = Math.max(0, allocatedBlocks - 1); b < blockCount; b++) {
-            int slots = Math.min(BLOCK, needed - b * BLOCK);
+            int slots = Math.min(blockSize, needed - b * blockSize);
             int capacity = capacity(b);
             if (slots > capacity) {
                 int grown = Math.max(slots, Math.max(2 * capacity, MIN_BLOCK_CAPACITY));
                 // A whole number of int8 tiles, and never more than a block.
-                resize(b, Math.min(BLOCK, (grown + VectorKernels.TILE - 1) / VectorKernels.TILE * VectorKernels.TILE));
+                int tiles = (grown + VectorKernels.TILE - 1) / VectorKernels.TILE;
+                resize(b, Math.min(blockSize, tiles * VectorKernels.TILE));
             }
         }
         allocatedBlocks = Math.max(allocatedBlocks, blockCount);
