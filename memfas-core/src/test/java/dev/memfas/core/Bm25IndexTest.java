@@ -18,10 +18,7 @@ final class Bm25IndexTest {
     @Test
     void search_matchesTheTextbookFormula_throughReplacementsAndRemovalsAndCompaction() {
         Random random = new Random(17);
-        String[] words = new String[300];
-        for (int w = 0; w < words.length; w++) {
-            words[w] = "w" + Integer.toString(w, 36) + "x";
-        }
+        String[] words = words();
         Bm25Index index = new Bm25Index();
         Map<String, String> texts = new HashMap<>();
         for (int round = 0; round < 6000; round++) {
@@ -59,10 +56,7 @@ final class Bm25IndexTest {
         // Rare terms have a few postings among thousands of documents (scores kept in a small hash table); common ones
         // have more postings than a quarter of the documents (a score per document). Both must give the same hits.
         Random random = new Random(23);
-        String[] words = new String[300];
-        for (int w = 0; w < words.length; w++) {
-            words[w] = "w" + Integer.toString(w, 36) + "x";
-        }
+        String[] words = words();
         Bm25Index index = new Bm25Index();
         Map<String, String> texts = new HashMap<>();
         for (int d = 0; d < 3000; d++) {
@@ -146,6 +140,15 @@ final class Bm25IndexTest {
             return c != 0 ? c : a.memoryId().compareTo(b.memoryId());
         });
         return hits.subList(0, Math.min(limit, hits.size()));
+    }
+
+    /** 300 distinct words, none a stop word or changed by stemming. */
+    private static String[] words() {
+        String[] words = new String[300];
+        for (int w = 0; w < words.length; w++) {
+            words[w] = "w" + Integer.toString(w, 36) + "x";
+        }
+        return words;
     }
 
     private static String sentence(Random random, String[] words) {
