@@ -37,8 +37,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * One query against {@code memories} memories of 384 dimensions, five ways, in one run so their ratios hold:
  *
  * <ul>
- *   <li>{@code a_bandwidthCeiling}: a plain sum of the same float bytes, as columns in blocks of the index's size, split
- *       across the same threads as the scan: the memory-bandwidth limit for anything that reads the floats. The scan
+ *   <li>{@code a_bandwidthCeiling}: a plain sum of the same float bytes, as columns in blocks of the 16-bit scan's
+ *       size, split across the same threads as the scan: the memory-bandwidth limit for anything that reads the floats. The scan
  *       reads compact codes instead (int8 with the Vector API, 16-bit without), so it can run below it.</li>
  *   <li>{@code b_scan}: the index's candidate scan (the 100 nearest), as a turn runs it.</li>
  *   <li>{@code c_getContext}: a whole turn without the query embedding: scan, BM25, scoring, selection, a 4000-token

@@ -13,15 +13,16 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * The dot-product index of one namespace's L2-normalized vectors.
  *
  * <p>A search has two steps. First a scan of compact integer codes of every vector finds the approximate best
- * {@code 2k + 64}; then those are scored again exactly from the floats, and the best {@code k} returned. The floats
+ * {@code 2k + 64}; then those that could be among the true best {@code k} are scored again exactly from the floats,
+ * and the best {@code k} returned. The floats
  * are kept row by row outside the heap (direct buffers): only the re-scored and gathered rows are read, a few hundred
  * per turn, so the heap holds just the codes the scan reads.
  *
  * <p>The codes come in two kinds, chosen once per JVM by {@link VectorKernels}:
  * <ul>
- *   <li>With the Vector API: int8 codes, each vector scaled by its largest component, in tiles of
- *       {@link VectorKernels#TILE} slots, each tile every dimension's codes of its slots in turn, so the kernel reads
- *       one contiguous run per tile. A quarter of the float bytes.
+ *   <li>With the Vector API: int8 codes, each vector scaled by its largest component, in blocks of
+ *       {@value #INT8_BLOCK} slots made of tiles of {@link VectorKernels#TILE} slots, each tile every dimension's codes
+ *       of its slots in turn, so the kernel reads one contiguous run per tile. A quarter of the float bytes.
  *   <li>Without it (Java 17, or no flag): 16-bit codes {@code round(v[d] * S)} with one scale {@code S} for every
  *       vector, kept in blocks of {@value #BLOCK} slots as one {@code short[BLOCK]} column per dimension. The scan runs
  *       {@code acc[j] = (short) (acc[j] + q[d] * column[j])} over contiguous, separate arrays of one element size, a
@@ -218,7 +219,8 @@ final class VectorIndex {
                 top = rescore(all, query, keep);
             } else {
                 // With work alongside, finer parts let the helpers take more of the scan while the caller is busy.
-                int parts = alongside == null ? parts(n, threads) : parts(n, PARTS_PER_THREAD * threads);
+                int parts = alongside == null || threads == 1 ? parts(n, threads)
+                        : parts(n, PARTS_PER_THREAD * threads);
                 int tiles = (n + VectorKernels.TILE - 1) / VectorKernels.TILE;
                 TopScores[] tops = new TopScores[parts];
                 short[] shortQuery = int8 == null ? shortCodes(query) : null;

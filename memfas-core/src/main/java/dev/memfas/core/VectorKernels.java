@@ -19,8 +19,8 @@ final class VectorKernels {
     private VectorKernels() {}
 
     /**
-     * How many slots share a tile of int8 codes: a block's codes are one {@code byte[BLOCK * dimension]} in which the
-     * code of slot {@code j}, dimension {@code d} is at {@code (j / TILE) * TILE * dimension + d * TILE + j % TILE}.
+     * How many slots share a tile of int8 codes: a block's codes are one {@code byte[INT8_BLOCK * dimension]} in which
+     * the code of slot {@code j}, dimension {@code d} is at {@code (j / TILE) * TILE * dimension + d * TILE + j % TILE}.
      */
     static final int TILE = 64;
 
