@@ -232,11 +232,11 @@ final class VectorIndex {
                             : scanBytes(query, approximate, from, to);
                 }, alongside);
                 TopScores candidates = merge(tops);
+                float kth = candidates.size() > keep ? candidates.scoreAt(keep) : Float.NEGATIVE_INFINITY;
                 int[] approximateSlots = new int[candidates.size()];
                 float[] approximateScores = new float[approximateSlots.length];
-                candidates.drainDescending(approximateSlots, approximateScores);
-                int[] close = java.util.Arrays.copyOf(approximateSlots,
-                        closeToTheBest(approximateSlots, approximateScores, keep, query));
+                candidates.drain(approximateSlots, approximateScores);
+                int[] close = closeToTheBest(approximateSlots, approximateScores, kth, query);
                 // Slot order reads the rows forwards.
                 java.util.Arrays.sort(close);
                 top = rescore(close, query, keep);
@@ -255,15 +255,15 @@ final class VectorIndex {
     }
 
     /**
-     * How many of the approximate best, sorted best first, could still be among the true best {@code k}: those whose
-     * approximate score is within twice the quantization error of the {@code k}-th approximate score (a true top-k
-     * vector scores at least the true {@code k}-th, and that is at most the error below the approximate {@code k}-th).
-     * The error is taken as {@value #ERROR_SIGMAS} standard deviations of a code's rounding (uniform within half a
-     * step) summed over the dimensions. With int8 codes that is about 0.002 of a cosine, with 16-bit codes about 0.012.
+     * Which of the approximate best could still be among the true best {@code k}: those whose approximate score is
+     * within twice the quantization error of the {@code k}-th approximate score {@code kth} (a true top-k vector scores
+     * at least the true {@code k}-th, and that is at most the error below the approximate {@code k}-th). The error is
+     * taken as {@value #ERROR_SIGMAS} standard deviations of a code's rounding (uniform within half a step) summed over
+     * the dimensions. With int8 codes that is about 0.002 of a cosine, with 16-bit codes about 0.012.
      */
-    private int closeToTheBest(int[] slots, float[] approximate, int k, float[] query) {
-        if (slots.length <= k) {
-            return slots.length;
+    private int[] closeToTheBest(int[] slots, float[] approximate, float kth, float[] query) {
+        if (kth == Float.NEGATIVE_INFINITY) {
+            return slots;
         }
         double margin;
         if (int8 == null) {
@@ -279,12 +279,15 @@ final class VectorIndex {
             double queryLength = Math.sqrt(Vectors.scalarDot(query, 0, query, 0, dimension));
             margin = 2 * ERROR_SIGMAS * largestStep / Math.sqrt(12) * queryLength;
         }
-        double floor = approximate[k - 1] - margin;
-        int close = k;
-        while (close < slots.length && approximate[close] >= floor) {
-            close++;
+        double floor = kth - margin;
+        int[] close = new int[slots.length];
+        int count = 0;
+        for (int i = 0; i < slots.length; i++) {
+            if (approximate[i] >= floor) {
+                close[count++] = slots[i];
+            }
         }
-        return close;
+        return java.util.Arrays.copyOf(close, count);
     }
 
     /** Into how many parts a scan of {@code n} slots is split: at least one, and never a part too small. */

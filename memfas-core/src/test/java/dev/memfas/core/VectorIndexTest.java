@@ -108,30 +108,6 @@ final class VectorIndexTest {
         assertThat(index.size()).isZero();
     }
 
-    // ---------------------------------------------------------------- top-k heap
-
-    @Test
-    void topScores_keepsTheBestK_inDescendingOrder() {
-        Random random = new Random(3);
-        TopScores top = new TopScores(7);
-        float[] all = new float[1000];
-        for (int i = 0; i < all.length; i++) {
-            all[i] = random.nextFloat();
-            top.offer(i, all[i]);
-        }
-        int[] slots = new int[7];
-        float[] scores = new float[7];
-
-        assertThat(top.drainDescending(slots, scores)).isEqualTo(7);
-
-        float[] sorted = all.clone();
-        Arrays.sort(sorted);
-        for (int i = 0; i < 7; i++) {
-            assertThat(scores[i]).isEqualTo(sorted[sorted.length - 1 - i]);
-            assertThat(all[slots[i]]).isEqualTo(scores[i]);
-        }
-    }
-
     private static List<String> bruteForce(Map<String, float[]> vectors, float[] q, int k) {
         return vectors.entrySet().stream()
                 .sorted(Comparator.comparingDouble((Map.Entry<String, float[]> e) -> -dot(e.getValue(), q))
