@@ -72,6 +72,12 @@ final class VectorIndex {
     static final int MIN_SHORT_SCALE = 32;
     /** The fewest slots a block is allocated with; it doubles from there up to the block size. */
     static final int MIN_BLOCK_CAPACITY = 64;
+    /**
+     * Up to this many slots the index keeps float columns and scores every vector exactly, with no codes. A code scan
+     * then re-scores a hundred or more rows, which over so few vectors costs as much as scoring them all: at 1,000
+     * vectors on JDK 17 the exact scan takes a third of the time of the 16-bit scan and its re-scoring.
+     */
+    static final int EXACT_SLOTS = 2048;
 
     private final int dimension;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
@@ -83,6 +89,12 @@ final class VectorIndex {
     private final int blockSize;
     /** The floats row by row, {@code blockSize * dimension} per block, outside the heap. */
     private FloatBuffer[] rowBlocks = new FloatBuffer[0];
+    /**
+     * While the index has never held more than {@link #exactSlots} slots: the floats again, one column per dimension,
+     * which the exact scan reads, and no codes. Null from the first time it grows past that.
+     */
+    private float[][] exactColumns;
+    private final int exactSlots;
     /** With {@link #int8}: the codes, one tiled {@code byte[INT8_BLOCK * dimension]} per block, and each slot's scale. */
     private byte[][] codeBlocks = new byte[0][];
     private float[][] scaleBlocks = new float[0][];
@@ -93,11 +105,14 @@ final class VectorIndex {
     private int size;
 
     VectorIndex(int dimension) {
-        this(dimension, VectorKernels.INT8);
+        this(dimension, VectorKernels.INT8, EXACT_SLOTS);
     }
 
-    /** An index scanning with the given int8 kernel, or with the 16-bit loop when it is null. */
-    VectorIndex(int dimension, VectorKernels.Int8Kernel int8) {
+    /**
+     * An index scanning with the given int8 kernel, or with the 16-bit loop when it is null, and scoring exactly from
+     * float columns while it has held at most {@code exactSlots} slots.
+     */
+    VectorIndex(int dimension, VectorKernels.Int8Kernel int8, int exactSlots) {
         if (dimension <= 0) {
             throw new IllegalArgumentException("vector dimension must be positive: " + dimension);
         }
@@ -105,6 +120,8 @@ final class VectorIndex {
         this.int8 = int8;
         this.shortScale = shortScale(dimension);
         this.blockSize = int8 == null ? BLOCK : INT8_BLOCK;
+        this.exactSlots = exactSlots;
+        this.exactColumns = exactSlots > 0 ? new float[dimension][0] : null;
     }
 
     /**
@@ -208,7 +225,12 @@ final class VectorIndex {
             int keep = Math.min(k, n);
             int approximate = 2 * keep + RESCORE_EXTRA;
             TopScores top;
-            if (approximate >= n || (int8 == null && shortScale < MIN_SHORT_SCALE)) {
+            if (exactColumns != null) {
+                if (alongside != null) {
+                    alongside.run();
+                }
+                top = scanExact(query, keep, n);
+            } else if (approximate >= n || (int8 == null && shortScale < MIN_SHORT_SCALE)) {
                 // The code scan would keep every slot for re-scoring anyway (or, at a huge dimension, be too coarse to
                 // trust): score them all exactly at once.
                 if (alongside != null) {
@@ -303,6 +325,38 @@ final class VectorIndex {
             codes[d] = (short) Math.round(query[d] * unit * shortScale);
         }
         return codes;
+    }
+
+    /** Scores slots {@code [0, n)} exactly from {@link #exactColumns}, keeping the best {@code k}. */
+    private TopScores scanExact(float[] query, int k, int n) {
+        float[] acc = new float[n];
+        int d = 0;
+        // Four dimensions per pass, as in scoreShorts.
+        for (; d + 4 <= dimension; d += 4) {
+            float q0 = query[d];
+            float q1 = query[d + 1];
+            float q2 = query[d + 2];
+            float q3 = query[d + 3];
+            float[] c0 = exactColumns[d];
+            float[] c1 = exactColumns[d + 1];
+            float[] c2 = exactColumns[d + 2];
+            float[] c3 = exactColumns[d + 3];
+            for (int j = 0; j < n; j++) {
+                acc[j] += q0 * c0[j] + q1 * c1[j] + q2 * c2[j] + q3 * c3[j];
+            }
+        }
+        for (; d < dimension; d++) {
+            float q = query[d];
+            float[] column = exactColumns[d];
+            for (int j = 0; j < n; j++) {
+                acc[j] += q * column[j];
+            }
+        }
+        TopScores top = new TopScores(k);
+        for (int j = 0; j < n; j++) {
+            top.offer(j, acc[j]);
+        }
+        return top;
     }
 
     /** Scans slots {@code [from, to)} by their 16-bit codes, keeping the best {@code k} approximate scores. */
@@ -462,15 +516,28 @@ final class VectorIndex {
             scaled[d] = v[d] * scale;
         }
         rowBlocks[b].put(j * dimension, scaled);
+        if (exactColumns != null) {
+            for (int d = 0; d < dimension; d++) {
+                exactColumns[d][slot] = scaled[d];
+            }
+        } else {
+            encode(slot, scaled);
+        }
+    }
+
+    /** Writes the codes of slot {@code slot} from its unit vector. */
+    private void encode(int slot, float[] unit) {
+        int b = slot / blockSize;
+        int j = slot % blockSize;
         if (int8 == null) {
             short[][] columns = shortBlocks[b];
             for (int d = 0; d < dimension; d++) {
-                columns[d][j] = (short) Math.round(scaled[d] * shortScale);
+                columns[d][j] = (short) Math.round(unit[d] * shortScale);
             }
             return;
         }
         byte[] codes = new byte[dimension];
-        scaleBlocks[b][j] = quantize(v, scale, codes);
+        scaleBlocks[b][j] = quantize(unit, 1f, codes);
         byte[] tiles = codeBlocks[b];
         int at = codeOffset(j);
         for (int d = 0; d < dimension; d++, at += VectorKernels.TILE) {
@@ -490,6 +557,12 @@ final class VectorIndex {
         int fj = from % blockSize;
         int tj = to % blockSize;
         rowBlocks[tb].put(tj * dimension, rowBlocks[fb], fj * dimension, dimension);
+        if (exactColumns != null) {
+            for (float[] column : exactColumns) {
+                column[to] = column[from];
+            }
+            return;
+        }
         if (int8 == null) {
             for (int d = 0; d < dimension; d++) {
                 shortBlocks[tb][d][tj] = shortBlocks[fb][d][fj];
@@ -510,6 +583,12 @@ final class VectorIndex {
         int b = slot / blockSize;
         int j = slot % blockSize;
         rowBlocks[b].put(j * dimension, new float[dimension]);
+        if (exactColumns != null) {
+            for (float[] column : exactColumns) {
+                column[slot] = 0f;
+            }
+            return;
+        }
         if (int8 == null) {
             for (int d = 0; d < dimension; d++) {
                 shortBlocks[b][d][j] = 0;
@@ -552,6 +631,33 @@ final class VectorIndex {
             }
         }
         allocatedBlocks = Math.max(allocatedBlocks, blockCount);
+        if (exactColumns != null) {
+            if (needed > exactSlots) {
+                switchToCodes();
+            } else if (needed > exactColumns[0].length) {
+                int grown = Math.min(exactSlots, Math.max(needed, Math.max(2 * exactColumns[0].length,
+                        MIN_BLOCK_CAPACITY)));
+                for (int d = 0; d < dimension; d++) {
+                    exactColumns[d] = java.util.Arrays.copyOf(exactColumns[d], grown);
+                }
+            }
+        }
+    }
+
+    /**
+     * Leaves the exact columns for codes, the first time the index grows past {@link #exactSlots} slots: gives every
+     * block its codes and encodes every slot from its row.
+     */
+    private void switchToCodes() {
+        exactColumns = null;
+        for (int b = 0; b < allocatedBlocks; b++) {
+            allocateCodes(b, capacity(b));
+        }
+        float[] unit = new float[dimension];
+        for (int slot = 0; slot < size; slot++) {
+            rowBlocks[slot / blockSize].get((slot % blockSize) * dimension, unit, 0, dimension);
+            encode(slot, unit);
+        }
     }
 
     /** How many slots block {@code b} has room for. */
@@ -567,6 +673,13 @@ final class VectorIndex {
             rows.put(0, rowBlocks[b], 0, rowBlocks[b].capacity());
         }
         rowBlocks[b] = rows;
+        if (exactColumns == null) {
+            allocateCodes(b, capacity);
+        }
+    }
+
+    /** Gives block {@code b} codes for {@code capacity} slots, keeping those it holds. */
+    private void allocateCodes(int b, int capacity) {
         if (int8 == null) {
             short[][] columns = new short[dimension][];
             for (int d = 0; d < dimension; d++) {

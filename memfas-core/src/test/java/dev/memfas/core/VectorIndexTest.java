@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 final class VectorIndexTest {
@@ -19,10 +20,10 @@ final class VectorIndexTest {
     // ---------------------------------------------------------------- search agrees with brute force
 
     @ParameterizedTest
-    // Around the exact-scoring cut (84 for k = 10), block capacities (64, 128, ...), parts within a block, a block, and
-    // parts across blocks.
-    @ValueSource(ints = {1, 2, 7, 63, 64, 65, 84, 85, 129, 1500, 2 * 4096 + 1, 3 * 4096 + 700, 8191, 8192, 8193,
-            2 * 8192 + 4097})
+    // Block capacities (64, 128, ...), the last size with exact columns and the first with codes, parts within a block,
+    // a block, and parts across blocks.
+    @ValueSource(ints = {1, 2, 7, 63, 64, 65, 84, 85, 129, 1500, 2048, 2049, 2 * 4096 + 1, 3 * 4096 + 700, 8191, 8192,
+            8193, 2 * 8192 + 4097})
     void search_awkwardSizes_matchesBruteForce(int n) {
         Random random = new Random(n);
         int dim = 37;
@@ -51,14 +52,17 @@ final class VectorIndexTest {
         }
     }
 
-    @Test
-    void removeAndReplace_keepTheIndexConsistentWithBruteForce() {
+    @ParameterizedTest(name = "ids from {0}, codes from the start: {1}")
+    // Exact columns throughout, codes from the start, and columns until the index grows past 2,048 slots.
+    @CsvSource({"1200, false", "1200, true", "4000, false"})
+    void removeAndReplace_keepTheIndexConsistentWithBruteForce(int distinctIds, boolean codesFromTheStart) {
         Random random = new Random(42);
         int dim = 16;
-        VectorIndex index = new VectorIndex(dim);
+        VectorIndex index = new VectorIndex(dim, VectorKernels.INT8, codesFromTheStart ? 0 : VectorIndex.EXACT_SLOTS);
         Map<String, float[]> truth = new HashMap<>();
-        for (int step = 0; step < 5000; step++) {
-            String id = "v" + random.nextInt(1200);
+        int peak = 0;
+        for (int step = 0; step < 3 * distinctIds; step++) {
+            String id = "v" + random.nextInt(distinctIds);
             if (random.nextInt(4) == 0) {
                 index.removeAll(List.of(id));
                 truth.remove(id);
@@ -67,7 +71,9 @@ final class VectorIndexTest {
                 index.put(id, v);
                 truth.put(id, Vectors.normalizedCopy(v, dim));
             }
+            peak = Math.max(peak, truth.size());
         }
+        assertThat(peak > VectorIndex.EXACT_SLOTS).isEqualTo(distinctIds > VectorIndex.EXACT_SLOTS);
         assertThat(index.size()).isEqualTo(truth.size());
         float[] q = Vectors.normalizedCopy(randomVector(random, dim), dim);
         assertThat(Arrays.asList(index.search(q, 25, 2).ids())).containsExactlyElementsOf(bruteForce(truth, q, 25));
