@@ -13,7 +13,7 @@ import java.util.Map;
  *
  * <p>Everything a search touches is primitive: documents are numbered, each term's postings are parallel
  * {@code int[]}s of document numbers and term frequencies, and a search adds into one {@code float[]} of scores and
- * keeps the best in a primitive heap. A removed document is marked dead and skipped; its postings stay until the dead
+ * keeps the best in a primitive buffer ({@link TopScores}). A removed document is marked dead and skipped; its postings stay until the dead
  * outnumber the live, when the index is rebuilt without them.
  *
  * <p>Not thread-safe for writes: the owning store guards it (searches may run in parallel with each other).

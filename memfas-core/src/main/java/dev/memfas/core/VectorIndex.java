@@ -14,9 +14,11 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * <p>A search has two steps. First a scan of compact integer codes of every vector finds the approximate best
  * {@code 2k + 64}; then those that could be among the true best {@code k} are scored again exactly from the floats,
- * and the best {@code k} returned. The floats
- * are kept row by row outside the heap (direct buffers): only the re-scored and gathered rows are read, a few hundred
- * per turn, so the heap holds just the codes the scan reads.
+ * and the best {@code k} returned. The floats are kept row by row outside the heap (direct buffers): only the
+ * re-scored and gathered rows are read, a few hundred per turn, so the heap holds just the codes the scan reads.
+ *
+ * <p>Until it first holds more than {@value #EXACT_SLOTS} slots, an index has no codes: it keeps the floats a second
+ * time as columns on the heap and scores every vector exactly.
  *
  * <p>The codes come in two kinds, chosen once per JVM by {@link VectorKernels}:
  * <ul>
