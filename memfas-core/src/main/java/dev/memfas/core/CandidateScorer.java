@@ -20,6 +20,11 @@ import java.util.Set;
  */
 final class CandidateScorer {
     private static final double LN2 = Math.log(2);
+    /**
+     * {@code Math.log1p(n)} for the access counts most memories have: on recent JDKs {@code log1p} is not an intrinsic,
+     * and a turn takes it a few hundred times.
+     */
+    private static final double[] LOG1P = java.util.stream.IntStream.range(0, 4096).mapToDouble(Math::log1p).toArray();
 
     private final ScoringWeights weights;
     private final double halfLifeMillis;
@@ -64,7 +69,7 @@ final class CandidateScorer {
             semantic[i] = Float.isNaN(c.cosine) ? Double.NaN : c.cosine;
             lexical[i] = c.bm25;
             recency[i] = recency(m, turn.now());
-            frequency[i] = Math.log1p(c.stored.accessCount());
+            frequency[i] = log1p(c.stored.accessCount());
             if (turn.topicVector() != null) {
                 topic[i] = c.row >= 0 ? Vectors.dotRow(turn.matrix(), c.row, turn.topicVector()) : Double.NaN;
             } else {
@@ -98,6 +103,10 @@ final class CandidateScorer {
                     + weights.frequency() * f.frequency() + weights.topic() * f.topic() + weights.scope() * f.scope()
                     + weights.priority() * f.priority() + wHot * f.hot()) / total;
         }
+    }
+
+    private static double log1p(long count) {
+        return count >= 0 && count < LOG1P.length ? LOG1P[(int) count] : Math.log1p(count);
     }
 
     private double recency(Memory m, Instant now) {

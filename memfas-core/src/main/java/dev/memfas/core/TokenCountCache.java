@@ -21,7 +21,9 @@ final class TokenCountCache {
 
     private final Tokenizer tokenizer;
     private final int maxEntries;
-    private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
+    /** By namespace, then by id: no key is built per lookup, and ids' hash codes are cached in the strings. */
+    private final ConcurrentHashMap<String, ConcurrentHashMap<String, Entry>> namespaces = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger size = new java.util.concurrent.atomic.AtomicInteger();
 
     TokenCountCache(Tokenizer tokenizer, int maxEntries) {
         this.tokenizer = tokenizer;
@@ -30,21 +32,26 @@ final class TokenCountCache {
 
     /** The cached count of this memory's item, or -1 if it is not cached. */
     int cached(Memory memory) {
-        Entry e = entries.get(key(memory));
+        Entry e = entry(memory);
         return e != null && e.isFor(memory) ? e.tokens() : -1;
     }
 
     /** Caches a count known from elsewhere (the store). */
     void put(Memory memory, int tokens) {
-        if (entries.size() >= maxEntries) {
-            entries.clear();
+        if (size.get() >= maxEntries) {
+            namespaces.clear();
+            size.set(0);
         }
-        entries.put(key(memory), new Entry(memory, tokens));
+        Entry previous = namespaces.computeIfAbsent(memory.namespace(), n -> new ConcurrentHashMap<>())
+                .put(memory.id(), new Entry(memory, tokens));
+        if (previous == null) {
+            size.incrementAndGet();
+        }
     }
 
     /** The token count of {@code rendered}, the memory's whole item: cached, or counted now and cached. */
     int count(Memory memory, String rendered) {
-        Entry e = entries.get(key(memory));
+        Entry e = entry(memory);
         if (e != null && e.isFor(memory)) {
             return e.tokens();
         }
@@ -53,7 +60,8 @@ final class TokenCountCache {
         return tokens;
     }
 
-    private static String key(Memory memory) {
-        return memory.namespace() + '\u0000' + memory.id();
+    private Entry entry(Memory memory) {
+        ConcurrentHashMap<String, Entry> byId = namespaces.get(memory.namespace());
+        return byId == null ? null : byId.get(memory.id());
     }
 }

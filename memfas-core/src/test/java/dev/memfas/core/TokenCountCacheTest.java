@@ -1,0 +1,74 @@
+package dev.memfas.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memfas.Memory;
+import dev.memfas.Tokenizer;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+final class TokenCountCacheTest {
+    /** Counts characters, and remembers what it was asked to count. */
+    private final List<String> counted = new ArrayList<>();
+    private final Tokenizer tokenizer = new Tokenizer() {
+        @Override
+        public int count(String text) {
+            counted.add(text);
+            return text.length();
+        }
+
+        @Override
+        public String truncate(String text, int maxTokens) {
+            return text.substring(0, Math.min(text.length(), maxTokens));
+        }
+
+        @Override
+        public String id() {
+            return "characters";
+        }
+    };
+
+    @Test
+    void count_countsAMemoryOnce() {
+        TokenCountCache cache = new TokenCountCache(tokenizer, 100);
+        Memory m = Memory.builder("hello").id("a").build();
+
+        assertThat(cache.count(m, "<m>hello</m>")).isEqualTo(12);
+        assertThat(cache.count(m, "<m>hello</m>")).isEqualTo(12);
+        assertThat(cache.cached(m)).isEqualTo(12);
+
+        assertThat(counted).hasSize(1);
+    }
+
+    @Test
+    void count_changedMemory_orSameIdInAnotherNamespace_isCountedAnew() {
+        TokenCountCache cache = new TokenCountCache(tokenizer, 100);
+        Memory first = Memory.builder("hello").id("a").build();
+        Memory changed = Memory.builder("hello again").id("a").build();
+        Memory elsewhere = Memory.builder("hi").id("a").namespace("other").build();
+        cache.count(first, "hello");
+
+        assertThat(cache.cached(changed)).isEqualTo(-1);
+        assertThat(cache.cached(elsewhere)).isEqualTo(-1);
+        assertThat(cache.count(changed, "hello again")).isEqualTo(11);
+        assertThat(cache.count(elsewhere, "hi")).isEqualTo(2);
+        // An equal memory that is another instance shares the count.
+        assertThat(cache.cached(Memory.builder("hello again").id("a").build())).isEqualTo(11);
+        assertThat(counted).containsExactly("hello", "hello again", "hi");
+    }
+
+    @Test
+    void put_pastTheLimit_startsOver() {
+        TokenCountCache cache = new TokenCountCache(tokenizer, 3);
+        List<Memory> memories = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            memories.add(Memory.builder("text " + i).id("m" + i).build());
+            cache.put(memories.get(i), i);
+        }
+
+        assertThat(cache.cached(memories.get(0))).isEqualTo(-1);
+        assertThat(cache.cached(memories.get(2))).isEqualTo(-1);
+        assertThat(cache.cached(memories.get(3))).isEqualTo(3);
+    }
+}
