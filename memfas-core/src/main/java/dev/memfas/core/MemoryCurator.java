@@ -217,32 +217,52 @@ final class MemoryCurator implements ContextCurator {
     private record Gathered(List<Candidate> candidates, float[] matrix, VectorIndex index, VectorIndex.Hits hits,
             Map<String, Integer> hitIndex, Map<String, Double> bm25, Set<String> linkedIds) {}
 
-    /** Candidates: nearest vectors, best BM25 matches, and the given linked memories; expired ones left out. */
+    /**
+     * Candidates: nearest vectors, best BM25 matches, and the given linked memories; expired ones left out. The lexical
+     * search, reading its hits and the linked memories from the store and gathering their vectors all run on this
+     * thread while helper threads begin the vector scan; the vector hits not read by then are read after it.
+     */
     private Gathered gather(String namespace, String query, float[] queryVector, Set<String> linkedIds, Instant now) {
         VectorIndex index = embedder == null ? null : indexFor(namespace);
-        List<List<LexicalHit>> lexical = new ArrayList<>(1);
-        Runnable lexicalSearch = () -> lexical.add(store.searchLexical(namespace, query, candidateLimit));
+        Map<String, Double> bm25 = new HashMap<>();
+        Set<String> lexicalIds = new LinkedHashSet<>(linkedIds);
+        List<Gathered> lexicalSide = new ArrayList<>(1);
+        Runnable lexical = () -> {
+            for (LexicalHit hit : store.searchLexical(namespace, query, candidateLimit)) {
+                bm25.put(hit.memoryId(), hit.score());
+                lexicalIds.add(hit.memoryId());
+            }
+            Gathered none = new Gathered(List.of(), new float[0], index, VectorIndex.Hits.EMPTY, Map.of(), bm25,
+                    linkedIds);
+            lexicalSide.add(candidatesOf(none, store.getAll(namespace, lexicalIds), queryVector, now));
+        };
         VectorIndex.Hits hits;
         if (index == null) {
             hits = VectorIndex.Hits.EMPTY;
-            lexicalSearch.run();
+            lexical.run();
         } else {
-            // The store's lexical search runs on this thread while helpers begin the vector scan.
-            hits = index.search(queryVector, candidateLimit, scanThreads, lexicalSearch);
+            hits = index.search(queryVector, candidateLimit, scanThreads, lexical);
         }
         Map<String, Integer> hitIndex = new HashMap<>();
         for (int i = 0; i < hits.size(); i++) {
             hitIndex.put(hits.ids()[i], i);
         }
-        Map<String, Double> bm25 = new HashMap<>();
-        for (LexicalHit hit : lexical.get(0)) {
-            bm25.put(hit.memoryId(), hit.score());
+        Gathered early = lexicalSide.get(0);
+        for (Candidate c : early.candidates()) {
+            Integer hit = hitIndex.get(c.id());
+            if (hit != null) {
+                // The scan's exact cosine, so a memory scores the same whichever way it was found.
+                c.cosine = hits.scores()[hit];
+            }
         }
-        LinkedHashSet<String> ids = new LinkedHashSet<>(linkedIds);
-        ids.addAll(hitIndex.keySet());
-        ids.addAll(bm25.keySet());
-        Gathered none = new Gathered(List.of(), new float[0], index, hits, hitIndex, bm25, linkedIds);
-        return candidatesOf(none, store.getAll(namespace, ids), queryVector, now);
+        List<String> rest = new ArrayList<>();
+        for (String id : hits.ids()) {
+            if (!lexicalIds.contains(id)) {
+                rest.add(id);
+            }
+        }
+        Gathered withHits = new Gathered(early.candidates(), early.matrix(), index, hits, hitIndex, bm25, linkedIds);
+        return rest.isEmpty() ? withHits : candidatesOf(withHits, store.getAll(namespace, rest), queryVector, now);
     }
 
     /**
