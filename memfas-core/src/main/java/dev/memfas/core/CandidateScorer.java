@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Computes each candidate's factors, normalizes them across the candidate set, and combines them with the weights.
@@ -24,7 +25,7 @@ final class CandidateScorer {
      * {@code Math.log1p(n)} for the access counts most memories have: on recent JDKs {@code log1p} is not an intrinsic,
      * and a turn takes it a few hundred times.
      */
-    private static final double[] LOG1P = java.util.stream.IntStream.range(0, 4096).mapToDouble(Math::log1p).toArray();
+    private static final double[] LOG1P = IntStream.range(0, 4096).mapToDouble(Math::log1p).toArray();
 
     private final ScoringWeights weights;
     private final double halfLifeMillis;

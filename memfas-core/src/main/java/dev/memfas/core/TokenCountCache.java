@@ -3,6 +3,7 @@ package dev.memfas.core;
 import dev.memfas.Memory;
 import dev.memfas.Tokenizer;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Remembers the token count of each memory's rendered item, so a memory that is a candidate turn after turn is
@@ -23,7 +24,7 @@ final class TokenCountCache {
     private final int maxEntries;
     /** By namespace, then by id: no key is built per lookup, and ids' hash codes are cached in the strings. */
     private final ConcurrentHashMap<String, ConcurrentHashMap<String, Entry>> namespaces = new ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicInteger size = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger size = new AtomicInteger();
 
     TokenCountCache(Tokenizer tokenizer, int maxEntries) {
         this.tokenizer = tokenizer;

@@ -258,7 +258,8 @@ final class VectorIndex {
                             : scanBytes(query, approximate, from, to);
                 }, alongside);
                 TopScores candidates = merge(tops);
-                float kth = candidates.size() > keep ? candidates.scoreAt(keep) : Float.NEGATIVE_INFINITY;
+                // The scan kept 2k + 64 < n slots, so more than k.
+                float kth = candidates.scoreAt(keep);
                 int[] approximateSlots = new int[candidates.size()];
                 float[] approximateScores = new float[approximateSlots.length];
                 candidates.drain(approximateSlots, approximateScores);
@@ -288,9 +289,6 @@ final class VectorIndex {
      * the dimensions. With int8 codes that is about 0.002 of a cosine, with 16-bit codes about 0.012.
      */
     private int[] closeToTheBest(int[] slots, float[] approximate, float kth, float[] query) {
-        if (kth == Float.NEGATIVE_INFINITY) {
-            return slots;
-        }
         double margin;
         if (int8 == null) {
             // Both the vector's and the query's codes are rounded: two errors of step / √12 each (unit vectors), in
