@@ -24,22 +24,28 @@ final class Bm25Index {
     /** Below this many dead documents the index is never rebuilt: their postings cost less than a rebuild. */
     private static final int MIN_DEAD_TO_COMPACT = 1024;
 
-    /** Postings of one term: the first {@code size} entries of two parallel arrays, in document order. */
+    /**
+     * Postings of one term: the first {@code size} entries of parallel arrays, in document order. Each posting carries
+     * its document's length, so a search reads the postings in order instead of looking lengths up at random.
+     */
     private static final class Postings {
         int[] docs = new int[2];
         int[] freqs = new int[2];
+        int[] lengths = new int[2];
         int size;
         /** Live documents containing the term. */
         int liveDocs;
 
-        void add(int doc, int freq) {
+        void add(int doc, int freq, int length) {
             if (size == docs.length) {
                 int grown = size + (size >> 1) + 1;
                 docs = Arrays.copyOf(docs, grown);
                 freqs = Arrays.copyOf(freqs, grown);
+                lengths = Arrays.copyOf(lengths, grown);
             }
             docs[size] = doc;
             freqs[size] = freq;
+            lengths[size] = length;
             size++;
             liveDocs++;
         }
@@ -84,7 +90,7 @@ final class Bm25Index {
         docTerms[doc] = distinct;
         docFreqs[doc] = freqs;
         for (int t = 0; t < distinct.length; t++) {
-            postings.computeIfAbsent(distinct[t], k -> new Postings()).add(doc, freqs[t]);
+            postings.computeIfAbsent(distinct[t], k -> new Postings()).add(doc, freqs[t], terms.size());
         }
         docById.put(docId, doc);
         live++;
@@ -124,7 +130,7 @@ final class Bm25Index {
             docFreqs[next] = docFreqs[doc];
             docById.put(ids[next], next);
             for (int t = 0; t < docTerms[next].length; t++) {
-                postings.computeIfAbsent(docTerms[next][t], k -> new Postings()).add(next, docFreqs[next][t]);
+                postings.computeIfAbsent(docTerms[next][t], k -> new Postings()).add(next, docFreqs[next][t], lengths[next]);
             }
             next++;
         }
@@ -171,7 +177,7 @@ final class Bm25Index {
                     continue;
                 }
                 float tf = p.freqs[i];
-                scores.add(doc, idfK1 * tf / (tf + constantPart + lengthPart * lengths[doc]));
+                scores.add(doc, idfK1 * tf / (tf + constantPart + lengthPart * p.lengths[i]));
             }
         }
         TopScores top = scores.best(limit);
@@ -238,10 +244,15 @@ final class Bm25Index {
         }
     }
 
-    /** Open addressing with linear probing, sized for every posting to be a different document. */
+    /**
+     * Open addressing with linear probing, sized for every posting to be a different document. Each slot is two ints,
+     * the document number plus one (so a new table is empty as allocated) and the score's bits, so that adding touches
+     * one cache line. The slots in use are listed in insertion order: taking the best visits those and not the whole
+     * table, whose empty slots would be a branch the CPU cannot predict.
+     */
     private static final class SparseScores implements DocScores {
-        private final int[] docs;
-        private final float[] scores;
+        private final int[] table;
+        private final int[] used;
         private final int mask;
         private final int shift;
         private int size;
@@ -249,26 +260,26 @@ final class Bm25Index {
         SparseScores(int maxDocs) {
             // A power of two at least twice the documents: probes stay short.
             int capacity = Integer.highestOneBit(Math.max(8, maxDocs) * 2 - 1) << 1;
-            docs = new int[capacity];
-            Arrays.fill(docs, -1);
-            scores = new float[capacity];
+            table = new int[2 * capacity];
+            used = new int[maxDocs];
             mask = capacity - 1;
             shift = Integer.numberOfLeadingZeros(mask);
         }
 
         @Override
         public void add(int doc, float score) {
+            int key = doc + 1;
             // Fibonacci hashing: the top bits of the product, so that nearby document numbers spread out.
-            int i = (doc * 0x9E3779B9) >>> shift;
-            while (docs[i] != doc) {
-                if (docs[i] == -1) {
-                    docs[i] = doc;
-                    size++;
+            int i = (key * 0x9E3779B9) >>> shift;
+            while (table[2 * i] != key) {
+                if (table[2 * i] == 0) {
+                    table[2 * i] = key;
+                    used[size++] = i;
                     break;
                 }
                 i = (i + 1) & mask;
             }
-            scores[i] += score;
+            table[2 * i + 1] = Float.floatToRawIntBits(Float.intBitsToFloat(table[2 * i + 1]) + score);
         }
 
         @Override
@@ -277,9 +288,11 @@ final class Bm25Index {
                 return null;
             }
             TopScores top = new TopScores(Math.min(limit, size));
-            for (int i = 0; i < docs.length; i++) {
-                if (docs[i] >= 0 && scores[i] > 0f) {
-                    top.offer(docs[i], scores[i]);
+            for (int u = 0; u < size; u++) {
+                int i = used[u];
+                float score = Float.intBitsToFloat(table[2 * i + 1]);
+                if (score > 0f) {
+                    top.offer(table[2 * i] - 1, score);
                 }
             }
             return top;
