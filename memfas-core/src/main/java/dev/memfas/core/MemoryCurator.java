@@ -211,8 +211,8 @@ final class MemoryCurator implements ContextCurator {
     }
 
     /**
-     * The candidates of one search, and their vectors as rows of one matrix (null without an embedder); with the
-     * search's raw signals, so more memories can join the same candidates.
+     * The candidates of one search, and their vectors as rows of one matrix (null without an embedder; it may have
+     * unused rows after the candidates'); with the search's raw signals, so more memories can join the same candidates.
      */
     private record Gathered(List<Candidate> candidates, float[] matrix, VectorIndex index, VectorIndex.Hits hits,
             Map<String, Integer> hitIndex, Map<String, Double> bm25, Set<String> linkedIds) {}
@@ -292,12 +292,16 @@ final class MemoryCurator implements ContextCurator {
         float[] matrix = null;
         if (index != null) {
             int dimension = space.dimension();
-            matrix = Arrays.copyOf(base.matrix(), candidates.size() * dimension);
-            float[] rows = first == 0 ? matrix : new float[newIds.size() * dimension];
-            boolean[] present = index.gather(newIds, slotHints, rows);
-            if (rows != matrix) {
-                System.arraycopy(rows, 0, matrix, first * dimension, rows.length);
+            int needed = candidates.size() * dimension;
+            matrix = base.matrix();
+            if (matrix.length < needed) {
+                // With room for the rows that usually join later (the vector hits, then neighbors), so that they are
+                // written in place: copying a few hundred rows each time cost more than gathering them.
+                int spareRows = candidateLimit + 2 * NEIGHBOR_SEEDS * neighborRadius;
+                matrix = Arrays.copyOf(matrix, (int) Math.min(Integer.MAX_VALUE - 8,
+                        Math.max((long) needed + (long) spareRows * dimension, 2L * matrix.length)));
             }
+            boolean[] present = index.gather(newIds, slotHints, matrix, first);
             for (int i = 0; i < newIds.size(); i++) {
                 Candidate c = candidates.get(first + i);
                 if (present[i]) {
@@ -437,9 +441,13 @@ final class MemoryCurator implements ContextCurator {
     private void warmTokenCounts(String namespace, List<Candidate> candidates) {
         List<Candidate> unseen = new ArrayList<>();
         for (Candidate c : candidates) {
-            c.tokens = tokenCounts.cached(c.stored.memory());
-            if (c.tokens < 0) {
+            TokenCountCache.Entry cached = tokenCounts.find(c.stored.memory());
+            if (cached == null) {
                 unseen.add(c);
+            } else {
+                c.tokens = cached.tokens();
+                c.textHash = cached.textHash();
+                c.hasTextHash = true;
             }
         }
         if (unseen.isEmpty()) {
@@ -456,8 +464,9 @@ final class MemoryCurator implements ContextCurator {
                 tokens = tokenizer.count(c.rendered);
                 counted.add(new MemoryStore.TokenCount(c.stored.memory(), tokens));
             }
-            tokenCounts.put(c.stored.memory(), tokens);
             c.tokens = tokens;
+            c.textHash = tokenCounts.put(c.stored.memory(), tokens).textHash();
+            c.hasTextHash = true;
         }
         if (!counted.isEmpty()) {
             store.putTokenCounts(tokenCountKey, counted);

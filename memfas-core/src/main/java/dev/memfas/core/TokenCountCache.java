@@ -7,14 +7,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Remembers the token count of each memory's rendered item, so a memory that is a candidate turn after turn is
- * tokenized once. An entry is keyed by namespace and id and kept with the memory it was counted for: it is used only
+ * tokenized once; and with it the hash of the memory's normalized text ({@link BudgetFiller#normalizedHash}), which
+ * the fill's duplicate check would otherwise compute again for every candidate every turn. An entry is keyed by namespace and id and kept with the memory it was counted for: it is used only
  * for an equal memory (the same instance, as the in-memory store returns, is checked first), so a changed memory is
  * counted anew and no two texts can share a count. Bounded: past the limit the cache starts over.
  *
  * <p>Thread-safe.
  */
 final class TokenCountCache {
-    private record Entry(Memory memory, int tokens) {
+    /** What is known of one memory. */
+    record Entry(Memory memory, int tokens, long textHash) {
         boolean isFor(Memory m) {
             return memory == m || memory.equals(m);
         }
@@ -33,21 +35,29 @@ final class TokenCountCache {
 
     /** The cached count of this memory's item, or -1 if it is not cached. */
     int cached(Memory memory) {
-        Entry e = entry(memory);
-        return e != null && e.isFor(memory) ? e.tokens() : -1;
+        Entry e = find(memory);
+        return e == null ? -1 : e.tokens();
     }
 
-    /** Caches a count known from elsewhere (the store). */
-    void put(Memory memory, int tokens) {
+    /** What is cached for this memory, or null if nothing is. */
+    Entry find(Memory memory) {
+        Entry e = entry(memory);
+        return e != null && e.isFor(memory) ? e : null;
+    }
+
+    /** Caches a count known from elsewhere (the store), and hashes the memory's text. */
+    Entry put(Memory memory, int tokens) {
         if (size.get() >= maxEntries) {
             namespaces.clear();
             size.set(0);
         }
+        Entry entry = new Entry(memory, tokens, BudgetFiller.normalizedHash(memory.text()));
         Entry previous = namespaces.computeIfAbsent(memory.namespace(), n -> new ConcurrentHashMap<>())
-                .put(memory.id(), new Entry(memory, tokens));
+                .put(memory.id(), entry);
         if (previous == null) {
             size.incrementAndGet();
         }
+        return entry;
     }
 
     /** The token count of {@code rendered}, the memory's whole item: cached, or counted now and cached. */

@@ -59,6 +59,19 @@ final class TokenCountCacheTest {
     }
 
     @Test
+    void find_keepsTheNormalizedTextHash_ofTheMemoryItWasCountedFor() {
+        TokenCountCache cache = new TokenCountCache(tokenizer, 100);
+        Memory m = Memory.builder("Hello,  World!").id("a").build();
+        cache.put(m, 5);
+
+        TokenCountCache.Entry entry = cache.find(m);
+        assertThat(entry.tokens()).isEqualTo(5);
+        assertThat(entry.textHash()).isEqualTo(BudgetFiller.normalizedHash("hello world"))
+                .isNotEqualTo(BudgetFiller.normalizedHash("hello there"));
+        assertThat(cache.find(Memory.builder("Hello there").id("a").build())).isNull();
+    }
+
+    @Test
     void put_pastTheLimit_startsOver() {
         TokenCountCache cache = new TokenCountCache(tokenizer, 3);
         List<Memory> memories = new ArrayList<>();
