@@ -18,6 +18,17 @@ final class Candidate {
     /** The hash of the normalized text for duplicate checks, once computed ({@link #hasTextHash}). */
     long textHash;
     boolean hasTextHash;
+    /**
+     * The signals scoring reads from the memory and the turn before normalizing, kept once computed
+     * ({@link #hasSignals}): when neighbors join, the whole set is scored again and only theirs are new.
+     */
+    boolean hasSignals;
+    double recency;
+    double frequency;
+    double topic;
+    double scope;
+    double priority;
+    double hot;
     ScoreBreakdown factors = ScoreBreakdown.ZERO;
     double score;
 

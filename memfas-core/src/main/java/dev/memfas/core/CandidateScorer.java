@@ -54,6 +54,11 @@ final class CandidateScorer {
         }
     }
 
+    /**
+     * Sets every candidate's factors and score. A candidate's signals are read once, the first time it is scored:
+     * scoring it again (when neighbors join) normalizes them anew over the larger set, so it must be within the same
+     * turn.
+     */
     void score(List<Candidate> candidates, TurnSignals turn) {
         int n = candidates.size();
         if (n == 0) {
@@ -66,16 +71,14 @@ final class CandidateScorer {
         double[] topic = new double[n];
         for (int i = 0; i < n; i++) {
             Candidate c = candidates.get(i);
-            Memory m = c.stored.memory();
+            if (!c.hasSignals) {
+                signals(c, turn);
+            }
             semantic[i] = Float.isNaN(c.cosine) ? Double.NaN : c.cosine;
             lexical[i] = c.bm25;
-            recency[i] = recency(m, turn.now());
-            frequency[i] = log1p(c.stored.accessCount());
-            if (turn.topicVector() != null) {
-                topic[i] = c.row >= 0 ? Vectors.dotRow(turn.matrix(), c.row, turn.topicVector()) : Double.NaN;
-            } else {
-                topic[i] = termOverlap(m.text(), turn.topicTerms());
-            }
+            recency[i] = c.recency;
+            frequency[i] = c.frequency;
+            topic[i] = c.topic;
         }
         minMax(semantic);
         divideByMax(lexical);
@@ -93,17 +96,29 @@ final class CandidateScorer {
                 + weights.scope() + weights.priority() + wHot;
         for (int i = 0; i < n; i++) {
             Candidate c = candidates.get(i);
-            Memory m = c.stored.memory();
-            double scope = scopeMatch(m.scope(), turn.project(), turn.language());
-            double priority = m.pinned() ? 1.0 : m.importance();
-            double hot = turn.hotIds().contains(c.id()) ? 1.0 : 0.0;
-            ScoreBreakdown f = new ScoreBreakdown(semantic[i], lexical[i], recency[i], frequency[i], topic[i], scope,
-                    priority, hot, 0);
+            ScoreBreakdown f = new ScoreBreakdown(semantic[i], lexical[i], recency[i], frequency[i], topic[i], c.scope,
+                    c.priority, c.hot, 0);
             c.factors = f;
             c.score = (wSemantic * f.semantic() + weights.lexical() * f.lexical() + weights.recency() * f.recency()
                     + weights.frequency() * f.frequency() + weights.topic() * f.topic() + weights.scope() * f.scope()
                     + weights.priority() * f.priority() + wHot * f.hot()) / total;
         }
+    }
+
+    /** Reads the candidate's signals, before normalizing, from its memory and the turn. */
+    private void signals(Candidate c, TurnSignals turn) {
+        Memory m = c.stored.memory();
+        c.recency = recency(m, turn.now());
+        c.frequency = log1p(c.stored.accessCount());
+        if (turn.topicVector() != null) {
+            c.topic = c.row >= 0 ? Vectors.dotRow(turn.matrix(), c.row, turn.topicVector()) : Double.NaN;
+        } else {
+            c.topic = termOverlap(m.text(), turn.topicTerms());
+        }
+        c.scope = scopeMatch(m.scope(), turn.project(), turn.language());
+        c.priority = m.pinned() ? 1.0 : m.importance();
+        c.hot = turn.hotIds().contains(c.id()) ? 1.0 : 0.0;
+        c.hasSignals = true;
     }
 
     private static double log1p(long count) {
