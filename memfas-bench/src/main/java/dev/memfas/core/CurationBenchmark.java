@@ -54,7 +54,7 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 2, time = 2)
+@Warmup(iterations = 4, time = 2)
 @Measurement(iterations = 4, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xms12g", "-Xmx12g"})
 public class CurationBenchmark {
@@ -94,6 +94,7 @@ public class CurationBenchmark {
             index.putAll(data.synthetic.ids, data.synthetic.vectors);
             copy = sameLayoutCopy(data.synthetic.vectors);
             data.synthetic.dropMemoryVectors();
+            collectSetUpGarbage();
         }
     }
 
@@ -113,6 +114,7 @@ public class CurationBenchmark {
                 curator.rememberAll(all.subList(from, Math.min(all.size(), from + 10_000)));
             }
             data.synthetic.dropMemoryVectors();
+            collectSetUpGarbage();
         }
 
         @TearDown(Level.Trial)
@@ -140,6 +142,7 @@ public class CurationBenchmark {
                 queries[i] = Embedding.from(data.synthetic.queryVectors[i]);
             }
             data.synthetic.dropMemoryVectors();
+            collectSetUpGarbage();
         }
     }
 
@@ -195,6 +198,14 @@ public class CurationBenchmark {
     public EmbeddingSearchResult<TextSegment> e_peerSearch(Data data, Peer peer) {
         return peer.store.search(EmbeddingSearchRequest.builder().queryEmbedding(peer.queries[data.nextQuery()])
                 .maxResults(64).build());
+    }
+
+    /**
+     * Collects what building the state left behind (gigabytes at 1M), so that the first iterations do not pay for it
+     * and the warm-up reaches the steady state a long-running agent sees.
+     */
+    static void collectSetUpGarbage() {
+        System.gc();
     }
 
     /**

@@ -96,6 +96,7 @@ public class EmbeddedTurnBenchmark {
                 .clock(Clock.fixed(Instant.parse("2026-11-22T12:00:00Z"), ZoneOffset.UTC))
                 .build();
         curator.rememberAll(data.memories());
+        CurationBenchmark.collectSetUpGarbage();
     }
 
     @TearDown(Level.Trial)
