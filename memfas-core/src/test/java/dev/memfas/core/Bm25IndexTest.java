@@ -1,6 +1,7 @@
 package dev.memfas.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.LexicalHit;
 import java.util.ArrayList;
@@ -11,15 +12,20 @@ import java.util.Map;
 import java.util.Random;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The primitive BM25 index against a straightforward BM25 over maps, through puts, replacements and removals. */
 final class Bm25IndexTest {
 
-    @Test
-    void search_matchesTheTextbookFormula_throughReplacementsAndRemovalsAndCompaction() {
+    @ParameterizedTest(name = "ranges of 2^{0} documents")
+    // 16: the default, where 3,000 documents are one hash table or one score per document; 4: scores summed per range
+    // of 16 documents, as over a million documents by default.
+    @ValueSource(ints = {16, 4})
+    void search_matchesTheTextbookFormula_throughReplacementsAndRemovalsAndCompaction(int rangeBits) {
         Random random = new Random(17);
         String[] words = words();
-        Bm25Index index = new Bm25Index();
+        Bm25Index index = new Bm25Index(rangeBits);
         Map<String, String> texts = new HashMap<>();
         for (int round = 0; round < 6000; round++) {
             String id = "d" + random.nextInt(3000);
@@ -51,13 +57,15 @@ final class Bm25IndexTest {
         }
     }
 
-    @Test
-    void search_matchesTheTextbookFormula_forRareAndCommonTerms() {
+    @ParameterizedTest(name = "ranges of 2^{0} documents")
+    @ValueSource(ints = {16, 4})
+    void search_matchesTheTextbookFormula_forRareAndCommonTerms(int rangeBits) {
         // Rare terms have a few postings among thousands of documents (scores kept in a small hash table); common ones
-        // have more postings than a quarter of the documents (a score per document). Both must give the same hits.
+        // have more postings than a quarter of the documents (a score per document). Both must give the same hits, as
+        // must scores summed range by range.
         Random random = new Random(23);
         String[] words = words();
-        Bm25Index index = new Bm25Index();
+        Bm25Index index = new Bm25Index(rangeBits);
         Map<String, String> texts = new HashMap<>();
         for (int d = 0; d < 3000; d++) {
             String text = sentence(random, words);
@@ -81,6 +89,12 @@ final class Bm25IndexTest {
         assertThat(index.search("bananas", 5)).isEmpty();
         index.remove("a");
         assertThat(index.search("apples", 5)).isEmpty();
+    }
+
+    @Test
+    void rangeBits_outOfRange_throwNamingTheValue() {
+        assertThatThrownBy(() -> new Bm25Index(0))
+                .hasMessage("range bits must be in [1, 24]: 0");
     }
 
     @Test
