@@ -83,7 +83,8 @@ public final class SpeedSuite {
         // A full run goes on past a failing size (the table shows it as "–"); the smoke run must not.
         ChainedOptionsBuilder b = new OptionsBuilder().shouldFailOnError(quick);
         if (vectorApi) {
-            b.jvmArgsAppend("--add-modules", "jdk.incubator.vector");
+            // Prepended: options given here replace the benchmark's own jvmArgsAppend (heap size, pre-touch).
+            b.jvmArgsPrepend("--add-modules", "jdk.incubator.vector");
         }
         if (quick) {
             b.forks(0).warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200))
