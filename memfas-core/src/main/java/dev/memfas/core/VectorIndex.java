@@ -56,7 +56,7 @@ final class VectorIndex {
      * How many more than the requested hits the code scan keeps at most for exact re-scoring: quantization moves a score
      * by well under 1% of its value, so the true best {@code k} are found among the approximate best {@code 2k + 64}.
      * Of these, only those whose approximate score is close enough to the {@code k}-th to be among the true best are
-     * scored again ({@link #closeToTheBest}).
+     * scored again ({@link #errorMargin}).
      */
     static final int RESCORE_EXTRA = 64;
     /** How many standard deviations of quantization error a vector's approximate score is allowed to be off by. */
@@ -265,10 +265,18 @@ final class VectorIndex {
                 int[] approximateSlots = new int[candidates.size()];
                 float[] approximateScores = new float[approximateSlots.length];
                 candidates.drain(approximateSlots, approximateScores);
-                int[] close = closeToTheBest(approximateSlots, approximateScores, kth, query);
-                // Slot order reads the rows forwards.
-                java.util.Arrays.sort(close);
-                top = rescore(close, query, keep);
+                double margin = errorMargin(approximateSlots, query);
+                // First the approximate best k, exactly: their k-th exact score is a floor for the true k-th. Then
+                // only those whose approximate score is within one error of that floor, or of twice the error below
+                // the approximate k-th, whichever is higher, can still be among the true best.
+                top = new TopScores(keep);
+                rescore(within(approximateSlots, approximateScores, kth, Float.POSITIVE_INFINITY), query, top);
+                double lowest = kth - margin;
+                double scanUnits = scanUnitsPerExactUnit(query);
+                if (top.size() == keep && scanUnits > 0) {
+                    lowest = Math.max(lowest, top.scoreAt(keep) * scanUnits - margin / 2);
+                }
+                rescore(within(approximateSlots, approximateScores, lowest, kth), query, top);
             }
             int[] slots = new int[top.size()];
             float[] scores = new float[top.size()];
@@ -284,36 +292,53 @@ final class VectorIndex {
     }
 
     /**
-     * Which of the approximate best could still be among the true best {@code k}: those whose approximate score is
-     * within twice the quantization error of the {@code k}-th approximate score {@code kth} (a true top-k vector scores
-     * at least the true {@code k}-th, and that is at most the error below the approximate {@code k}-th). The error is
-     * taken as {@value #ERROR_SIGMAS} standard deviations of a code's rounding (uniform within half a step) summed over
-     * the dimensions. With int8 codes that is about 0.002 of a cosine, with 16-bit codes about 0.012.
+     * Twice how far an approximate score may be from the exact one: a true top-k vector scores at least the true
+     * {@code k}-th, and its approximate score is at most one error below its true score, while the true {@code k}-th
+     * is at most one error below the approximate {@code k}-th. The error is taken as {@value #ERROR_SIGMAS} standard
+     * deviations of a code's rounding (uniform within half a step) summed over the dimensions. With int8 codes twice
+     * the error is about 0.002 of a cosine, with 16-bit codes about 0.024.
      */
-    private int[] closeToTheBest(int[] slots, float[] approximate, float kth, float[] query) {
-        double margin;
+    private double errorMargin(int[] slots, float[] query) {
         if (int8 == null) {
             // Both the vector's and the query's codes are rounded: two errors of step / √12 each (unit vectors), in
             // the scan's units of 1 / S².
-            margin = 2 * ERROR_SIGMAS * Math.sqrt(2.0 / 12) * shortScale;
-        } else {
-            // Only the vector is rounded, each by its own step (scale); the query enters by its length.
-            float largestStep = 0;
-            for (int slot : slots) {
-                largestStep = Math.max(largestStep, scaleBlocks[slot / blockSize][slot % blockSize]);
-            }
-            double queryLength = Math.sqrt(Vectors.scalarDot(query, 0, query, 0, dimension));
-            margin = 2 * ERROR_SIGMAS * largestStep / Math.sqrt(12) * queryLength;
+            return 2 * ERROR_SIGMAS * Math.sqrt(2.0 / 12) * shortScale;
         }
-        double floor = kth - margin;
-        int[] close = new int[slots.length];
+        // Only the vector is rounded, each by its own step (scale); the query enters by its length.
+        float largestStep = 0;
+        for (int slot : slots) {
+            largestStep = Math.max(largestStep, scaleBlocks[slot / blockSize][slot % blockSize]);
+        }
+        double queryLength = Math.sqrt(Vectors.scalarDot(query, 0, query, 0, dimension));
+        return 2 * ERROR_SIGMAS * largestStep / Math.sqrt(12) * queryLength;
+    }
+
+    /**
+     * What an exact score is multiplied by to compare with approximate ones: 1 for int8 codes (the kernel multiplies
+     * the float query); for 16-bit codes, which score a unit-length copy of the query in units of {@code 1 / S²},
+     * {@code S²} over the query's length. 0 for a zero query.
+     */
+    private double scanUnitsPerExactUnit(float[] query) {
+        if (int8 != null) {
+            return 1.0;
+        }
+        double length = Math.sqrt(Vectors.scalarDot(query, 0, query, 0, dimension));
+        return length == 0 ? 0 : (double) shortScale * shortScale / length;
+    }
+
+    /** The slots whose approximate score is at least {@code from} and below {@code to}, in slot order. */
+    private static int[] within(int[] slots, float[] approximate, double from, double to) {
+        int[] out = new int[slots.length];
         int count = 0;
         for (int i = 0; i < slots.length; i++) {
-            if (approximate[i] >= floor) {
-                close[count++] = slots[i];
+            if (approximate[i] >= from && approximate[i] < to) {
+                out[count++] = slots[i];
             }
         }
-        return java.util.Arrays.copyOf(close, count);
+        int[] within = java.util.Arrays.copyOf(out, count);
+        // Slot order reads the rows forwards.
+        java.util.Arrays.sort(within);
+        return within;
     }
 
     /** Into how many parts a scan of {@code n} slots is split: at least one, and never a part too small. */
@@ -481,14 +506,19 @@ final class VectorIndex {
 
     /** The best {@code k} of the given slots by their exact float scores. */
     private TopScores rescore(int[] slots, float[] query, int k) {
-        touchRows(slots);
         TopScores exact = new TopScores(k);
+        rescore(slots, query, exact);
+        return exact;
+    }
+
+    /** Offers the given slots' exact float scores to {@code exact}. */
+    private void rescore(int[] slots, float[] query, TopScores exact) {
+        touchRows(slots);
         float[] row = new float[dimension];
         for (int slot : slots) {
             rowBlocks[slot / blockSize].get((slot % blockSize) * dimension, row, 0, dimension);
             exact.offer(slot, Vectors.dot(row, 0, query, 0, dimension));
         }
-        return exact;
     }
 
     /**
