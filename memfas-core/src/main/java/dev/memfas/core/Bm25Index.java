@@ -145,7 +145,8 @@ final class Bm25Index {
             docFreqs[next] = docFreqs[doc];
             docById.put(ids[next], next);
             for (int t = 0; t < docTerms[next].length; t++) {
-                postings.computeIfAbsent(docTerms[next][t], k -> new Postings()).add(next, docFreqs[next][t], lengths[next]);
+                postings.computeIfAbsent(docTerms[next][t], k -> new Postings())
+                        .add(next, docFreqs[next][t], lengths[next]);
             }
             next++;
         }
@@ -329,16 +330,16 @@ final class Bm25Index {
     private static final class PartitionedScores implements DocScores {
         static final int DEFAULT_RANGE_BITS = 16;
 
-        private final int shift;
+        private final int rangeBits;
         private final int[][] docs;
         private final float[][] scores;
         private final int[] sizes;
         private final int docCount;
 
-        PartitionedScores(int shift, int docCount, long totalPostings) {
-            this.shift = shift;
+        PartitionedScores(int rangeBits, int docCount, long totalPostings) {
+            this.rangeBits = rangeBits;
             this.docCount = docCount;
-            int ranges = (int) ((docCount + (1L << shift) - 1) >>> shift);
+            int ranges = (int) ((docCount + (1L << rangeBits) - 1) >>> rangeBits);
             // Documents spread over the ranges about evenly; a quarter more than the average, so few runs grow.
             int capacity = (int) Math.min(Integer.MAX_VALUE - 8, totalPostings / ranges * 5 / 4 + 64);
             docs = new int[ranges][capacity];
@@ -348,7 +349,7 @@ final class Bm25Index {
 
         @Override
         public void add(int doc, float score) {
-            int r = doc >>> shift;
+            int r = doc >>> rangeBits;
             int n = sizes[r];
             if (n == docs[r].length) {
                 int grown = (int) Math.min(Integer.MAX_VALUE - 8, n + (n >> 1) + 16L);
@@ -362,11 +363,11 @@ final class Bm25Index {
 
         @Override
         public TopScores best(int limit) {
-            float[] sums = new float[Math.min(1 << shift, docCount)];
+            float[] sums = new float[Math.min(1 << rangeBits, docCount)];
             int[] touched = new int[sums.length];
             TopScores top = null;
             for (int r = 0; r < sizes.length; r++) {
-                int base = r << shift;
+                int base = r << rangeBits;
                 int count = 0;
                 int[] rangeDocs = docs[r];
                 float[] rangeScores = scores[r];

@@ -15,7 +15,9 @@ import java.util.Arrays;
  * keep the lower slot.
  */
 final class TopScores {
-    /** Buffers start this small, and grow by doubling to {@code 2k}, so a large {@code k} costs only what is offered. */
+    /**
+     * Buffers start this small, and grow by doubling to {@code 2k}, so a large {@code k} costs only what is offered.
+     */
     private static final int MIN_CAPACITY = 64;
 
     private final int k;

@@ -490,7 +490,8 @@ final class VectorIndex {
 
         void raise(float score) {
             int current = bits.get();
-            while (score > Float.intBitsToFloat(current) && !bits.compareAndSet(current, Float.floatToRawIntBits(score))) {
+            while (score > Float.intBitsToFloat(current)
+                    && !bits.compareAndSet(current, Float.floatToRawIntBits(score))) {
                 current = bits.get();
             }
         }
