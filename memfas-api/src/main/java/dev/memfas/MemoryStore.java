@@ -14,8 +14,8 @@ import java.util.function.Consumer;
  * Where memories, their vectors, their access statistics and triggers are kept: the persistence contract every store
  * implements (memfas ships an in-memory store, used by default, and a SQLite store).
  *
- * <p>Rules every implementation follows (checked by the {@code MemoryStoreContract} test class shipped in the
- * {@code memfas-api} test-jar):
+ * <p>Rules every implementation follows (checked by {@code dev.memfas.testkit.MemoryStoreContract}, the JUnit 5 test
+ * class in the {@code memfas-testkit} module):
  * <ul>
  *   <li>Namespaces are walls: no read in one namespace returns anything of another.</li>
  *   <li>Writes are atomic: a batch that fails a check or an I/O step leaves the store as it was.</li>

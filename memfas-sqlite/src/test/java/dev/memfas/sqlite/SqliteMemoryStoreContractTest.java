@@ -1,7 +1,7 @@
 package dev.memfas.sqlite;
 
 import dev.memfas.MemoryStore;
-import dev.memfas.MemoryStoreContract;
+import dev.memfas.testkit.MemoryStoreContract;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 

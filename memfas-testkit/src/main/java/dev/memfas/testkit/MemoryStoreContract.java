@@ -1,8 +1,17 @@
-package dev.memfas;
+package dev.memfas.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memfas.Embeddings;
+import dev.memfas.LexicalHit;
+import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
+import dev.memfas.MemoryStore;
+import dev.memfas.Scope;
+import dev.memfas.StoredMemory;
+import dev.memfas.Trigger;
+import dev.memfas.VectorSpace;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
