@@ -52,8 +52,8 @@ public final class Main implements Callable<Integer> {
     Path db;
 
     @Option(names = "--model", scope = ScopeType.INHERIT, paramLabel = "MODEL",
-            description = "bge-small-en-v1.5-q (default), bge-small-en-v1.5, all-minilm-l6-v2, none, or a model"
-                    + " directory.")
+            description = "bge-small-en-v1.5-q (the default, bundled), none (lexical only), or a model directory"
+                    + " with model.onnx and tokenizer.json.")
     String model;
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Log progress; show stack traces on errors.")

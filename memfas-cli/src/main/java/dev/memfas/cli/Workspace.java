@@ -77,11 +77,23 @@ final class Workspace implements AutoCloseable {
         if (Files.isDirectory(dir)) {
             return DjlEmbedder.builder().modelDirectory(dir).build();
         }
+        DjlEmbedder.BuiltInModel builtIn;
         try {
-            return DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.forModelId(model)).build();
+            builtIn = DjlEmbedder.BuiltInModel.forModelId(model);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("model must be bge-small-en-v1.5-q, bge-small-en-v1.5, all-minilm-l6-v2, none, or a"
-                    + " model directory: '" + model + "'");
+            throw new IllegalArgumentException("model must be " + DjlEmbedder.DEFAULT_MODEL.modelId()
+                    + ", none, or a model directory: '" + model + "'");
+        }
+        try {
+            return DjlEmbedder.builder().model(builtIn).build();
+        } catch (MemfasException e) {
+            if (builtIn != DjlEmbedder.DEFAULT_MODEL && e.getMessage().contains("not on the class path")) {
+                // The command ships the default model only (25 MB); the others are 78 and 83 MB.
+                throw new IllegalArgumentException("model '" + builtIn.modelId() + "' is not bundled with the memfas"
+                        + " command (it bundles " + DjlEmbedder.DEFAULT_MODEL.modelId() + "): give a model directory"
+                        + " with model.onnx and tokenizer.json instead");
+            }
+            throw e;
         }
     }
 

@@ -38,6 +38,8 @@ final class McpClientIT {
 
     @Test
     void officialTypeScriptClient_remembersCuratesReportsAndGetsAToolError() throws Exception {
+        requireOnPath("node", "Node.js 18 or newer");
+        requireOnPath("npm", "npm");
         Path client = MODULE.resolve("target/mcp-client");
         Files.createDirectories(client);
         for (String f : List.of("package.json", "package-lock.json", "client.mjs")) {
@@ -114,6 +116,37 @@ final class McpClientIT {
     }
 
     private record Result(int exit, String stdout, String stderr) {}
+
+    /**
+     * Fails with one line naming what to install when a program this test needs does not run, instead of the stack
+     * trace of a failed process start.
+     */
+    private static void requireOnPath(String program, String what) throws InterruptedException {
+        String problem;
+        try {
+            Process p = new ProcessBuilder(program, "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            problem = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0 ? null : "'" + program + " --version' failed";
+        } catch (IOException e) {
+            problem = "'" + program + "' is not on the PATH";
+        }
+        if (problem != null) {
+            throw new MissingPrerequisite("McpClientIT drives the MCP server with the official TypeScript client and"
+                    + " needs " + what + ": " + problem + " (Debian and Ubuntu: apt-get install nodejs npm)");
+        }
+    }
+
+    /** A test's missing prerequisite: its message is the whole story, so it carries no stack trace. */
+    private static final class MissingPrerequisite extends AssertionError {
+        MissingPrerequisite(String message) {
+            super(message);
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
+        }
+    }
 
     private static Result run(Path workDir, String input, int timeoutSeconds, String... command)
             throws IOException, InterruptedException {

@@ -2,12 +2,24 @@ package dev.memfas.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memfas.ContextCurator;
+import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
+import dev.memfas.core.Memfas;
+import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BinaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -15,16 +27,23 @@ import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.SimpleJavaFileObject;
 import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every {@code ```java} block in README.md and docs/ compiles against the current API. A block is a run of statements,
- * or, when it starts with {@code static}, member declarations.
+ * The Java code in README.md and docs/ compiles against the current API, and the README's runs.
+ *
+ * <p>README blocks are whole compilation units, compiled exactly as printed: a reader copies one into a file of the
+ * class's name and it compiles. Blocks in docs/ are fragments that show one setting in context (statements, or member
+ * declarations when they start with {@code static}); they are compiled inside a class that imports the memfas
+ * packages.
  */
 final class DocSnippetsTest {
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
-    private static final String IMPORTS = """
+    private static final Pattern PUBLIC_CLASS = Pattern.compile("^public class (\\w+)", Pattern.MULTILINE);
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final String FRAGMENT_IMPORTS = """
             import dev.memfas.*;
             import dev.memfas.core.*;
             import dev.memfas.djl.*;
@@ -35,70 +54,113 @@ final class DocSnippetsTest {
             """;
 
     @TempDir
-    Path out;
+    static Path readmeClasses;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void compileReadme() throws IOException {
+        List<JavaFileObject> units = new ArrayList<>();
+        for (String code : javaBlocks(ROOT.resolve("README.md"))) {
+            Matcher name = PUBLIC_CLASS.matcher(code);
+            assertThat(name.find()).as("a README block declares a public class:\n" + code).isTrue();
+            units.add(source(name.group(1), code));
+        }
+        assertThat(units).as("README java blocks").hasSize(2);
+        compile(units, readmeClasses);
+    }
 
     @Test
-    void javaBlocksInReadmeAndDocs_compile() throws IOException {
-        Path root = Path.of("..").toAbsolutePath().normalize();
-        List<Path> files = new ArrayList<>();
-        files.add(root.resolve("README.md"));
-        try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
-            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
+    void readmeQuickStart_runsAsPrinted_inItsOwnWorkingDirectory() throws Exception {
+        // A child JVM in an empty directory, so the example's "memfas.db" lands there, as it would for a reader.
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", readmeClasses + java.io.File.pathSeparator + System.getProperty("java.class.path"),
+                "QuickStart")
+                .directory(work.toFile()).redirectErrorStream(true).start();
+        String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("QuickStart finished").isTrue();
+
+        assertThat(p.exitValue()).as(printed).isZero();
+        assertThat(printed)
+                .contains("<hint trigger=\"deploy\">Check the migrations ran before deploying.</hint>")
+                .contains("We deploy on Tuesdays and Thursdays.</memory>");
+        // Loading the default model logs nothing at WARN, but for DJL's tokenizer on a machine with a CUDA runtime and
+        // no GPU driver (this build's machines have one), which says it cannot count GPUs.
+        assertThat(printed.lines().filter(line -> line.contains("WARN") && !line.contains("cuda.CudaUtils")))
+                .isEmpty();
+        assertThat(work.resolve("memfas.db")).isRegularFile();
+    }
+
+    @Test
+    void readmeAgentLoop_putsTheContextInThePrompt_remembersTheExchange_reportsWhatTheAnswerCited() throws Exception {
+        SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("agent.db"));
+        try (ContextCurator curator = Memfas.newBuilder().store(store).build();
+             URLClassLoader loader = new URLClassLoader(new URL[] {readmeClasses.toUri().toURL()},
+                     getClass().getClassLoader())) {
+            curator.remember(Memory.builder("Deploys go out on Tuesdays.").id("deploy-days").build());
+            curator.remember(Memory.builder("Deploys need a green build on main.").id("deploy-build").build());
+            AtomicReference<String> prompt = new AtomicReference<>();
+            BinaryOperator<String> model = (system, user) -> {
+                prompt.set(system);
+                return "Yes, it is Tuesday [deploy-days].";
+            };
+            Method turn = loader.loadClass("AgentLoop").getMethod("turn", ContextCurator.class,
+                    BinaryOperator.class, String.class, String.class);
+
+            Object answer = turn.invoke(null, curator, model, "s1", "Can we deploy today?");
+
+            assertThat(answer).isEqualTo("Yes, it is Tuesday [deploy-days].");
+            assertThat(prompt.get()).contains("<memory id=\"deploy-days\"").contains("<memory id=\"deploy-build\"");
+            List<String> remembered = new ArrayList<>();
+            store.forEach(Memory.DEFAULT_NAMESPACE, MemoryFilter.all(), m -> {
+                if (m.source().equals("s1")) {
+                    remembered.add(m.text());
+                }
+            });
+            assertThat(remembered).containsExactlyInAnyOrder("User: Can we deploy today?",
+                    "Assistant: Yes, it is Tuesday [deploy-days].");
+            // Both were included (one access each); only the cited one was reported helpful.
+            assertThat(store.get(Memory.DEFAULT_NAMESPACE, "deploy-days").orElseThrow().accessCount()).isEqualTo(2);
+            assertThat(store.get(Memory.DEFAULT_NAMESPACE, "deploy-build").orElseThrow().accessCount()).isEqualTo(1);
         }
-        List<JavaFileObject> sources = new ArrayList<>();
-        for (Path file : files) {
-            Matcher m = JAVA_BLOCK.matcher(Files.readString(file));
-            int n = 0;
-            while (m.find()) {
-                String name = "Snippet_" + file.getFileName().toString().replaceAll("\\W", "_") + "_" + (++n);
-                String code = m.group(1);
-                String body = code.stripLeading().startsWith("static ")
-                        ? code : " static void run() throws Exception {\n" + code + "\n }\n";
-                sources.add(source(name, IMPORTS + "class " + name + " {\n" + body + "}\n"));
+    }
+
+    @Test
+    void javaFragmentsInDocs_compile() throws IOException {
+        List<JavaFileObject> units = new ArrayList<>();
+        try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
+            for (Path file : docs.filter(p -> p.toString().endsWith(".md")).sorted().toList()) {
+                int n = 0;
+                for (String code : javaBlocks(file)) {
+                    String name = "Snippet_" + file.getFileName().toString().replaceAll("\\W", "_") + "_" + (++n);
+                    String body = code.stripLeading().startsWith("static ")
+                            ? code : " static void run() throws Exception {\n" + code + "\n }\n";
+                    units.add(source(name, FRAGMENT_IMPORTS + "class " + name + " {\n" + body + "}\n"));
+                }
             }
         }
-        assertThat(sources).as("java blocks found").hasSizeGreaterThanOrEqualTo(3);
+        assertThat(units).as("java blocks found in docs/").hasSizeGreaterThanOrEqualTo(3);
+        compile(units, dir);
+    }
 
+    private static List<String> javaBlocks(Path file) throws IOException {
+        List<String> blocks = new ArrayList<>();
+        Matcher m = JAVA_BLOCK.matcher(Files.readString(file));
+        while (m.find()) {
+            blocks.add(m.group(1));
+        }
+        return blocks;
+    }
+
+    private static void compile(List<JavaFileObject> units, Path out) {
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         StringWriter diagnostics = new StringWriter();
         boolean ok = compiler.getTask(diagnostics, null, null,
                 List.of("-classpath", System.getProperty("java.class.path"), "-d", out.toString(), "-proc:none"),
-                null, sources).call();
-
+                null, units).call();
         assertThat(ok).as(diagnostics.toString()).isTrue();
-    }
-
-    /** The README's "use it from Java" block runs and prints a context with the memory it remembered. */
-    @Test
-    void readmeJavaExample_runs() throws Exception {
-        Matcher m = JAVA_BLOCK.matcher(Files.readString(Path.of("..", "README.md")));
-        assertThat(m.find()).as("README has a java block").isTrue();
-        Path db = out.resolve("readme.db");
-        String code = m.group(1);
-        assertThat(code).contains("Path.of(\"memfas.db\")");
-        // The example's store file goes to a temporary directory instead of the working directory.
-        code = code.replace("Path.of(\"memfas.db\")", "Path.of(\"" + db.toString().replace("\\", "\\\\") + "\")");
-        String source = IMPORTS + "public class ReadmeExample {\n public static void run() throws Exception {\n" + code
-                + "\n }\n}\n";
-        StringWriter diagnostics = new StringWriter();
-        boolean ok = ToolProvider.getSystemJavaCompiler().getTask(diagnostics, null, null,
-                List.of("-classpath", System.getProperty("java.class.path"), "-d", out.toString(), "-proc:none"),
-                null, List.of(source("ReadmeExample", source))).call();
-        assertThat(ok).as(diagnostics.toString()).isTrue();
-
-        java.io.PrintStream original = System.out;
-        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {out.toUri().toURL()},
-                getClass().getClassLoader())) {
-            System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
-            loader.loadClass("ReadmeExample").getMethod("run").invoke(null);
-        } finally {
-            System.setOut(original);
-        }
-        assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8))
-                .contains("<hint trigger=\"deploy\">Check the migrations ran before deploying.</hint>")
-                .contains("We deploy on Tuesdays and Thursdays.</memory>");
-        assertThat(db).isRegularFile();
     }
 
     private static JavaFileObject source(String name, String code) {
