@@ -61,13 +61,24 @@ public interface ContextCurator extends AutoCloseable {
     boolean removeTrigger(String namespace, String keyword);
 
     /**
-     * Tells the curator whether memories it included in a session's context helped. Helpful memories have their access
-     * count raised (in the session's namespace, or the default namespace if the session has expired); unhelpful ones
-     * lose their "hot" standing in the session.
-     *
-     * @throws IllegalArgumentException if the session id is blank
+     * Tells the curator whether memories it included in a session's context helped, in the default namespace; see
+     * {@link #reportUsage(String, String, Collection, boolean)}.
      */
-    void reportUsage(String sessionId, Collection<String> memoryIds, boolean helpful);
+    default UsageReport reportUsage(String sessionId, Collection<String> memoryIds, boolean helpful) {
+        return reportUsage(Memory.DEFAULT_NAMESPACE, sessionId, memoryIds, helpful);
+    }
+
+    /**
+     * Tells the curator whether memories it included in a session's context helped. Helpful memories of the namespace
+     * have their access count raised; unhelpful ones lose their "hot" standing in the session. Nothing is written
+     * outside the namespace: ids that name no memory of it are returned as unknown, and a session that lives in
+     * another namespace is refused.
+     *
+     * @return which ids were recorded and which named nothing
+     * @throws IllegalArgumentException if the namespace or session id is blank or malformed, or the session is in
+     *     progress in another namespace
+     */
+    UsageReport reportUsage(String namespace, String sessionId, Collection<String> memoryIds, boolean helpful);
 
     /**
      * Ranks the memories of a namespace against a query, best first, the way a turn scores them but without a session,

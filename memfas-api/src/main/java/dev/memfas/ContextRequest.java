@@ -22,9 +22,13 @@ import java.util.OptionalInt;
  * @param namespace the namespace to read memories from
  * @param project the project the caller is working in, lower-cased; {@code null} when unknown
  * @param language the language the caller is working in, lower-cased; {@code null} when unknown
- * @param task a short description of the caller's task; {@code null} when unknown (reported in telemetry)
+ * @param task a short description of the caller's task; {@code null} when unknown. Written to telemetry with the
+ *     turn (field {@code task}), left out when queries are redacted
  * @param baselineTokens the size, in tokens, of the full history the caller would otherwise send; only used for
  *     telemetry (tokens saved, compression ratio)
+ * @param recordAccess whether the memories included count as accessed (their access count and last access rise, which
+ *     ranks them higher in later turns) and join the session's hot memories; true by default. A caller that only
+ *     looks, such as a person asking from the command line, sets it to false so that looking changes nothing
  */
 public record ContextRequest(
         String query,
@@ -36,7 +40,8 @@ public record ContextRequest(
         String project,
         String language,
         String task,
-        OptionalInt baselineTokens) {
+        OptionalInt baselineTokens,
+        boolean recordAccess) {
 
     /** The longest query accepted, in chars. */
     public static final int MAX_QUERY_CHARS = 100_000;
@@ -100,6 +105,7 @@ public record ContextRequest(
         private String language;
         private String task;
         private OptionalInt baselineTokens = OptionalInt.empty();
+        private boolean recordAccess = true;
 
         private Builder(String query) {
             this.query = query;
@@ -173,10 +179,16 @@ public record ContextRequest(
             return this;
         }
 
+        /** Whether the included memories count as accessed; true when not set. */
+        public Builder recordAccess(boolean recordAccess) {
+            this.recordAccess = recordAccess;
+            return this;
+        }
+
         /** Builds the request, running every check. */
         public ContextRequest build() {
             return new ContextRequest(query, sessionId, tokenBudget, recentHistory, includeTriggers, namespace,
-                    project, language, task, baselineTokens);
+                    project, language, task, baselineTokens, recordAccess);
         }
     }
 }

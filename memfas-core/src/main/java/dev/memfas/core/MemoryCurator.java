@@ -15,6 +15,7 @@ import dev.memfas.MemoryStore;
 import dev.memfas.StoredMemory;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
+import dev.memfas.UsageReport;
 import dev.memfas.VectorSpace;
 import java.time.Clock;
 import java.time.Duration;
@@ -195,7 +196,7 @@ final class MemoryCurator implements ContextCurator {
 
         BudgetFiller.Filled filled = filler.fill(budget, fired, linked, ranked, matrix,
                 space == null ? 0 : space.dimension());
-        if (!filled.includedIds().isEmpty()) {
+        if (request.recordAccess() && !filled.includedIds().isEmpty()) {
             store.recordAccess(namespace, filled.includedIds(), now);
             if (session != null) {
                 session.recordIncluded(filled.includedIds());
@@ -511,7 +512,8 @@ final class MemoryCurator implements ContextCurator {
         OptionalDouble ratio = baseline.isPresent() && baseline.getAsInt() > 0
                 ? OptionalDouble.of((double) r.tokensUsed() / baseline.getAsInt()) : OptionalDouble.empty();
         TurnTelemetry t = new TurnTelemetry(now, request.sessionId(), request.sessionId() == null ? 0 : topic.turn(),
-                request.namespace(), redactQueries ? null : request.query(), tokenizer.count(request.query()),
+                request.namespace(), redactQueries ? null : request.query(), redactQueries ? null : request.task(),
+                tokenizer.count(request.query()),
                 redactQueries ? "" : r.topic(), r.topicShifted(), baseline, r.tokensUsed(), r.budget(), r.memoriesScored(),
                 r.items().size(), r.memoriesDropped(), r.triggersMatched(), saved, ratio, r.latency(),
                 r.items().stream().map(ContextItem::memoryId).toList(), top, weights);
@@ -669,24 +671,39 @@ final class MemoryCurator implements ContextCurator {
     }
 
     @Override
-    public void reportUsage(String sessionId, Collection<String> memoryIds, boolean helpful) {
+    public UsageReport reportUsage(String namespace, String sessionId, Collection<String> memoryIds, boolean helpful) {
+        Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(sessionId, "sessionId");
         Objects.requireNonNull(memoryIds, "memoryIds");
-        if (sessionId.isBlank()) {
-            throw new IllegalArgumentException("session id must not be blank: '" + sessionId + "'");
-        }
-        List<String> ids = new ArrayList<>(memoryIds.size());
+        // The request's checks of namespace and session id are the ones a report needs.
+        ContextRequest.builder("usage").namespace(namespace).sessionId(sessionId).build();
+        LinkedHashSet<String> ids = new LinkedHashSet<>(memoryIds.size());
         for (String id : memoryIds) {
             ids.add(Objects.requireNonNull(id, "memory id"));
         }
         ensureOpen();
         SessionState session = sessions.find(sessionId);
-        String namespace = session == null ? Memory.DEFAULT_NAMESPACE : session.namespace();
-        if (helpful) {
-            store.recordAccess(namespace, ids, clock.instant());
-        } else if (session != null) {
-            session.recordUnhelpful(ids);
+        if (session != null && !session.namespace().equals(namespace)) {
+            throw new IllegalArgumentException("session '" + sessionId + "' is in namespace '" + session.namespace()
+                    + "', not '" + namespace + "'");
         }
+        Set<String> known = new HashSet<>();
+        for (StoredMemory s : store.getAll(namespace, ids)) {
+            known.add(s.memory().id());
+        }
+        List<String> recorded = new ArrayList<>(known.size());
+        List<String> unknown = new ArrayList<>();
+        for (String id : ids) {
+            (known.contains(id) ? recorded : unknown).add(id);
+        }
+        if (helpful) {
+            if (!recorded.isEmpty()) {
+                store.recordAccess(namespace, recorded, clock.instant());
+            }
+        } else if (session != null) {
+            session.recordUnhelpful(recorded);
+        }
+        return new UsageReport(recorded, unknown);
     }
 
     // ---------------------------------------------------------------- state

@@ -34,6 +34,11 @@ final class TelemetryCodec {
             Json.appendString(sb, t.query());
             sb.append(',');
         }
+        if (t.task() != null) {
+            field(sb, "task");
+            Json.appendString(sb, t.task());
+            sb.append(',');
+        }
         field(sb, "query_tokens").append(t.queryTokens()).append(',');
         field(sb, "topic");
         Json.appendString(sb, t.topic());
@@ -160,6 +165,7 @@ final class TelemetryCodec {
                 (int) num(m, "turn"),
                 str(m, "namespace"),
                 (String) m.get("query"),
+                (String) m.get("task"),
                 (int) num(m, "query_tokens"),
                 str(m, "topic"),
                 Boolean.TRUE.equals(m.get("topic_shift")),

@@ -17,6 +17,8 @@ import java.util.OptionalInt;
  * @param turn the turn's number within its session, from 1 (0 for a stateless turn)
  * @param namespace the namespace read
  * @param query the query, or {@code null} when queries are redacted
+ * @param task the caller's task ({@link dev.memfas.ContextRequest#task()}), or {@code null} when none was given or
+ *     queries are redacted
  * @param queryTokens tokens in the query
  * @param topic the session's topic label after this turn
  * @param topicShifted whether this turn shifted the topic
@@ -40,6 +42,7 @@ public record TurnTelemetry(
         int turn,
         String namespace,
         String query,
+        String task,
         int queryTokens,
         String topic,
         boolean topicShifted,

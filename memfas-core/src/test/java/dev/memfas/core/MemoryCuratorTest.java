@@ -15,6 +15,7 @@ import dev.memfas.RecallHit;
 import dev.memfas.Scope;
 import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
+import dev.memfas.UsageReport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -452,6 +453,57 @@ final class MemoryCuratorTest {
 
     private long access(String id) {
         return store.get("default", id).orElseThrow().accessCount();
+    }
+
+    @Test
+    void reportUsage_namesUnknownIds_andRecordsOnlyTheKnown() {
+        lexicalCurator();
+        curator.rememberAll(List.of(memory("a", "kafka retention policy")));
+
+        UsageReport report = curator.reportUsage("s1", List.of("a", "ghost", "a"), true);
+
+        assertThat(report.recorded()).containsExactly("a");
+        assertThat(report.unknown()).containsExactly("ghost");
+        assertThat(access("a")).isEqualTo(1);
+    }
+
+    @Test
+    void reportUsage_staysInItsNamespace_evenAfterTheSessionExpired() {
+        lexicalCurator();
+        curator.rememberAll(List.of(memory("a", "kafka retention policy"),
+                Memory.builder("kafka retention policy").id("a").namespace("team").createdAt(NOW).build()));
+        curator.getContext(ContextRequest.builder("kafka retention").sessionId("s1").namespace("team").build());
+        clock.advance(java.time.Duration.ofHours(2)); // past the idle timeout: the session is gone
+
+        UsageReport report = curator.reportUsage("team", "s1", List.of("a"), true);
+
+        assertThat(report.recorded()).containsExactly("a");
+        assertThat(store.get("team", "a").orElseThrow().accessCount()).isEqualTo(2);
+        assertThat(access("a")).as("the default namespace's memory of the same id").isZero();
+    }
+
+    @Test
+    void reportUsage_forALiveSessionOfAnotherNamespace_throws_andRecordsNothing() {
+        lexicalCurator();
+        curator.rememberAll(List.of(memory("a", "kafka retention policy")));
+        curator.getContext(ContextRequest.builder("kafka retention").sessionId("s1").namespace("team").build());
+
+        assertThatThrownBy(() -> curator.reportUsage("s1", List.of("a"), true))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("session 's1' is in namespace 'team', not 'default'");
+        assertThat(access("a")).isZero();
+    }
+
+    @Test
+    void getContext_withoutRecordingAccess_changesNoAccessCount() {
+        lexicalCurator();
+        curator.rememberAll(List.of(memory("a", "kafka retention policy")));
+
+        ContextResponse r = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s1")
+                .recordAccess(false).build());
+
+        assertThat(r.memoryIds()).containsExactly("a");
+        assertThat(access("a")).isZero();
     }
 
     @Test

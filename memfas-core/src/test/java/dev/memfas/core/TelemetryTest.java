@@ -44,7 +44,7 @@ final class TelemetryTest {
                     .createdAt(NOW).build()));
             curator.addTrigger(Trigger.of("kafka", "check lag"));
             curator.getContext(ContextRequest.builder("kafka retention \u2028 \ud800?").sessionId("s1")
-                    .baselineTokens(5000).build());
+                    .baselineTokens(5000).task("debugging the \"lag\" alert").build());
             curator.getContext("kafka again", "s1");
         }
 
@@ -55,6 +55,8 @@ final class TelemetryTest {
         assertThat(first.get("session").asText()).isEqualTo("s1");
         assertThat(first.get("turn").asInt()).isEqualTo(1);
         assertThat(first.get("query").asText()).isEqualTo("kafka retention \u2028 \ud800?");
+        assertThat(first.get("task").asText()).isEqualTo("debugging the \"lag\" alert");
+        assertThat(TelemetryCodec.fromJson(lines.get(0)).task()).isEqualTo("debugging the \"lag\" alert");
         assertThat(first.get("query_tokens").asInt()).isPositive();
         assertThat(first.get("topic").asText()).isNotEmpty();
         assertThat(first.get("topic_shift").asBoolean()).isFalse();
@@ -76,6 +78,7 @@ final class TelemetryTest {
         JsonNode second = JSON.readTree(lines.get(1));
         assertThat(second.get("turn").asInt()).isEqualTo(2);
         assertThat(second.has("baseline_tokens")).isFalse();
+        assertThat(second.has("task")).isFalse();
         assertThat(second.has("tokens_saved")).isFalse();
         assertThat(second.has("compression_ratio")).isFalse();
     }
@@ -84,10 +87,11 @@ final class TelemetryTest {
     void redactQueries_leavesTheQueryOut_keepsItsTokenCount() throws Exception {
         Path file = dir.resolve("t.jsonl");
         try (ContextCurator curator = Memfas.newBuilder().telemetry(file).redactQueries(true).build()) {
-            curator.getContext("my secret question", "s");
+            curator.getContext(ContextRequest.builder("my secret question").sessionId("s").task("secret task").build());
         }
         JsonNode line = JSON.readTree(Files.readAllLines(file).get(0));
         assertThat(line.has("query")).isFalse();
+        assertThat(line.has("task")).isFalse();
         assertThat(line.get("query_tokens").asInt()).isEqualTo(JTokkitTokenizer.cl100k().count("my secret question"));
         assertThat(Files.readString(file)).doesNotContain("secret");
     }
@@ -214,7 +218,7 @@ final class TelemetryTest {
     private static TurnTelemetry turn(String session, int n, OptionalInt baseline, Duration latency, String topic,
             List<String> included) {
         int curated = 100;
-        return new TurnTelemetry(NOW, session, n, "default", "q", 1, topic, false, baseline, curated, 2000, 5,
+        return new TurnTelemetry(NOW, session, n, "default", "q", null, 1, topic, false, baseline, curated, 2000, 5,
                 included.size(), 3, List.of(),
                 baseline.isPresent() ? OptionalInt.of(baseline.getAsInt() - curated) : OptionalInt.empty(),
                 OptionalDouble.empty(), latency, included,

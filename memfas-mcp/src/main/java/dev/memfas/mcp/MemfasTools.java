@@ -8,6 +8,7 @@ import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.Scope;
+import dev.memfas.UsageReport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -191,10 +192,16 @@ final class MemfasTools {
         }
         Boolean helpful = args.optionalBoolean("was_helpful");
         boolean h = helpful == null || helpful;
-        curator.reportUsage(session, ids, h);
-        return ok("recorded " + ids.size() + (ids.size() == 1 ? " memory" : " memories") + " as "
-                + (h ? "helpful" : "not helpful") + " in session " + session,
-                Map.of("session_id", session, "memory_ids", ids, "was_helpful", h));
+        UsageReport report = curator.reportUsage(session, ids, h);
+        int n = report.recorded().size();
+        String text = "recorded " + n + (n == 1 ? " memory" : " memories") + " as " + (h ? "helpful" : "not helpful")
+                + " in session " + session;
+        if (!report.unknown().isEmpty()) {
+            text += "; no memory has the id" + (report.unknown().size() == 1 ? " " : "s ")
+                    + String.join(", ", report.unknown());
+        }
+        return ok(text, Map.of("session_id", session, "recorded", report.recorded(), "unknown", report.unknown(),
+                "was_helpful", h));
     }
 
     private McpSchema.CallToolResult setBudget(ToolArguments args) {

@@ -120,4 +120,15 @@ final class MemfasToolsTest {
         assertThat(text(call("report_usage", "session_id", "s", "memory_ids", "m1, m2", "was_helpful", "false")))
                 .isEqualTo("recorded 2 memories as not helpful in session s");
     }
+
+    @Test
+    void reportUsage_namesTheIdsThatNameNoMemory() {
+        McpSchema.CallToolResult r = call("report_usage", "session_id", "s", "memory_ids", List.of("m1", "nope", "gone"));
+
+        assertThat(r.isError()).isFalse();
+        assertThat(text(r)).isEqualTo("recorded 1 memory as helpful in session s; no memory has the ids nope, gone");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> structured = (Map<String, Object>) r.structuredContent();
+        assertThat(structured).containsEntry("recorded", List.of("m1")).containsEntry("unknown", List.of("nope", "gone"));
+    }
 }
