@@ -32,7 +32,8 @@ import java.util.Objects;
  * @param author who wrote or said it; {@code null} when unknown
  * @param createdAt the time the memory is about (recency is measured from it); {@code null} until stored
  * @param updatedAt the time the memory's content last changed; {@code null} until stored
- * @param pinned whether the memory should be preferred whenever it is relevant
+ * @param pinned whether the memory is in every context while the budget has room for it: a pinned memory is a
+ *     candidate in every turn of its namespace and is placed before the ranked memories, whatever it scores
  * @param importance a prior in [0, 1]; 0.5 when not said
  * @param metadata free-form string pairs kept with the memory
  * @param expiresAt when the memory stops being used; {@code null} (the default) for never. An expired memory is never

@@ -15,9 +15,11 @@ import java.util.Set;
  * @param kind only memories of this kind; {@code null} for any
  * @param scope only memories of exactly this scope; {@code null} for any
  * @param tags only memories carrying every one of these tags; empty for any
+ * @param pinnedOnly only pinned memories; false for any
  */
-public record MemoryFilter(Instant since, String author, String kind, Scope scope, Set<String> tags) {
-    private static final MemoryFilter ALL = new MemoryFilter(null, null, null, null, Set.of());
+public record MemoryFilter(Instant since, String author, String kind, Scope scope, Set<String> tags,
+        boolean pinnedOnly) {
+    private static final MemoryFilter ALL = new MemoryFilter(null, null, null, null, Set.of(), false);
 
     /** Copies the tags. */
     public MemoryFilter {
@@ -31,22 +33,23 @@ public record MemoryFilter(Instant since, String author, String kind, Scope scop
 
     /** This filter, also requiring {@code createdAt >= since}. */
     public MemoryFilter since(Instant since) {
-        return new MemoryFilter(Objects.requireNonNull(since, "since"), author, kind, scope, tags);
+        return new MemoryFilter(Objects.requireNonNull(since, "since"), author, kind, scope, tags, pinnedOnly);
     }
 
     /** This filter, also requiring the given author. */
     public MemoryFilter author(String author) {
-        return new MemoryFilter(since, Objects.requireNonNull(author, "author"), kind, scope, tags);
+        return new MemoryFilter(since, Objects.requireNonNull(author, "author"), kind, scope, tags, pinnedOnly);
     }
 
     /** This filter, also requiring the given kind (compared lower-cased). */
     public MemoryFilter kind(String kind) {
-        return new MemoryFilter(since, author, Objects.requireNonNull(kind, "kind").strip().toLowerCase(java.util.Locale.ROOT), scope, tags);
+        return new MemoryFilter(since, author,
+                Objects.requireNonNull(kind, "kind").strip().toLowerCase(java.util.Locale.ROOT), scope, tags, pinnedOnly);
     }
 
     /** This filter, also requiring exactly the given scope. */
     public MemoryFilter scope(Scope scope) {
-        return new MemoryFilter(since, author, kind, Objects.requireNonNull(scope, "scope"), tags);
+        return new MemoryFilter(since, author, kind, Objects.requireNonNull(scope, "scope"), tags, pinnedOnly);
     }
 
     /** This filter, also requiring every given tag. */
@@ -55,7 +58,12 @@ public record MemoryFilter(Instant since, String author, String kind, Scope scop
         for (String t : tags) {
             all.add(Objects.requireNonNull(t, "tag").strip());
         }
-        return new MemoryFilter(since, author, kind, scope, all);
+        return new MemoryFilter(since, author, kind, scope, all, pinnedOnly);
+    }
+
+    /** This filter, also requiring the memory to be pinned. */
+    public MemoryFilter pinned() {
+        return new MemoryFilter(since, author, kind, scope, tags, true);
     }
 
     /** Whether the memory passes every condition of this filter. */
@@ -64,6 +72,7 @@ public record MemoryFilter(Instant since, String author, String kind, Scope scop
                 && (author == null || author.equals(memory.author()))
                 && (kind == null || kind.equals(memory.kind()))
                 && (scope == null || scope.equals(memory.scope()))
-                && memory.tags().containsAll(tags);
+                && memory.tags().containsAll(tags)
+                && (!pinnedOnly || memory.pinned());
     }
 }

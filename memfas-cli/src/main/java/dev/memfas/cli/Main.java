@@ -291,7 +291,7 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--tags", split = ",", paramLabel = "TAG", description = "Comma-separated tags.")
         List<String> tags = new ArrayList<>();
 
-        @Option(names = "--pin", description = "Always a candidate, ahead of the ranking.")
+        @Option(names = "--pin", description = "Pin it: in every context while the budget has room, whatever it scores.")
         boolean pin;
 
         @Option(names = "--id", paramLabel = "ID", description = "The memory's id (default: generated).")

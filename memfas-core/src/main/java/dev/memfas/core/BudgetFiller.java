@@ -13,9 +13,10 @@ import java.util.Map;
 /**
  * Fills a token budget with the envelope, fired triggers and ranked candidates, and renders the context.
  *
- * <p>Triggered hints and their linked memories come first, within a reserve of the budget. Then candidates are walked
- * in score order and each one that fits is added (first fit: what does not fit is skipped, smaller ones after it may
- * still fit), stopping at the minimum score. A memory longer than the per-item cap is cut at a sentence or word
+ * <p>Triggered hints and their linked memories come first, within a reserve of the budget. Then pinned candidates, best
+ * first, each one that fits whatever it scores. Then the other candidates are walked in score order and each one that
+ * fits is added (first fit: what does not fit is skipped, smaller ones after it may still fit), stopping at the
+ * minimum score. A memory longer than the per-item cap is cut at a sentence or word
  * boundary and marked. Near-duplicates (the same normalized text, or cosine at or above the threshold with an item
  * already in) are left out. The result's token count is verified on the final string.
  *
@@ -115,6 +116,24 @@ final class BudgetFiller {
         List<Piece> relevant = new ArrayList<>();
         int used = envelopeTokens + triggeredTokens;
         for (Candidate c : ranked) {
+            if (!c.stored.memory().pinned() || budget - used < SMALLEST_ITEM_TOKENS) {
+                continue;
+            }
+            int sectionCost = relevant.isEmpty() ? relevantSectionTokens : 0;
+            if (isDuplicate(c, included, seenTexts)) {
+                continue;
+            }
+            Piece p = render(c, cap);
+            if (p != null && used + sectionCost + p.tokens() <= budget) {
+                relevant.add(p);
+                used += sectionCost + p.tokens();
+                accept(c, included, seenTexts);
+            }
+        }
+        for (Candidate c : ranked) {
+            if (c.stored.memory().pinned()) {
+                continue; // placed above, or it did not fit
+            }
             if (c.score < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
                 break;
             }

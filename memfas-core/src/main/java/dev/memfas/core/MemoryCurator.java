@@ -77,6 +77,7 @@ final class MemoryCurator implements ContextCurator {
     private final TokenCountCache tokenCounts;
     private final String tokenCountKey;
     private final SessionRegistry sessions;
+    private final PinnedMemories pinned;
     private final int candidateLimit;
     private final int neighborRadius;
     private final int embedBatchSize;
@@ -107,6 +108,7 @@ final class MemoryCurator implements ContextCurator {
         this.filler = new BudgetFiller(tokenizer, tokenCounts, b.maxItemTokens, b.triggerReserve, b.minScore,
                 b.duplicateSimilarity);
         this.sessions = new SessionRegistry(clock, b.sessionIdleTimeout, b.maxSessions);
+        this.pinned = new PinnedMemories(store);
         this.candidateLimit = b.candidateLimit;
         this.neighborRadius = b.neighborRadius;
         this.embedBatchSize = b.embedBatchSize;
@@ -125,6 +127,7 @@ final class MemoryCurator implements ContextCurator {
             // Load every namespace's vectors now, so the first turn does not pay for it.
             store.namespaces().forEach(this::indexFor);
         }
+        store.namespaces().forEach(pinned::ids);
     }
 
     // ---------------------------------------------------------------- turns
@@ -164,7 +167,7 @@ final class MemoryCurator implements ContextCurator {
         List<Trigger> fired = request.includeTriggers() ? triggersFor(namespace).match(request.query()) : List.of();
         LinkedHashSet<String> linkedIds = new LinkedHashSet<>();
         fired.forEach(t -> linkedIds.addAll(t.memoryIds()));
-        Gathered gathered = gather(namespace, request.query(), queryVector, linkedIds, now);
+        Gathered gathered = gather(namespace, request.query(), queryVector, linkedIds, pinned.ids(namespace), now);
         CandidateScorer.TurnSignals signals = new CandidateScorer.TurnSignals(now, gathered.index() != null,
                 topic.vector(), topic.terms(), gathered.matrix(), hot, session != null, request.project(),
                 request.language());
@@ -223,10 +226,13 @@ final class MemoryCurator implements ContextCurator {
      * search, reading its hits and the linked memories from the store and gathering their vectors all run on this
      * thread while helper threads begin the vector scan; the vector hits not read by then are read after it.
      */
-    private Gathered gather(String namespace, String query, float[] queryVector, Set<String> linkedIds, Instant now) {
+    private Gathered gather(String namespace, String query, float[] queryVector, Set<String> linkedIds,
+            Set<String> pinnedIds, Instant now) {
         VectorIndex index = embedder == null ? null : indexFor(namespace);
         Map<String, Double> bm25 = new HashMap<>();
         Set<String> lexicalIds = new LinkedHashSet<>(linkedIds);
+        // Pinned memories are always candidates: read with the lexical hits.
+        lexicalIds.addAll(pinnedIds);
         List<Gathered> lexicalSide = new ArrayList<>(1);
         Runnable lexical = () -> {
             for (LexicalHit hit : store.searchLexical(namespace, query, candidateLimit)) {
@@ -423,7 +429,7 @@ final class MemoryCurator implements ContextCurator {
         Map<String, Double> terms = termWeights(request);
         SessionState.TopicUpdate topic = new SessionState("", namespace, now).advance(queryVector, terms,
                 topicShiftThreshold);
-        Gathered gathered = gather(namespace, query, queryVector, Set.of(), now);
+        Gathered gathered = gather(namespace, query, queryVector, Set.of(), Set.of(), now);
         List<Candidate> candidates = gathered.candidates();
         scorer.score(candidates, new CandidateScorer.TurnSignals(now, gathered.index() != null, topic.vector(),
                 topic.terms(), gathered.matrix(), Set.of(), false, null, null));
@@ -574,10 +580,12 @@ final class MemoryCurator implements ContextCurator {
                 byNamespace.keySet().forEach(this::indexFor);
             }
             store.upsertAll(prepared, embeddings);
+            pinned.written(prepared);
             for (Map.Entry<String, List<Integer>> e : byNamespace.entrySet()) {
                 // Writes are when expired memories are purged: rare enough to cost nothing, often enough to keep
                 // the store from filling with them.
                 List<String> expired = store.deleteExpired(e.getKey(), now);
+                pinned.removed(e.getKey(), expired);
                 VectorIndex index = indexes.get(e.getKey());
                 if (index == null) {
                     continue;
@@ -643,6 +651,7 @@ final class MemoryCurator implements ContextCurator {
         try {
             VectorIndex index = embedder == null ? indexes.get(namespace) : indexFor(namespace);
             boolean deleted = store.delete(namespace, memoryId);
+            pinned.removed(namespace, List.of(memoryId));
             if (index != null) {
                 index.removeAll(List.of(memoryId));
             }

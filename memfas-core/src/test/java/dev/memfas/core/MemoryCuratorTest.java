@@ -455,6 +455,49 @@ final class MemoryCuratorTest {
         return store.get("default", id).orElseThrow().accessCount();
     }
 
+    // ---------------------------------------------------------------- pinned memories
+
+    @Test
+    void pinnedMemory_unrelatedToTheQuery_isIncludedWhileTheBudgetHasRoom() {
+        lexicalCurator();
+        curator.rememberAll(List.of(memory("a", "kafka retention policy"), memory("b", "lunch is at noon"),
+                Memory.builder("Always answer in British English.").id("p").pinned(true).createdAt(NOW).build()));
+
+        ContextResponse r = curator.getContext("kafka retention", "s1");
+
+        assertThat(r.memoryIds()).containsExactly("p", "a");
+        assertThat(r.context().indexOf("id=\"p\"")).isLessThan(r.context().indexOf("id=\"a\""));
+    }
+
+    @Test
+    void pinnedMemory_longerThanTheItemCap_isCut_andTheBudgetHolds() {
+        lexicalCurator();
+        String longText = "Pinned rule. ".repeat(200);
+        curator.rememberAll(List.of(memory("a", "kafka retention policy"),
+                Memory.builder(longText).id("p").pinned(true).createdAt(NOW).build()));
+
+        ContextResponse r = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s1")
+                .tokenBudget(60).build());
+
+        assertThat(r.tokensUsed()).isLessThanOrEqualTo(60);
+        assertThat(r.memoryIds()).startsWith("p");
+        assertThat(r.items().get(0).truncated()).isTrue();
+    }
+
+    @Test
+    void unpinningOrForgetting_endsThePin() {
+        lexicalCurator();
+        curator.rememberAll(List.of(memory("a", "kafka retention policy"),
+                Memory.builder("Always answer in British English.").id("p").pinned(true).createdAt(NOW).build(),
+                Memory.builder("Use metric units.").id("q").pinned(true).createdAt(NOW).build()));
+        assertThat(curator.getContext("kafka retention", "s1").memoryIds()).contains("p", "q");
+
+        curator.remember(Memory.builder("Always answer in British English.").id("p").createdAt(NOW).build());
+        curator.forget("q");
+
+        assertThat(curator.getContext("kafka retention", "s1").memoryIds()).containsExactly("a");
+    }
+
     @Test
     void reportUsage_namesUnknownIds_andRecordsOnlyTheKnown() {
         lexicalCurator();

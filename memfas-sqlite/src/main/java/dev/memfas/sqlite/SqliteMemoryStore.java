@@ -582,6 +582,9 @@ public final class SqliteMemoryStore implements MemoryStore {
             sql.append(" AND scope = ?");
             args.add(filter.scope().toString());
         }
+        if (filter.pinnedOnly()) {
+            sql.append(" AND pinned = 1");
+        }
         List<Memory> matching = read("list memories", c -> {
             List<Memory> out = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(sql.toString())) {

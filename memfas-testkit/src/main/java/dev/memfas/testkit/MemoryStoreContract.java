@@ -196,7 +196,7 @@ public abstract class MemoryStoreContract {
                 Memory.builder("new decision").id("2").createdAt(T0.plusSeconds(100)).kind("decision")
                         .author("ana").tags("db").scope(Scope.project("x")).build(),
                 Memory.builder("new note").id("3").createdAt(T0.plusSeconds(100)).author("bo").tags("db", "ops")
-                        .build()));
+                        .pinned(true).build()));
 
         assertThat(ids(MemoryFilter.all())).containsExactlyInAnyOrder("1", "2", "3");
         assertThat(ids(MemoryFilter.all().since(T0.plusSeconds(50)))).containsExactlyInAnyOrder("2", "3");
@@ -206,6 +206,8 @@ public abstract class MemoryStoreContract {
         assertThat(ids(MemoryFilter.all().tags("db"))).containsExactlyInAnyOrder("2", "3");
         assertThat(ids(MemoryFilter.all().tags("db", "ops"))).containsExactly("3");
         assertThat(ids(MemoryFilter.all().author("ana").since(T0.plusSeconds(50)))).containsExactly("2");
+        assertThat(ids(MemoryFilter.all().pinned())).containsExactly("3");
+        assertThat(ids(MemoryFilter.all().pinned().author("ana"))).isEmpty();
     }
 
     private List<String> ids(MemoryFilter filter) {
