@@ -29,6 +29,8 @@ import java.util.OptionalInt;
  * @param recordAccess whether the memories included count as accessed (their access count and last access rise, which
  *     ranks them higher in later turns) and join the session's hot memories; true by default. A caller that only
  *     looks, such as a person asking from the command line, sets it to false so that looking changes nothing
+ * @param explain whether the response lists every candidate left out and why ({@link ContextResponse#dropped()});
+ *     false by default, as it costs a little work per candidate
  */
 public record ContextRequest(
         String query,
@@ -41,7 +43,8 @@ public record ContextRequest(
         String language,
         String task,
         OptionalInt baselineTokens,
-        boolean recordAccess) {
+        boolean recordAccess,
+        boolean explain) {
 
     /** The longest query accepted, in chars. */
     public static final int MAX_QUERY_CHARS = 100_000;
@@ -106,6 +109,7 @@ public record ContextRequest(
         private String task;
         private OptionalInt baselineTokens = OptionalInt.empty();
         private boolean recordAccess = true;
+        private boolean explain;
 
         private Builder(String query) {
             this.query = query;
@@ -185,10 +189,16 @@ public record ContextRequest(
             return this;
         }
 
+        /** Whether the response explains what was left out; false when not set. */
+        public Builder explain(boolean explain) {
+            this.explain = explain;
+            return this;
+        }
+
         /** Builds the request, running every check. */
         public ContextRequest build() {
             return new ContextRequest(query, sessionId, tokenBudget, recentHistory, includeTriggers, namespace,
-                    project, language, task, baselineTokens, recordAccess);
+                    project, language, task, baselineTokens, recordAccess, explain);
         }
     }
 }

@@ -22,6 +22,8 @@ import java.util.Objects;
  * @param topic a short label of the session's current topic; empty when unknown
  * @param topicShifted whether this query moved the session to a new topic
  * @param latency the time {@code getContext} took
+ * @param dropped when the request asked for an explanation ({@link ContextRequest#explain()}), every candidate left
+ *     out, best first, with the reason; empty otherwise
  */
 public record ContextResponse(
         String context,
@@ -33,7 +35,8 @@ public record ContextResponse(
         List<String> triggersMatched,
         String topic,
         boolean topicShifted,
-        Duration latency) {
+        Duration latency,
+        List<DroppedMemory> dropped) {
 
     /** Copies the lists and checks the components are present. */
     public ContextResponse {
@@ -42,6 +45,7 @@ public record ContextResponse(
         triggersMatched = List.copyOf(triggersMatched);
         Objects.requireNonNull(topic, "topic");
         Objects.requireNonNull(latency, "latency");
+        dropped = List.copyOf(dropped);
     }
 
     /** The ids of the included memories, in context order. */

@@ -5,6 +5,7 @@ import dev.memfas.ContextItem;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.CuratorStats;
+import dev.memfas.DroppedMemory;
 import dev.memfas.Embedder;
 import dev.memfas.Embeddings;
 import dev.memfas.LexicalHit;
@@ -74,6 +75,7 @@ final class MemoryCurator implements ContextCurator {
     private final ScoringWeights weights;
     private final CandidateScorer scorer;
     private final BudgetFiller filler;
+    private final DropExplainer dropExplainer;
     private final TokenCountCache tokenCounts;
     private final String tokenCountKey;
     private final SessionRegistry sessions;
@@ -107,6 +109,7 @@ final class MemoryCurator implements ContextCurator {
         this.tokenCountKey = tokenizer.id() + "/" + ContextEnvelope.ITEM_FORMAT;
         this.filler = new BudgetFiller(tokenizer, tokenCounts, b.maxItemTokens, b.triggerReserve, b.minScore,
                 b.duplicateSimilarity);
+        this.dropExplainer = new DropExplainer(b.minScore, b.duplicateSimilarity);
         this.sessions = new SessionRegistry(clock, b.sessionIdleTimeout, b.maxSessions);
         this.pinned = new PinnedMemories(store);
         this.candidateLimit = b.candidateLimit;
@@ -207,8 +210,12 @@ final class MemoryCurator implements ContextCurator {
         }
         Duration latency = Duration.ofNanos(System.nanoTime() - start);
         List<String> firedKeywords = fired.stream().map(Trigger::keyword).toList();
+        List<DroppedMemory> dropped = request.explain()
+                ? dropExplainer.explain(linked, ranked, filled.includedIds(), byId, matrix,
+                        space == null ? 0 : space.dimension())
+                : List.of();
         ContextResponse response = new ContextResponse(filled.context(), filled.tokens(), budget, filled.items(),
-                candidates.size(), filled.dropped(), firedKeywords, topic.label(), topic.shifted(), latency);
+                candidates.size(), filled.dropped(), firedKeywords, topic.label(), topic.shifted(), latency, dropped);
         turns.incrementAndGet();
         publish(request, now, topic, response, filled);
         return response;

@@ -8,6 +8,7 @@ import dev.memfas.ContextCurator;
 import dev.memfas.ContextItem;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
+import dev.memfas.DroppedMemory;
 import dev.memfas.Embedder;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -496,6 +498,34 @@ final class MemoryCuratorTest {
         curator.forget("q");
 
         assertThat(curator.getContext("kafka retention", "s1").memoryIds()).containsExactly("a");
+    }
+
+    // ---------------------------------------------------------------- explanations
+
+    @Test
+    void explain_listsEveryLeftOutCandidate_withItsReason() {
+        lexicalCurator();
+        curator.rememberAll(List.of(memory("a", "Kafka retention is seven days."),
+                memory("copy", "kafka retention is SEVEN days"),
+                memory("big", "Kafka retention notes: " + "the retention of kafka topics matters. ".repeat(60)),
+                memory("far", "lunch is at noon, kafka aside")));
+
+        ContextResponse r = curator.getContext(ContextRequest.builder("kafka retention days").sessionId("s")
+                .tokenBudget(80).explain(true).build());
+
+        assertThat(r.memoryIds()).contains("a");
+        Map<String, DroppedMemory> dropped = new java.util.HashMap<>();
+        r.dropped().forEach(d -> dropped.put(d.memoryId(), d));
+        assertThat(dropped.keySet()).doesNotContainAnyElementsOf(r.memoryIds());
+        assertThat(dropped.size()).isEqualTo(r.memoriesDropped());
+        assertThat(dropped.get("copy").reason()).isEqualTo(DroppedMemory.Reason.DUPLICATE);
+        assertThat(dropped.get("copy").duplicateOf()).isEqualTo("a");
+        for (DroppedMemory d : r.dropped()) {
+            if (d.reason() == DroppedMemory.Reason.BELOW_MIN_SCORE) {
+                assertThat(d.score()).isLessThan(0.05);
+            }
+        }
+        assertThat(curator.getContext("kafka retention days", "s").dropped()).as("not asked").isEmpty();
     }
 
     @Test

@@ -1,0 +1,34 @@
+package dev.memfas;
+
+import java.util.Objects;
+
+/**
+ * A candidate memory a turn left out, and why: what {@link ContextResponse#dropped()} lists when the request asked for
+ * an explanation ({@link ContextRequest.Builder#explain(boolean)}).
+ *
+ * @param memoryId the memory
+ * @param score its weighted score in the turn
+ * @param reason why it is not in the context
+ * @param duplicateOf for {@link Reason#DUPLICATE}, the included memory it repeats; {@code null} otherwise
+ */
+public record DroppedMemory(String memoryId, double score, Reason reason, String duplicateOf) {
+    /** Why a candidate was left out. */
+    public enum Reason {
+        /** It scored under the curator's minimum score. */
+        BELOW_MIN_SCORE,
+        /** Its text, or its meaning (cosine at or above the duplicate threshold), repeats an included memory. */
+        DUPLICATE,
+        /** It did not fit what was left of the budget (or, linked from a trigger, of the trigger reserve). */
+        OVER_BUDGET
+    }
+
+    /** Checks the components are present, and that only a duplicate names what it repeats. */
+    public DroppedMemory {
+        Objects.requireNonNull(memoryId, "memoryId");
+        Objects.requireNonNull(reason, "reason");
+        if ((reason == Reason.DUPLICATE) != (duplicateOf != null)) {
+            throw new IllegalArgumentException("duplicateOf must be set exactly for DUPLICATE: " + reason + ", "
+                    + duplicateOf);
+        }
+    }
+}
