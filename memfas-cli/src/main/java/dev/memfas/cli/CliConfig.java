@@ -32,7 +32,10 @@ final class CliConfig {
     int chunkTargetTokens = 400;
     int chunkOverlapTokens = 50;
     long maxFileBytes = 10L << 20;
+    /** The telemetry log; null when off. Unless the config names one, it is {@code telemetry.jsonl} beside the db. */
     Path telemetry;
+    /** Whether the config file said where telemetry goes, or that it is off. */
+    boolean telemetryConfigured;
     ScoringWeights weights;
     List<Trigger> triggers = new ArrayList<>();
     Path baseDir;
@@ -44,11 +47,19 @@ final class CliConfig {
         }
     }
 
+    /** Sets the database; telemetry, unless the config placed it, goes beside it. */
+    void useDb(Path file) {
+        db = file.toAbsolutePath().normalize();
+        if (!telemetryConfigured) {
+            telemetry = db.resolveSibling("telemetry.jsonl");
+        }
+    }
+
     static CliConfig defaults(Path baseDir) {
         CliConfig c = new CliConfig();
         c.baseDir = baseDir.toAbsolutePath().normalize();
         c.db = c.baseDir.resolve(".memfas/memfas.db");
-        c.telemetry = c.baseDir.resolve(".memfas/telemetry.jsonl");
+        c.telemetry = c.db.resolveSibling("telemetry.jsonl");
         return c;
     }
 
@@ -87,7 +98,7 @@ final class CliConfig {
         map.forEach((key, value) -> {
             String at = where + ": " + key;
             switch (key) {
-                case "db" -> c.db = c.baseDir.resolve(string(value, at));
+                case "db" -> c.useDb(c.baseDir.resolve(string(value, at)));
                 case "model" -> c.model = string(value, at);
                 case "budget" -> c.budget = (int) number(value, at, 1, 1_000_000);
                 case "sources" -> c.sources = strings(value, at);
@@ -99,7 +110,11 @@ final class CliConfig {
                     }
                 });
                 case "max_file_bytes" -> c.maxFileBytes = number(value, at, 1, Long.MAX_VALUE);
-                case "telemetry" -> c.telemetry = c.baseDir.resolve(string(value, at));
+                case "telemetry" -> {
+                    String t = string(value, at);
+                    c.telemetry = t.equalsIgnoreCase("off") ? null : c.baseDir.resolve(t);
+                    c.telemetryConfigured = true;
+                }
                 case "weights" -> {
                     Map<String, Object> w = mapping(value, at, Set.copyOf(WEIGHT_KEYS));
                     ScoringWeights d = ScoringWeights.DEFAULT;

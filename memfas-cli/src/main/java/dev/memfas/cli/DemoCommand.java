@@ -64,9 +64,10 @@ final class DemoCommand implements Callable<Integer> {
                     + " checklist of 2026-11-22."));
             out.println("== memfas demo: a fresh store in " + dir);
             out.println("   model " + config.model + "; memories from " + source);
-            try (Workspace w = Workspace.open(config, true)) {
+            try (Workspace w = Workspace.open(config, Workspace.Access.WRITE, true,
+                    note -> spec.commandLine().getErr().println("memfas: " + note))) {
                 MemoryFiles files = new MemoryFiles(config.chunkTargetTokens, config.chunkOverlapTokens);
-                Indexer.Report r = new Indexer(w.curator, w.store, files, config.maxFileBytes, source, Instant.now())
+                Indexer.Report r = new Indexer(w.curator, w.store, files, config.maxFileBytes, source, w::loadModel)
                         .index(List.of(source), Indexer.Progress.none());
                 out.printf(Locale.ROOT, "   indexed %d files into %d memories; trigger 'deploy' added%n%n",
                         r.filesIndexed(), r.added());

@@ -32,14 +32,18 @@ import java.util.Set;
  */
 final class Indexer {
     static final Set<String> EXTENSIONS = Set.of("md", "markdown", "txt", "json", "jsonl");
-    private static final int BATCH = 256;
+    /**
+     * Chunks embedded and stored per call: small enough that progress moves every second or so (a chunk takes about
+     * 5-30 ms to embed on two cores), large enough that a batch's transaction costs nothing next to its embedding.
+     */
+    private static final int BATCH = 32;
 
     private final ContextCurator curator;
     private final MemoryStore store;
     private final MemoryFiles files;
     private final long maxFileBytes;
     private final Path base;
-    private final Instant now;
+    private final Runnable beforeEmbedding;
 
     /** What one index run did. */
     record Report(int filesIndexed, int filesUnchanged, int filesSkipped, int added, int kept, int removed,
@@ -49,13 +53,18 @@ final class Indexer {
         }
     }
 
-    Indexer(ContextCurator curator, MemoryStore store, MemoryFiles files, long maxFileBytes, Path base, Instant now) {
+    /**
+     * @param beforeEmbedding runs once before the first chunk is embedded (the command loads its model there, so that
+     *     its note does not cut through the progress bar); not at all when nothing changed
+     */
+    Indexer(ContextCurator curator, MemoryStore store, MemoryFiles files, long maxFileBytes, Path base,
+            Runnable beforeEmbedding) {
         this.curator = curator;
         this.store = store;
         this.files = files;
         this.maxFileBytes = maxFileBytes;
         this.base = base.toAbsolutePath().normalize();
-        this.now = now;
+        this.beforeEmbedding = beforeEmbedding;
     }
 
     Report index(List<Path> paths, Progress progress) {
@@ -93,14 +102,16 @@ final class Indexer {
         int added = 0;
         int kept = 0;
         Set<String> seenKeys = new HashSet<>();
-        progress.start(found.size());
+        progress.start("reading", found.size());
         for (int i = 0; i < found.size(); i++) {
             Path file = found.get(i);
             String key = key(file);
-            progress.step(i + 1, key);
+            progress.step(i + 1);
             List<Memory> memories;
             try {
-                memories = files.parse(key, file.getFileName().toString(), read(file), now);
+                // A memory with no date of its own is as old as its file, never as new as this run.
+                Instant modified = Files.getLastModifiedTime(file).toInstant();
+                memories = files.parse(key, file.getFileName().toString(), read(file), modified);
             } catch (MemoryFiles.BadFileException e) {
                 failures.put(key, e.getMessage());
                 seenKeys.add(key); // a bad file keeps its old memories rather than losing them
@@ -140,13 +151,18 @@ final class Indexer {
             } else {
                 indexed++;
             }
-            if (pending.size() >= BATCH) {
-                curator.rememberAll(pending);
-                pending.clear();
-            }
         }
+        progress.done();
+        // Embedding is where the time goes: progress counts chunks, a batch at a time.
         if (!pending.isEmpty()) {
-            curator.rememberAll(pending);
+            beforeEmbedding.run();
+            progress.start("embedding", pending.size());
+            for (int from = 0; from < pending.size(); from += BATCH) {
+                int to = Math.min(pending.size(), from + BATCH);
+                curator.rememberAll(pending.subList(from, to));
+                progress.step(to);
+            }
+            progress.done();
         }
         // Files that were indexed from one of these directories and are gone now.
         for (Map.Entry<String, Map<String, String>> e : existing.entrySet()) {
@@ -162,11 +178,10 @@ final class Indexer {
         for (String id : stale) {
             curator.forget(id);
         }
-        progress.done();
         return new Report(indexed, unchanged, skipped[0], added, kept, stale.size(), failures);
     }
 
-    /** What an index run compares to decide a chunk is unchanged: everything but the times (an undated file gets the time it is indexed). */
+    /** What an index run compares to decide a chunk is unchanged: its content and labels, not its times. */
     private static String signature(Memory m) {
         return String.join("\u0000", m.text(), m.source(), m.kind(), m.scope().toString(), String.join(",", m.tags()),
                 String.valueOf(m.author()), String.valueOf(m.pinned()));
@@ -237,55 +252,68 @@ final class Indexer {
 
     /** Progress of an index run: a bar on a terminal, nothing otherwise. */
     interface Progress {
-        void start(int files);
+        /** A phase begins: {@code total} steps of {@code what} ("reading" files, "embedding" chunks). */
+        void start(String what, int total);
 
-        void step(int done, String file);
+        void step(int done);
 
         void done();
 
         static Progress none() {
             return new Progress() {
                 @Override
-                public void start(int files) {}
+                public void start(String what, int total) {}
 
                 @Override
-                public void step(int done, String file) {}
+                public void step(int done) {}
 
                 @Override
                 public void done() {}
             };
         }
 
-        static Progress bar(PrintStream out) {
+        /** A bar redrawn at most ten times a second, for phases of at least {@code minimum} steps. */
+        static Progress bar(PrintStream out, int minimum) {
             return new Progress() {
+                private String what = "";
                 private int total;
                 private long last;
 
                 @Override
-                public void start(int files) {
-                    total = files;
+                public void start(String what, int total) {
+                    this.what = what;
+                    this.total = total;
+                    this.last = 0;
+                    if (total >= minimum) {
+                        draw(0);
+                    }
                 }
 
                 @Override
-                public void step(int done, String file) {
+                public void step(int done) {
                     long t = System.nanoTime();
-                    if (total < 50 || (t - last < 100_000_000L && done != total)) {
+                    if (total < minimum || (t - last < 100_000_000L && done != total)) {
                         return;
                     }
                     last = t;
+                    draw(done);
+                }
+
+                private void draw(int done) {
                     int width = 30;
                     int filled = (int) ((long) done * width / Math.max(1, total));
-                    out.print("\rindexing [" + "#".repeat(filled) + " ".repeat(width - filled) + "] " + done + "/"
-                            + total);
+                    out.print("\r" + what + " [" + "#".repeat(filled) + " ".repeat(width - filled) + "] " + done + "/"
+                            + total + " ");
                     out.flush();
                 }
 
                 @Override
                 public void done() {
-                    if (total >= 50) {
-                        out.print("\r" + " ".repeat(60) + "\r");
+                    if (total >= minimum) {
+                        out.print("\r" + " ".repeat(70) + "\r");
                         out.flush();
                     }
+                    total = 0;
                 }
             };
         }

@@ -39,7 +39,10 @@ final class MemoryFiles {
     static final String FILE_KEY = "file";
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.+?)\\s*#*\\s*$");
     private static final Pattern FENCE = Pattern.compile("^\\s*(```|~~~)");
-    private static final Pattern DAILY = Pattern.compile("(\\d{4}-\\d{2}-\\d{2})\\.(md|markdown|txt)$");
+    /** A date in a file name: {@code 2026-11-17.md}, {@code 2026-11-17-standup.md}, {@code notes-2026-11-17.md}. */
+    private static final Pattern DATED_NAME = Pattern.compile("(?<![0-9])(\\d{4}-\\d{2}-\\d{2})(?![0-9])");
+    /** A date in the folders a file is in: {@code journal/2026/11/17/standup.md}. */
+    private static final Pattern DATED_FOLDERS = Pattern.compile("(?:^|/)(\\d{4})/(\\d{2})/(\\d{2})/[^/]+$");
     private static final Encoding TOKENS = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -71,7 +74,7 @@ final class MemoryFiles {
      * @param fileKey how the file is named in the store (relative path when under the working directory)
      * @param fileName the file's own name, which decides the format
      * @param text the file's content
-     * @param now the time given to memories with no date of their own
+     * @param now the time given to memories with no date of their own: the file's last-modified time
      */
     List<Memory> parse(String fileKey, String fileName, String text, Instant now) throws BadFileException {
         String lower = fileName.toLowerCase(Locale.ROOT);
@@ -91,15 +94,8 @@ final class MemoryFiles {
             meta = FrontMatter.parse(body.substring(body.indexOf('\n') + 1, end));
             body = body.substring(body.indexOf('\n', end) + 1);
         }
-        Instant created = meta.date;
-        Matcher daily = DAILY.matcher(fileName);
-        if (created == null && daily.find()) {
-            try {
-                created = LocalDate.parse(daily.group(1)).atStartOfDay(ZoneOffset.UTC).toInstant();
-            } catch (DateTimeParseException e) {
-                throw new BadFileException("file name looks like a date but is not one: " + fileName);
-            }
-        }
+        // Front matter's date wins, then a date in the file's name or folders, then the file's own time.
+        Instant created = meta.date != null ? meta.date : dateOf(fileKey, fileName);
         List<String[]> sections = lower.endsWith(".md") || lower.endsWith(".markdown")
                 ? markdownSections(body)
                 : List.<String[]>of(new String[] {"", body});
@@ -121,6 +117,32 @@ final class MemoryFiles {
             }
         }
         return out;
+    }
+
+    /**
+     * The date a file's name or folders give it, at the start of that day in UTC, or null.
+     *
+     * @throws BadFileException if what looks like a date is not one (2026-02-30)
+     */
+    static Instant dateOf(String fileKey, String fileName) throws BadFileException {
+        String day = null;
+        Matcher named = DATED_NAME.matcher(fileName);
+        if (named.find()) {
+            day = named.group(1);
+        } else {
+            Matcher folders = DATED_FOLDERS.matcher(fileKey.replace('\\', '/'));
+            if (folders.find()) {
+                day = folders.group(1) + "-" + folders.group(2) + "-" + folders.group(3);
+            }
+        }
+        if (day == null) {
+            return null;
+        }
+        try {
+            return LocalDate.parse(day).atStartOfDay(ZoneOffset.UTC).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new BadFileException("the file's name or folders look like a date but are not one: " + day);
+        }
     }
 
     private static int findFrontMatterEnd(String body) {

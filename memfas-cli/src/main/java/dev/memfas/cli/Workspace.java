@@ -1,6 +1,7 @@
 package dev.memfas.cli;
 
 import dev.memfas.ContextCurator;
+import dev.memfas.Embedder;
 import dev.memfas.MemfasException;
 import dev.memfas.Trigger;
 import dev.memfas.core.Memfas;
@@ -9,32 +10,46 @@ import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
-/** The store, embedder and curator one command works with, built from the settings. */
+/**
+ * The store, embedder and curator one command works with, built from the settings.
+ *
+ * <p>A command that only reads ({@link Access#READ}) never creates anything: without a store at the configured path it
+ * fails with a one-line error that says how to make one. The built-in model loads only when something is embedded.
+ */
 final class Workspace implements AutoCloseable {
+    /** Whether a command may create the store. */
+    enum Access {
+        /** The store must exist; nothing is created. */
+        READ,
+        /** The store and its directory are created when missing. */
+        WRITE
+    }
+
     final CliConfig config;
     final SqliteMemoryStore store;
-    final DjlEmbedder embedder;
     final ContextCurator curator;
+    private final AutoCloseable embedder;
 
-    private Workspace(CliConfig config, SqliteMemoryStore store, DjlEmbedder embedder, ContextCurator curator) {
+    private Workspace(CliConfig config, SqliteMemoryStore store, AutoCloseable embedder, ContextCurator curator) {
         this.config = config;
         this.store = store;
         this.embedder = embedder;
         this.curator = curator;
     }
 
-    static Workspace open(CliConfig config, boolean telemetry) {
-        Path db = config.db.toAbsolutePath();
+    /**
+     * Opens the store and builds a curator over it.
+     *
+     * @param telemetry whether this command's turns are logged (where the settings say, unless telemetry is off)
+     * @param status where progress notes such as "loading model …" go
+     */
+    static Workspace open(CliConfig config, Access access, boolean telemetry, Consumer<String> status) {
+        SqliteMemoryStore store = openStore(config, access);
+        Embedder embedder = null;
         try {
-            Files.createDirectories(db.getParent());
-        } catch (IOException e) {
-            throw new MemfasException("cannot create the directory of the database " + db + ": " + e.getMessage(), e);
-        }
-        DjlEmbedder embedder = embedder(config.model);
-        SqliteMemoryStore store = null;
-        try {
-            store = SqliteMemoryStore.open(db);
+            embedder = embedder(config.model, status);
             Memfas.Builder b = Memfas.newBuilder().store(store);
             if (embedder != null) {
                 b.embedder(embedder);
@@ -46,35 +61,66 @@ final class Workspace implements AutoCloseable {
                 b.weights(config.weights);
             }
             if (telemetry && config.telemetry != null) {
-                Files.createDirectories(config.telemetry.toAbsolutePath().getParent());
-                b.telemetry(config.telemetry);
+                telemetry(b, config.telemetry, status);
             }
             ContextCurator curator = b.build();
             for (Trigger t : config.triggers) {
                 curator.addTrigger(t);
             }
-            return new Workspace(config, store, embedder, curator);
-        } catch (RuntimeException | IOException e) {
-            if (store != null) {
-                store.close();
+            return new Workspace(config, store, (AutoCloseable) embedder, curator);
+        } catch (RuntimeException e) {
+            store.close();
+            if (embedder instanceof AutoCloseable c) {
+                closeQuietly(c, e);
             }
-            if (embedder != null) {
-                embedder.close();
-            }
-            if (e instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new MemfasException("cannot create the telemetry directory: " + e.getMessage(), e);
+            throw e;
         }
     }
 
-    /** {@code none}, a built-in model id, or a model directory. */
-    static DjlEmbedder embedder(String model) {
+    /** Loads the embedding model now if it is not loaded yet (it otherwise loads at the first embedding). */
+    void loadModel() {
+        if (embedder instanceof LazyEmbedder lazy) {
+            lazy.load();
+        }
+    }
+
+    /** The store alone, for commands that need no curator. */
+    static SqliteMemoryStore openStore(CliConfig config, Access access) {
+        Path db = config.db.toAbsolutePath();
+        if (access == Access.READ) {
+            if (!Files.isRegularFile(db)) {
+                throw new IllegalArgumentException("no memfas store at " + db
+                        + " (create one with 'memfas index PATH' or 'memfas remember TEXT', or pass --db FILE)");
+            }
+        } else {
+            try {
+                Files.createDirectories(db.getParent());
+            } catch (IOException e) {
+                throw new MemfasException("cannot create the directory of the database " + db + ": " + e, e);
+            }
+        }
+        return SqliteMemoryStore.open(db);
+    }
+
+    /** Telemetry is a log, not the store: if it cannot be written, the command goes on without it and says so once. */
+    private static void telemetry(Memfas.Builder b, Path file, Consumer<String> status) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            b.telemetry(file);
+        } catch (IOException | MemfasException e) {
+            status.accept("warning: cannot write telemetry to " + file + " (" + e.getMessage()
+                    + "); continuing without it");
+        }
+    }
+
+    /** {@code none}, the built-in model (loaded when first used), or a model directory (loaded now). */
+    static Embedder embedder(String model, Consumer<String> status) {
         if (model.equalsIgnoreCase("none")) {
             return null;
         }
         Path dir = Path.of(model);
         if (Files.isDirectory(dir)) {
+            status.accept("loading model " + dir + "…");
             return DjlEmbedder.builder().modelDirectory(dir).build();
         }
         DjlEmbedder.BuiltInModel builtIn;
@@ -84,6 +130,15 @@ final class Workspace implements AutoCloseable {
             throw new IllegalArgumentException("model must be " + DjlEmbedder.DEFAULT_MODEL.modelId()
                     + ", none, or a model directory: '" + model + "'");
         }
+        if (builtIn != DjlEmbedder.DEFAULT_MODEL) {
+            // Fail now rather than at the first embedding, and say what to do.
+            load(builtIn).close();
+        }
+        return new LazyEmbedder(builtIn, status);
+    }
+
+    /** Loads a built-in model; one the command does not bundle is an input error that says what to use instead. */
+    static DjlEmbedder load(DjlEmbedder.BuiltInModel builtIn) {
         try {
             return DjlEmbedder.builder().model(builtIn).build();
         } catch (MemfasException e) {
@@ -97,13 +152,25 @@ final class Workspace implements AutoCloseable {
         }
     }
 
+    private static void closeQuietly(AutoCloseable c, Exception failure) {
+        try {
+            c.close();
+        } catch (Exception e) {
+            failure.addSuppressed(e);
+        }
+    }
+
     @Override
     public void close() {
         try {
             curator.close();
         } finally {
             if (embedder != null) {
-                embedder.close();
+                try {
+                    embedder.close();
+                } catch (Exception e) {
+                    throw new MemfasException("cannot close the embedder: " + e.getMessage(), e);
+                }
             }
         }
     }

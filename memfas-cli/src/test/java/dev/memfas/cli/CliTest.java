@@ -49,7 +49,10 @@ final class CliTest {
         assertThat(stored()).hasSize(3);
         String deployId = stored().stream().filter(s -> s.memory().text().contains("Blue-green")).findFirst()
                 .orElseThrow().memory().id();
-        Run context = memfas("context", "how do we deploy blue-green", "--budget", "200");
+        Run look = memfas("context", "how do we deploy blue-green", "--budget", "200");
+        assertThat(look.out()).contains("Blue-green on Tuesdays.");
+        assertThat(stored()).as("asking changes nothing by default").allMatch(s -> s.accessCount() == 0);
+        Run context = memfas("context", "how do we deploy blue-green", "--budget", "200", "--record");
         assertThat(context.out()).contains("Blue-green on Tuesdays.");
 
         Files.writeString(notes.resolve("a.md"), "# Deploy\nBlue-green on Tuesdays.\n\n# Kafka\nRetention 30 days.\n");

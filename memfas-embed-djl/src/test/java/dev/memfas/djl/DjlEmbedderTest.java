@@ -85,7 +85,8 @@ final class DjlEmbedderTest {
     @Test
     void miniLm_has384NormalizedDimensions_meanPooling_256Tokens() {
         assertThat(embedder.modelId()).isEqualTo("all-minilm-l6-v2");
-        assertThat(embedder.dimension()).isEqualTo(384);
+        assertThat(embedder.dimension()).isEqualTo(384)
+                .isEqualTo(DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2.dimension());
         assertThat(embedder.maxSequenceLength()).isEqualTo(256);
         assertThat(embedder.pooling()).isEqualTo(DjlEmbedder.Pooling.MEAN);
         float[] v = embedder.embed("we deploy on tuesdays");

@@ -617,6 +617,20 @@ public final class SqliteMemoryStore implements MemoryStore {
         });
     }
 
+    /** How many of one namespace's memories have a vector. */
+    public long vectorCount(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        return read("count vectors", c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT count(*) FROM vectors v JOIN memories m ON m.rowid = v.rowid WHERE m.namespace = ?")) {
+                ps.setString(1, namespace);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.getLong(1);
+                }
+            }
+        });
+    }
+
     @Override
     public Set<String> namespaces() {
         return read("list namespaces", c -> {

@@ -42,6 +42,25 @@ final class SqliteMemoryStoreTest {
         return Memory.builder(text).id(id).namespace(namespace).createdAt(T0).build();
     }
 
+    // ---------------------------------------------------------------- counts
+
+    @Test
+    void vectorCount_countsOneNamespacesVectors_andFollowsDeletes() {
+        VectorSpace space = new VectorSpace("test", 2);
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("v.db"))) {
+            store.upsertAll(List.of(memory("a", "1", "one"), memory("a", "2", "two")),
+                    Embeddings.of(space, List.of(new float[] {1, 0}, new float[] {0, 1})));
+            store.upsertAll(List.of(memory("b", "1", "one")), Embeddings.of(space, List.of(new float[] {1, 0})));
+            store.upsertAll(List.of(memory("a", "3", "three")));
+
+            assertThat(store.vectorCount("a")).isEqualTo(2);
+            assertThat(store.vectorCount("b")).isEqualTo(1);
+            store.delete("a", "1");
+            assertThat(store.vectorCount("a")).isEqualTo(1);
+            assertThat(store.vectorCount("none")).isZero();
+        }
+    }
+
     // ---------------------------------------------------------------- files that are not ours
 
     @Test

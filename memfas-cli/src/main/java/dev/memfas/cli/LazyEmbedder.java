@@ -1,0 +1,72 @@
+package dev.memfas.cli;
+
+import dev.memfas.Embedder;
+import dev.memfas.djl.DjlEmbedder;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A built-in model that is loaded the first time something is embedded, so that a command which embeds nothing (a
+ * re-index of unchanged files, trigger edits, a forget) never pays the seconds a model takes to load. Its id and
+ * dimension are known without loading it, which is all a curator needs to be built.
+ *
+ * <p>Thread-safe.
+ */
+final class LazyEmbedder implements Embedder, AutoCloseable {
+    private final DjlEmbedder.BuiltInModel model;
+    private final Consumer<String> status;
+    private DjlEmbedder loaded;
+    private boolean closed;
+
+    /**
+     * @param status told "loading model …" just before the model loads
+     */
+    LazyEmbedder(DjlEmbedder.BuiltInModel model, Consumer<String> status) {
+        this.model = model;
+        this.status = status;
+    }
+
+    @Override
+    public List<float[]> embedAll(List<String> texts) {
+        return embedder().embedAll(texts);
+    }
+
+    @Override
+    public int dimension() {
+        return model.dimension();
+    }
+
+    @Override
+    public String modelId() {
+        return model.modelId();
+    }
+
+    /** Whether the model has been loaded. */
+    synchronized boolean isLoaded() {
+        return loaded != null;
+    }
+
+    /** Loads the model if it is not loaded yet. */
+    void load() {
+        embedder();
+    }
+
+    private synchronized DjlEmbedder embedder() {
+        if (closed) {
+            throw new IllegalStateException("embedder is closed: " + model.modelId());
+        }
+        if (loaded == null) {
+            status.accept("loading model " + model.modelId() + "…");
+            loaded = Workspace.load(model);
+        }
+        return loaded;
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (loaded != null) {
+            loaded.close();
+        }
+    }
+}

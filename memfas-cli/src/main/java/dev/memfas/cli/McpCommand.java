@@ -1,0 +1,31 @@
+package dev.memfas.cli;
+
+import dev.memfas.mcp.MemfasMcpServer;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memfas mcp}: the MCP server on standard input and output. */
+@Command(name = "mcp", description = "Serve the MCP server on standard input and output.")
+final class McpCommand implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    Main main;
+
+    @Option(names = "--budget", paramLabel = "TOKENS", description = "Default budget of get_context.")
+    Integer budget;
+
+    @Override
+    public Integer call() throws Exception {
+        try (Workspace w = main.open(Workspace.Access.WRITE, true)) {
+            MemfasMcpServer.Builder b = MemfasMcpServer.builder(w.curator);
+            if (budget != null) {
+                b.defaultBudget(budget);
+            }
+            try (MemfasMcpServer server = b.build()) {
+                server.awaitClientExit();
+            }
+        }
+        return Main.OK;
+    }
+}

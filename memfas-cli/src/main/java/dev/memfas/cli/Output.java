@@ -1,0 +1,63 @@
+package dev.memfas.cli;
+
+import dev.memfas.Memory;
+import dev.memfas.StoredMemory;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.databind.json.JsonMapper;
+
+/** How commands print: memories as JSON objects for {@code --json}, dates for people, the empty-store note. */
+final class Output {
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
+
+    private Output() {}
+
+    /** One line of JSON. */
+    static void json(PrintWriter out, Object value) {
+        out.println(JSON.writeValueAsString(value));
+    }
+
+    /** The day a memory is about, {@code YYYY-MM-DD} in UTC. */
+    static String day(Instant t) {
+        return t == null ? "-" : DAY.format(t);
+    }
+
+    /** Every field of a memory, in a fixed order, with times as ISO-8601 instants (exact to the nanosecond). */
+    static Map<String, Object> memory(Memory m) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", m.id());
+        out.put("namespace", m.namespace());
+        out.put("text", m.text());
+        out.put("source", m.source());
+        out.put("kind", m.kind());
+        out.put("scope", m.scope().toString());
+        out.put("tags", m.tags());
+        out.put("author", m.author());
+        out.put("created_at", m.createdAt() == null ? null : m.createdAt().toString());
+        out.put("updated_at", m.updatedAt() == null ? null : m.updatedAt().toString());
+        out.put("pinned", m.pinned());
+        out.put("importance", m.importance());
+        out.put("metadata", new java.util.TreeMap<>(m.metadata()));
+        out.put("expires_at", m.expiresAt() == null ? null : m.expiresAt().toString());
+        return out;
+    }
+
+    /** A stored memory: its fields and its access statistics. */
+    static Map<String, Object> stored(StoredMemory s) {
+        Map<String, Object> out = memory(s.memory());
+        out.put("access_count", s.accessCount());
+        out.put("last_accessed_at", s.lastAccessedAt() == null ? null : s.lastAccessedAt().toString());
+        return out;
+    }
+
+    /** Says that the store holds nothing yet, and which commands fill it. */
+    static void emptyStore(PrintWriter out, java.nio.file.Path db) {
+        out.println("the store at " + db + " holds no memories yet: 'memfas index PATH...' indexes memory files,"
+                + " 'memfas remember TEXT' stores one memory");
+    }
+}

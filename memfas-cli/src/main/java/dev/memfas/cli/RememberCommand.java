@@ -1,0 +1,56 @@
+package dev.memfas.cli;
+
+import dev.memfas.Memory;
+import dev.memfas.Scope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code memfas remember TEXT}: one memory; prints its id. */
+@Command(name = "remember", description = "Store one memory; prints its id.")
+final class RememberCommand implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    Main main;
+
+    @Parameters(paramLabel = "TEXT", description = "The memory.")
+    String text;
+
+    @Option(names = "--kind", paramLabel = "KIND", description = "note (default), fact, decision, lesson, ...")
+    String kind;
+
+    @Option(names = "--scope", paramLabel = "SCOPE", description = "universal, language:NAME or project:NAME.")
+    String scope;
+
+    @Option(names = "--tags", split = ",", paramLabel = "TAG", description = "Comma-separated tags.")
+    List<String> tags = new ArrayList<>();
+
+    @Option(names = "--pin", description = "Pin it: in every context while the budget has room, whatever it scores.")
+    boolean pin;
+
+    @Option(names = "--id", paramLabel = "ID", description = "The memory's id (default: generated); an existing id"
+            + " is replaced.")
+    String id;
+
+    @Override
+    public Integer call() {
+        Memory.Builder b = Memory.builder(text).source("cli").tags(tags).pinned(pin);
+        if (kind != null) {
+            b.kind(kind);
+        }
+        if (scope != null) {
+            b.scope(Scope.parse(scope));
+        }
+        if (id != null) {
+            b.id(id);
+        }
+        Memory memory = b.build();
+        try (Workspace w = main.open(Workspace.Access.WRITE, false)) {
+            main.out().println(w.curator.remember(memory).id());
+        }
+        return Main.OK;
+    }
+}

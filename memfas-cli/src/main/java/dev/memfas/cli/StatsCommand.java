@@ -1,0 +1,64 @@
+package dev.memfas.cli;
+
+import dev.memfas.VectorSpace;
+import dev.memfas.sqlite.SqliteMemoryStore;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memfas stats}: counts read from the store; never loads a model and never creates a store. */
+@Command(name = "stats", description = "Counts of memories, vectors and triggers; the vectors' model; the database.")
+final class StatsCommand implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    Main main;
+
+    @Option(names = "--json", description = "Print the numbers as one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        CliConfig config = main.settings();
+        PrintWriter out = main.out();
+        try (SqliteMemoryStore store = Workspace.openStore(config, Workspace.Access.READ)) {
+            long memories = 0;
+            long vectors = 0;
+            long triggers = 0;
+            for (String ns : store.namespaces()) {
+                memories += store.count(ns);
+                vectors += store.vectorCount(ns);
+                triggers += store.triggers(ns).size();
+            }
+            String vectorModel = store.vectorSpace().map(VectorSpace::toString).orElse("none");
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("database", config.db.toString());
+            s.put("database_bytes", Files.size(config.db));
+            s.put("schema_version", store.schemaVersion());
+            s.put("namespaces", store.namespaces().size());
+            s.put("memories", memories);
+            s.put("vectors", vectors);
+            s.put("vector_model", vectorModel);
+            s.put("triggers", triggers);
+            s.put("model", config.model);
+            if (json) {
+                Output.json(out, s);
+                return Main.OK;
+            }
+            out.println("database:  " + config.db + " (" + s.get("database_bytes") + " bytes, schema version "
+                    + s.get("schema_version") + ")");
+            out.println("memories:  " + memories + (store.namespaces().size() > 1
+                    ? " in " + store.namespaces().size() + " namespaces" : ""));
+            out.println("vectors:   " + vectors + (vectors == 0 ? "" : " (" + vectorModel + ")"));
+            out.println("triggers:  " + triggers);
+            out.println("model:     " + (config.model.equalsIgnoreCase("none") ? "none (lexical only)" : config.model));
+            if (memories == 0) {
+                Output.emptyStore(out, config.db);
+            }
+        }
+        return Main.OK;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.memfas.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** With the real default model: commands that embed nothing never load it. */
+final class LazyModelIT {
+    @TempDir
+    Path dir;
+
+    private record Run(int exit, String out, String err) {}
+
+    private Run memfas(String... args) {
+        String[] all = java.util.stream.Stream.concat(java.util.Arrays.stream(args),
+                java.util.stream.Stream.of("--db", dir.resolve("m.db").toString())).toArray(String[]::new);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.run(all, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void reindexingAnUnchangedTree_statsAndTriggers_neverLoadTheModel() throws Exception {
+        Path notes = Files.createDirectories(dir.resolve("notes"));
+        for (int i = 0; i < 3; i++) {
+            Files.writeString(notes.resolve("n" + i + ".md"), "# Note " + i + "\nDeploys need approval " + i + ".\n");
+        }
+
+        Run first = memfas("index", notes.toString());
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(first.err()).contains("memfas: loading model bge-small-en-v1.5-q…");
+
+        Run again = memfas("index", notes.toString());
+        assertThat(again.out()).contains("indexed 0 files (3 unchanged)");
+        assertThat(again.err()).isEmpty();
+        assertThat(memfas("stats").err()).isEmpty();
+        assertThat(memfas("triggers", "add", "deploy", "Ask first.").err()).isEmpty();
+
+        Run context = memfas("context", "who approves deploys?");
+        assertThat(context.err()).contains("loading model");
+        assertThat(context.out()).contains("Deploys need approval");
+    }
+}
