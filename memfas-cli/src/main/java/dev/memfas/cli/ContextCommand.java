@@ -82,7 +82,7 @@ final class ContextCommand implements Callable<Integer> {
     }
 
     /** The included and dropped memories, read once for their dates and texts. */
-    private static Map<String, StoredMemory> read(Workspace w, ContextResponse r) {
+    static Map<String, StoredMemory> read(Workspace w, ContextResponse r) {
         List<String> ids = new ArrayList<>(r.memoryIds());
         r.dropped().forEach(d -> ids.add(d.memoryId()));
         Map<String, StoredMemory> byId = new HashMap<>();
@@ -92,7 +92,7 @@ final class ContextCommand implements Callable<Integer> {
         return byId;
     }
 
-    private static void explain(PrintWriter out, ContextResponse r, Map<String, StoredMemory> memories) {
+    static void explain(PrintWriter out, ContextResponse r, Map<String, StoredMemory> memories) {
         out.println();
         out.printf(Locale.ROOT, "%d of %d tokens, %d memories scored, %d dropped, topic '%s'%s, %.1f ms%n",
                 r.tokensUsed(), r.budget(), r.memoriesScored(), r.memoriesDropped(), r.topic(),
@@ -104,8 +104,10 @@ final class ContextCommand implements Callable<Integer> {
         out.println("included:");
         out.println(header("tokens"));
         for (ContextItem item : r.items()) {
+            StoredMemory s = memories.get(item.memoryId());
             out.println(row(item.memoryId(), date(memories, item.memoryId()), item.score(), item.factors(),
                     Integer.toString(item.tokens()), item.section().name().toLowerCase(Locale.ROOT)
+                            + (s != null && s.memory().pinned() ? ", pinned" : "")
                             + (item.truncated() ? ", cut to fit" : "")));
         }
         if (!r.dropped().isEmpty()) {

@@ -124,19 +124,27 @@ final class SessionState {
         return s;
     }
 
-    /** The three heaviest terms that are not plain numbers; ties keep the order the terms were first seen in. */
-    private static String label(Map<String, Double> terms) {
+    /**
+     * The three heaviest terms that are not plain numbers, comma-separated. Among equally heavy terms the longer come
+     * first: in "how long do we keep usage events in kafka", every word weighs the same, and "events, usage, kafka"
+     * names the topic where the first three ("long keep usage") read like a broken sentence. Further ties keep the
+     * order the terms were first seen in.
+     */
+    static String label(Map<String, Double> terms) {
         List<Map.Entry<String, Double>> entries = new ArrayList<>();
         for (Map.Entry<String, Double> e : terms.entrySet()) {
             if (!e.getKey().chars().allMatch(Character::isDigit)) {
                 entries.add(e);
             }
         }
-        entries.sort((a, b) -> Double.compare(b.getValue(), a.getValue()));
+        entries.sort((a, b) -> {
+            int byWeight = Double.compare(b.getValue(), a.getValue());
+            return byWeight != 0 ? byWeight : Integer.compare(b.getKey().length(), a.getKey().length());
+        });
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < Math.min(3, entries.size()); i++) {
             if (i > 0) {
-                sb.append(' ');
+                sb.append(", ");
             }
             sb.append(entries.get(i).getKey());
         }
