@@ -16,7 +16,13 @@ const text = (r) => r.content.filter((c) => c.type === "text").map((c) => c.text
 
 await client.connect(transport);
 out.server = client.getServerVersion();
-out.tools = (await client.listTools()).tools.map((t) => ({ name: t.name, required: t.inputSchema.required ?? [] }));
+out.tools = (await client.listTools()).tools.map((t) => ({
+  name: t.name, required: t.inputSchema.required ?? [], annotations: t.annotations ?? null,
+  hasOutputSchema: t.outputSchema !== undefined,
+}));
+out.prompts = (await client.listPrompts()).prompts.map((p) => p.name);
+const prompt = await client.getPrompt({ name: "use_memory", arguments: { session_id: "it-1" } });
+out.prompt = prompt.messages.map((m) => m.content.text).join("\n");
 
 const remembered = await client.callTool({
   name: "remember",
@@ -35,6 +41,28 @@ const usage = await client.callTool({
   arguments: { session_id: "it-1", memory_ids: context.structuredContent?.memory_ids ?? [], was_helpful: true },
 });
 out.reportUsage = { isError: usage.isError ?? false, text: text(usage) };
+
+// The client checks every structured result against the tool's output schema: these calls fail if one does not fit.
+const pinned = await client.callTool({
+  name: "remember",
+  arguments: { text: "Always answer in British English.", id: "pref-1", source: "onboarding", pinned: true,
+    created_at: "2026-11-01T09:00:00Z", expires_at: "2030-01-01" },
+});
+out.rememberPinned = { isError: pinned.isError ?? false, structured: pinned.structuredContent };
+const got = await client.callTool({ name: "get", arguments: { memory_id: "pref-1" } });
+out.get = { isError: got.isError ?? false, structured: got.structuredContent };
+const updated = await client.callTool({ name: "update", arguments: { memory_id: "pref-1", text: "Always answer in British English, briefly." } });
+out.update = { isError: updated.isError ?? false, structured: updated.structuredContent };
+const listed = await client.callTool({ name: "list", arguments: { limit: 1 } });
+out.list = { isError: listed.isError ?? false, structured: listed.structuredContent };
+const recalled = await client.callTool({ name: "recall", arguments: { query: "staging password" } });
+out.recall = { isError: recalled.isError ?? false, structured: recalled.structuredContent };
+const unknown = await client.callTool({ name: "report_usage", arguments: { session_id: "it-1", memory_ids: ["pref-1", "ghost"] } });
+out.reportUnknown = { isError: unknown.isError ?? false, text: text(unknown), structured: unknown.structuredContent };
+const budget = await client.callTool({ name: "set_budget", arguments: { token_budget: 700 } });
+out.setBudget = { isError: budget.isError ?? false, structured: budget.structuredContent };
+const forgot = await client.callTool({ name: "forget", arguments: { memory_id: "pref-1" } });
+out.forget = { isError: forgot.isError ?? false, structured: forgot.structuredContent };
 
 const stats = await client.readResource({ uri: "memfas://stats" });
 out.stats = JSON.parse(stats.contents[0].text);

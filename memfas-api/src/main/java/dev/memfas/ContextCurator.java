@@ -2,6 +2,7 @@ package dev.memfas;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Curates an agent's context every turn: keeps memories, and for each query returns the best of them that fit a token
@@ -95,6 +96,23 @@ public interface ContextCurator extends AutoCloseable {
     default List<RecallHit> recall(String query, int limit) {
         return recall(query, Memory.DEFAULT_NAMESPACE, limit);
     }
+
+    /**
+     * Reads one memory with its access statistics, without recording an access.
+     *
+     * @return the memory, or empty if the namespace has none with this id
+     */
+    Optional<StoredMemory> get(String namespace, String memoryId);
+
+    /**
+     * Lists a namespace's memories that pass the filter, newest first ({@code createdAt}, then id), one page at a
+     * time, without recording an access.
+     *
+     * @param offset how many matching memories to skip, not negative
+     * @param limit the most to return, in [1, 1000]
+     * @throws IllegalArgumentException if the offset or limit is out of range
+     */
+    List<Memory> list(String namespace, MemoryFilter filter, int offset, int limit);
 
     /** A snapshot of the curator's state. */
     CuratorStats stats();

@@ -57,9 +57,19 @@ final class McpClientIT {
         JsonNode out = JSON.readTree(r.stdout);
         assertThat(out.at("/server/name").asString()).isEqualTo("memfas");
         List<String> tools = new ArrayList<>();
-        out.get("tools").forEach(t -> tools.add(t.get("name").asString()));
+        out.get("tools").forEach(t -> {
+            tools.add(t.get("name").asString());
+            assertThat(t.get("hasOutputSchema").asBoolean()).as(t.toString()).isTrue();
+            assertThat(t.get("annotations").has("readOnlyHint")).as(t.toString()).isTrue();
+        });
         assertThat(tools).containsExactlyInAnyOrder("get_context", "report_usage", "set_budget", "remember",
-                "recall", "forget");
+                "recall", "get", "list", "update", "forget");
+        assertThat(annotation(out, "get_context", "readOnlyHint")).isTrue();
+        assertThat(annotation(out, "recall", "readOnlyHint")).isTrue();
+        assertThat(annotation(out, "forget", "destructiveHint")).isTrue();
+        assertThat(annotation(out, "set_budget", "idempotentHint")).isTrue();
+        assertThat(out.get("prompts").toString()).contains("use_memory");
+        assertThat(out.get("prompt").asString()).contains("\"it-1\"").contains("get_context").contains("report_usage");
 
         String id = out.at("/remember/structured/memory_id").asString();
         assertThat(out.at("/remember/isError").asBoolean()).isFalse();
@@ -72,6 +82,22 @@ final class McpClientIT {
                 .endsWith("</memory_context>");
         assertThat(out.at("/getContext/structured/token_budget").asInt()).isEqualTo(500);
         assertThat(out.at("/reportUsage/text").asString()).isEqualTo("recorded 1 memory as helpful in session it-1");
+        assertThat(out.at("/rememberPinned/isError").asBoolean()).isFalse();
+        assertThat(out.at("/get/structured/pinned").asBoolean()).isTrue();
+        assertThat(out.at("/get/structured/source").asString()).isEqualTo("onboarding");
+        assertThat(out.at("/get/structured/created_at").asString()).isEqualTo("2026-11-01T09:00:00Z");
+        assertThat(out.at("/get/structured/expires_at").asString()).isEqualTo("2030-01-01T00:00:00Z");
+        assertThat(out.at("/update/isError").asBoolean()).isFalse();
+        assertThat(out.at("/update/structured/text").asString()).isEqualTo("Always answer in British English, briefly.");
+        assertThat(out.at("/update/structured/pinned").asBoolean()).isTrue();
+        assertThat(out.at("/list/isError").asBoolean()).isFalse();
+        assertThat(out.at("/list/structured/memories").size()).isEqualTo(1);
+        assertThat(out.at("/list/structured/next_offset").asInt()).isEqualTo(1);
+        assertThat(out.at("/recall/isError").asBoolean()).isFalse();
+        assertThat(out.at("/reportUnknown/text").asString())
+                .isEqualTo("recorded 1 memory as helpful in session it-1; no memory has the id ghost");
+        assertThat(out.at("/setBudget/isError").asBoolean()).isFalse();
+        assertThat(out.at("/forget/structured/found").asBoolean()).isTrue();
         assertThat(out.at("/stats/memories").asLong()).isEqualTo(1);
         assertThat(out.at("/stats/turns").asLong()).isEqualTo(1);
         assertThat(out.at("/stats/embedder_model").asString()).isEqualTo("bge-small-en-v1.5-q");
@@ -116,6 +142,15 @@ final class McpClientIT {
     }
 
     private record Result(int exit, String stdout, String stderr) {}
+
+    private static boolean annotation(JsonNode out, String tool, String hint) {
+        for (JsonNode t : out.get("tools")) {
+            if (t.get("name").asString().equals(tool)) {
+                return t.get("annotations").get(hint).asBoolean();
+            }
+        }
+        throw new AssertionError("no tool " + tool);
+    }
 
     /**
      * Fails with one line naming what to install when a program this test needs does not run, instead of the stack

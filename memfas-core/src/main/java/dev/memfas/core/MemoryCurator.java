@@ -12,6 +12,7 @@ import dev.memfas.LexicalHit;
 import dev.memfas.RecallHit;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
 import dev.memfas.MemoryStore;
 import dev.memfas.StoredMemory;
 import dev.memfas.Tokenizer;
@@ -31,6 +32,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -65,6 +67,9 @@ final class MemoryCurator implements ContextCurator {
         int cmp = Double.compare(b.score, a.score);
         return cmp != 0 ? cmp : a.id().compareTo(b.id());
     };
+
+    private static final java.util.Comparator<Memory> NEWEST_FIRST =
+            java.util.Comparator.comparing(Memory::createdAt).reversed().thenComparing(Memory::id);
 
     private final MemoryStore store;
     private final Embedder embedder;
@@ -746,6 +751,32 @@ final class MemoryCurator implements ContextCurator {
 
     private TriggerMatcher triggersFor(String namespace) {
         return triggerMatchers.computeIfAbsent(namespace, ns -> new TriggerMatcher(store.triggers(ns)));
+    }
+
+    @Override
+    public Optional<StoredMemory> get(String namespace, String memoryId) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(memoryId, "memoryId");
+        ensureOpen();
+        return store.get(namespace, memoryId);
+    }
+
+    @Override
+    public List<Memory> list(String namespace, MemoryFilter filter, int offset, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(filter, "filter");
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset must not be negative: " + offset);
+        }
+        if (limit < 1 || limit > 1000) {
+            throw new IllegalArgumentException("list limit must be in [1, 1000]: " + limit);
+        }
+        ensureOpen();
+        List<Memory> matching = new ArrayList<>();
+        store.forEach(namespace, filter, matching::add);
+        matching.sort(NEWEST_FIRST);
+        return offset >= matching.size() ? List.of()
+                : List.copyOf(matching.subList(offset, Math.min(matching.size(), offset + limit)));
     }
 
     @Override

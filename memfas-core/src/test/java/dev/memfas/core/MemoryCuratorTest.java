@@ -500,6 +500,28 @@ final class MemoryCuratorTest {
         assertThat(curator.getContext("kafka retention", "s1").memoryIds()).containsExactly("a");
     }
 
+    // ---------------------------------------------------------------- reading without side effects
+
+    @Test
+    void getAndList_readWithoutRecordingAccess_newestFirst_paged() {
+        lexicalCurator();
+        curator.rememberAll(List.of(
+                Memory.builder("one").id("1").kind("decision").createdAt(NOW.minusSeconds(30)).build(),
+                Memory.builder("two").id("2").createdAt(NOW.minusSeconds(20)).build(),
+                Memory.builder("three").id("3").kind("decision").createdAt(NOW.minusSeconds(10)).build()));
+
+        assertThat(curator.get("default", "2").orElseThrow().memory().text()).isEqualTo("two");
+        assertThat(curator.get("default", "nope")).isEmpty();
+        assertThat(curator.list("default", dev.memfas.MemoryFilter.all(), 0, 10)).extracting(Memory::id)
+                .containsExactly("3", "2", "1");
+        assertThat(curator.list("default", dev.memfas.MemoryFilter.all().kind("decision"), 1, 10))
+                .extracting(Memory::id).containsExactly("1");
+        assertThat(curator.list("default", dev.memfas.MemoryFilter.all(), 5, 10)).isEmpty();
+        assertThat(access("2")).isZero();
+        assertThatThrownBy(() -> curator.list("default", dev.memfas.MemoryFilter.all(), 0, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("list limit must be in [1, 1000]: 0");
+    }
+
     // ---------------------------------------------------------------- explanations
 
     @Test

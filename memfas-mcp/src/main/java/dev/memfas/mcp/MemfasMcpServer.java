@@ -104,19 +104,22 @@ public final class MemfasMcpServer implements AutoCloseable {
                 .instructions("Call get_context with the user's message at the start of every turn and put the"
                         + " returned <memory_context> block in your prompt. Use remember for facts worth keeping,"
                         + " and report_usage for the memories that helped.")
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false)
+                        .prompts(false).build())
                 // Arguments are checked leniently by the tools themselves: models send "2000" for 2000.
                 .validateToolInputs(false);
         for (MemfasTools.Tool tool : tools.tools()) {
             spec.tools(McpServerFeatures.SyncToolSpecification.builder().tool(tool.schema())
                     .callHandler((exchange, request) -> tools.call(request.name(), request.arguments())).build());
         }
-        McpSchema.Resource stats = McpSchema.Resource.builder().uri(STATS_URI).name("stats")
+        McpSchema.Resource stats = McpSchema.Resource.builder(STATS_URI, "stats")
                 .description("Counts of memories, vectors, triggers, sessions and turns; the embedder and tokenizer.")
                 .mimeType("application/json").build();
         spec.resources(new McpServerFeatures.SyncResourceSpecification(stats, (exchange, request) ->
-                new McpSchema.ReadResourceResult(List.of(
-                        new McpSchema.TextResourceContents(STATS_URI, "application/json", toJson(json, tools.stats()))))));
+                McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
+                        .builder(STATS_URI, toJson(json, tools.stats())).mimeType("application/json").build()))
+                        .build()));
+        spec.prompts(MemoryPrompt.specification());
         this.server = spec.build();
     }
 

@@ -1,15 +1,26 @@
 package dev.memfas.mcp;
 
+import static dev.memfas.mcp.ToolSchemas.arrayOf;
+import static dev.memfas.mcp.ToolSchemas.nullable;
+import static dev.memfas.mcp.ToolSchemas.object;
+import static dev.memfas.mcp.ToolSchemas.output;
+import static dev.memfas.mcp.ToolSchemas.prop;
+import static dev.memfas.mcp.ToolSchemas.strings;
+import static dev.memfas.mcp.ToolSchemas.type;
+
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.CuratorStats;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
 import dev.memfas.RecallHit;
 import dev.memfas.Scope;
+import dev.memfas.StoredMemory;
 import dev.memfas.UsageReport;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -23,12 +34,17 @@ import org.slf4j.LoggerFactory;
 /**
  * The memfas tools and their handlers, independent of the transport: each call is answered with a result, and every
  * failure (bad arguments, a store error, a bug) becomes a tool error with a one-line message, never an exception.
+ * Every tool that returns structured content declares its output schema; every tool says whether it only reads,
+ * destroys or can be repeated safely.
  */
 final class MemfasTools {
     private static final Logger LOG = LoggerFactory.getLogger(MemfasTools.class);
     static final int MAX_BUDGET = 1_000_000;
     private static final int MAX_SESSION_BUDGETS = 10_000;
     private static final int MAX_RECALL = 100;
+    private static final int MAX_LIST = 200;
+    private static final Map<String, Object> NAMESPACE = prop("string", "The namespace (tenant) to work in"
+            + " (default: default). Namespaces never see each other's memories.");
 
     private final ContextCurator curator;
     private volatile Integer defaultBudget;
@@ -44,85 +60,159 @@ final class MemfasTools {
     /** A tool: its description for the client, and its handler. */
     record Tool(McpSchema.Tool schema, Set<String> arguments, Function<ToolArguments, McpSchema.CallToolResult> handler) {}
 
+    /** What a tool promises about its effects, as MCP tool annotations. */
+    private record Effects(boolean readOnly, boolean destructive, boolean idempotent) {
+        static final Effects READS = new Effects(true, false, true);
+
+        McpSchema.ToolAnnotations annotations(String title) {
+            return McpSchema.ToolAnnotations.builder().title(title).readOnlyHint(readOnly)
+                    .destructiveHint(destructive).idempotentHint(idempotent).openWorldHint(false).build();
+        }
+    }
+
     MemfasTools(ContextCurator curator, Integer defaultBudget) {
         this.curator = curator;
         this.defaultBudget = defaultBudget;
-        add("get_context", """
+        Map<String, Object> in = new LinkedHashMap<>();
+        in.put("query", prop("string", "The user's current message or task."));
+        in.put("session_id", prop("string", "A stable id for this conversation; keeps topic and hot memories across"
+                + " turns."));
+        in.put("token_budget", prop("integer", "Most tokens the context may use (1 to " + MAX_BUDGET + "); defaults"
+                + " to the session's or server's budget."));
+        in.put("include_triggers", prop("boolean", "Whether keyword triggers may pin memories (default true)."));
+        in.put("recent_history", strings("The last few messages of the conversation, newest last; they steer the"
+                + " topic."));
+        in.put("namespace", NAMESPACE);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("tokens_used", type("integer"));
+        out.put("token_budget", type("integer"));
+        out.put("memory_ids", arrayOf(type("string")));
+        out.put("triggers_matched", arrayOf(type("string")));
+        out.put("topic", type("string"));
+        out.put("topic_shifted", type("boolean"));
+        // Reads memory; the only thing it writes is the memories' use count, which is what ranks them later.
+        add("get_context", "Get context", Effects.READS, """
                 Returns the memories most relevant to the current query, curated to fit a token budget, as one \
                 <memory_context> block to put before your answer. Call it once per turn with the user's message.""",
-                schema(Map.of(
-                        "query", prop("string", "The user's current message or task."),
-                        "session_id", prop("string", "A stable id for this conversation; keeps topic and hot memories"
-                                + " across turns."),
-                        "token_budget", prop("integer", "Most tokens the context may use (1 to " + MAX_BUDGET
-                                + "); defaults to the session's or server's budget."),
-                        "include_triggers", prop("boolean", "Whether keyword triggers may pin memories (default true)."),
-                        "recent_history", Map.of("type", "array", "items", Map.of("type", "string"),
-                                "description", "The last few messages of the conversation, newest last; they steer"
-                                        + " the topic.")),
-                        List.of("query")),
-                this::getContext);
-        add("report_usage", """
-                Tells memfas which of the memories it gave you were used, so helpful ones rank higher later.""",
-                schema(Map.of(
-                        "session_id", prop("string", "The session the memories were curated for."),
-                        "memory_ids", Map.of("type", "array", "items", Map.of("type", "string"),
-                                "description", "Ids of the memories (the id attribute of each <memory> item)."),
-                        "was_helpful", prop("boolean", "Whether they helped (default true).")),
-                        List.of("session_id", "memory_ids")),
-                this::reportUsage);
-        add("set_budget", """
+                object(in, List.of("query")), output(out), this::getContext);
+
+        in = new LinkedHashMap<>();
+        in.put("session_id", prop("string", "The session the memories were curated for."));
+        in.put("memory_ids", strings("Ids of the memories (the id attribute of each <memory> item)."));
+        in.put("was_helpful", prop("boolean", "Whether they helped (default true)."));
+        in.put("namespace", NAMESPACE);
+        out = new LinkedHashMap<>();
+        out.put("session_id", type("string"));
+        out.put("recorded", arrayOf(type("string")));
+        out.put("unknown", arrayOf(type("string")));
+        out.put("was_helpful", type("boolean"));
+        add("report_usage", "Report which memories helped", new Effects(false, false, false), """
+                Tells memfas which of the memories it gave you were used, so helpful ones rank higher later. Ids \
+                that name no memory are listed as unknown.""",
+                object(in, List.of("session_id", "memory_ids")), output(out), this::reportUsage);
+
+        in = new LinkedHashMap<>();
+        in.put("token_budget", prop("integer", "Tokens, 1 to " + MAX_BUDGET + "."));
+        in.put("session_id", prop("string", "The session to set it for; omit to set the default."));
+        out = new LinkedHashMap<>();
+        out.put("token_budget", type("integer"));
+        out.put("session_id", nullable("string"));
+        add("set_budget", "Set the token budget", new Effects(false, false, true), """
                 Sets the token budget of get_context for one session, or for all sessions when no session_id is \
                 given.""",
-                schema(Map.of(
-                        "token_budget", prop("integer", "Tokens, 1 to " + MAX_BUDGET + "."),
-                        "session_id", prop("string", "The session to set it for; omit to set the default.")),
-                        List.of("token_budget")),
-                this::setBudget);
-        add("remember", """
-                Stores a memory: a fact, decision, preference or lesson worth recalling in later turns.""",
-                schema(Map.of(
-                        "text", prop("string", "The memory, one self-contained statement."),
-                        "kind", prop("string", "What it is: note, fact, decision, preference, lesson, ... (default"
-                                + " note)."),
-                        "scope", prop("string", "universal, language:NAME or project:NAME (default universal)."),
-                        "tags", Map.of("type", "array", "items", Map.of("type", "string"),
-                                "description", "Labels for filtering.")),
-                        List.of("text")),
-                this::remember);
-        add("recall", """
-                Searches the stored memories and lists the best matches with their ids and scores (no budget, no \
-                session).""",
-                schema(Map.of(
-                        "query", prop("string", "What to search for."),
-                        "limit", prop("integer", "Most results, 1 to " + MAX_RECALL + " (default 10).")),
-                        List.of("query")),
-                this::recall);
-        add("forget", "Deletes one memory by its id.",
-                schema(Map.of("memory_id", prop("string", "The id of the memory to delete.")), List.of("memory_id")),
-                this::forget);
+                object(in, List.of("token_budget")), output(out), this::setBudget);
+
+        in = new LinkedHashMap<>();
+        in.put("text", prop("string", "The memory, one self-contained statement."));
+        in.put("id", prop("string", "Its id; a memory with this id is replaced (default: a new id)."));
+        in.put("kind", prop("string", "What it is: note, fact, decision, preference, lesson, ... (default note)."));
+        in.put("scope", prop("string", "universal, language:NAME or project:NAME (default universal)."));
+        in.put("tags", strings("Labels for filtering."));
+        in.put("source", prop("string", "Where it came from, e.g. a file or conversation (default mcp)."));
+        in.put("pinned", prop("boolean", "Pin it: in every context while the budget has room (default false)."));
+        in.put("created_at", prop("string", "When it happened, ISO-8601 or YYYY-MM-DD (default now); recency is"
+                + " measured from it."));
+        in.put("expires_at", prop("string", "When it stops being used, ISO-8601 or YYYY-MM-DD (default never)."));
+        in.put("namespace", NAMESPACE);
+        out = new LinkedHashMap<>();
+        out.put("memory_id", type("string"));
+        out.put("replaced", type("boolean"));
+        add("remember", "Remember", new Effects(false, false, false), """
+                Stores a memory: a fact, decision, preference or lesson worth recalling in later turns. With an id, \
+                it replaces the memory of that id.""",
+                object(in, List.of("text")), output(out), this::remember);
+
+        in = new LinkedHashMap<>();
+        in.put("query", prop("string", "What to search for."));
+        in.put("limit", prop("integer", "Most results, 1 to " + MAX_RECALL + " (default 10)."));
+        in.put("namespace", NAMESPACE);
+        Map<String, Object> hit = new LinkedHashMap<>();
+        hit.put("memory_id", type("string"));
+        hit.put("score", type("number"));
+        hit.put("text", type("string"));
+        hit.put("source", type("string"));
+        hit.put("created_at", type("string"));
+        out = new LinkedHashMap<>();
+        out.put("results", arrayOf(output(hit)));
+        add("recall", "Search memories", Effects.READS, """
+                Searches the stored memories and lists the best matches with their ids, scores and dates (no budget, \
+                no session, nothing recorded).""",
+                object(in, List.of("query")), output(out), this::recall);
+
+        in = new LinkedHashMap<>();
+        in.put("memory_id", prop("string", "The id of the memory."));
+        in.put("namespace", NAMESPACE);
+        add("get", "Get a memory", Effects.READS, "Reads one memory by its id: every field and its use count.",
+                object(in, List.of("memory_id")), ToolSchemas.memorySchema(), this::get);
+
+        in = new LinkedHashMap<>();
+        in.put("kind", prop("string", "Only memories of this kind."));
+        in.put("scope", prop("string", "Only memories of exactly this scope."));
+        in.put("tags", strings("Only memories with every one of these tags."));
+        in.put("since", prop("string", "Only memories created at or after this (ISO-8601 or YYYY-MM-DD)."));
+        in.put("pinned", prop("boolean", "Only pinned memories."));
+        in.put("limit", prop("integer", "Most memories, 1 to " + MAX_LIST + " (default 20)."));
+        in.put("offset", prop("integer", "How many to skip, for the next page (default 0)."));
+        in.put("namespace", NAMESPACE);
+        out = new LinkedHashMap<>();
+        out.put("memories", arrayOf(ToolSchemas.memorySchema()));
+        out.put("next_offset", nullable("integer"));
+        add("list", "List memories", Effects.READS, """
+                Lists memories newest first, filtered by kind, scope, tags, date or pinning, a page at a time.""",
+                object(in, List.of()), output(out), this::list);
+
+        in = new LinkedHashMap<>();
+        in.put("memory_id", prop("string", "The id of the memory to change."));
+        in.put("text", prop("string", "New text."));
+        in.put("kind", prop("string", "New kind."));
+        in.put("scope", prop("string", "New scope."));
+        in.put("tags", strings("New tags (replacing the old)."));
+        in.put("source", prop("string", "New source."));
+        in.put("pinned", prop("boolean", "Pin or unpin it."));
+        in.put("expires_at", prop("string", "New expiry, ISO-8601 or YYYY-MM-DD."));
+        in.put("namespace", NAMESPACE);
+        add("update", "Update a memory", new Effects(false, true, true), """
+                Changes some fields of a memory and keeps the rest (and its use count); the result is the memory as \
+                stored.""",
+                object(in, List.of("memory_id")), ToolSchemas.memorySchema(), this::update);
+
+        in = new LinkedHashMap<>();
+        in.put("memory_id", prop("string", "The id of the memory to delete."));
+        in.put("namespace", NAMESPACE);
+        out = new LinkedHashMap<>();
+        out.put("memory_id", type("string"));
+        out.put("found", type("boolean"));
+        add("forget", "Forget a memory", new Effects(false, true, true), "Deletes one memory by its id.",
+                object(in, List.of("memory_id")), output(out), this::forget);
     }
 
-    private void add(String name, String description, Map<String, Object> inputSchema,
-            Function<ToolArguments, McpSchema.CallToolResult> handler) {
+    private void add(String name, String title, Effects effects, String description, Map<String, Object> inputSchema,
+            Map<String, Object> outputSchema, Function<ToolArguments, McpSchema.CallToolResult> handler) {
         @SuppressWarnings("unchecked")
         Set<String> arguments = ((Map<String, Object>) inputSchema.get("properties")).keySet();
-        McpSchema.Tool tool = McpSchema.Tool.builder().name(name).description(description.strip())
-                .inputSchema(inputSchema).build();
+        McpSchema.Tool tool = McpSchema.Tool.builder(name).title(title).description(description.strip())
+                .inputSchema(inputSchema).outputSchema(outputSchema).annotations(effects.annotations(title)).build();
         tools.put(name, new Tool(tool, Set.copyOf(arguments), handler));
-    }
-
-    private static Map<String, Object> schema(Map<String, Object> properties, List<String> required) {
-        Map<String, Object> schema = new LinkedHashMap<>();
-        schema.put("type", "object");
-        schema.put("properties", new LinkedHashMap<>(properties));
-        schema.put("required", required);
-        schema.put("additionalProperties", false);
-        return schema;
-    }
-
-    private static Map<String, Object> prop(String type, String description) {
-        return Map.of("type", type, "description", description);
     }
 
     List<Tool> tools() {
@@ -149,13 +239,18 @@ final class MemfasTools {
 
     // ---------------------------------------------------------------- handlers
 
+    private static String namespace(ToolArguments args) {
+        String ns = args.optionalString("namespace");
+        return ns == null || ns.isBlank() ? Memory.DEFAULT_NAMESPACE : ns;
+    }
+
     private McpSchema.CallToolResult getContext(ToolArguments args) {
         String query = args.requiredString("query");
         String session = args.optionalString("session_id");
         Integer budget = args.optionalInt("token_budget", 1, MAX_BUDGET);
         Boolean triggers = args.optionalBoolean("include_triggers");
         List<String> history = args.optionalStringList("recent_history");
-        ContextRequest.Builder request = ContextRequest.builder(query);
+        ContextRequest.Builder request = ContextRequest.builder(query).namespace(namespace(args));
         if (session != null && !session.isBlank()) {
             request.sessionId(session);
         }
@@ -180,8 +275,7 @@ final class MemfasTools {
         structured.put("triggers_matched", r.triggersMatched());
         structured.put("topic", r.topic());
         structured.put("topic_shifted", r.topicShifted());
-        return McpSchema.CallToolResult.builder().addTextContent(r.context()).structuredContent(structured)
-                .isError(false).build();
+        return ok(r.context(), structured);
     }
 
     private McpSchema.CallToolResult reportUsage(ToolArguments args) {
@@ -192,7 +286,7 @@ final class MemfasTools {
         }
         Boolean helpful = args.optionalBoolean("was_helpful");
         boolean h = helpful == null || helpful;
-        UsageReport report = curator.reportUsage(session, ids, h);
+        UsageReport report = curator.reportUsage(namespace(args), session, ids, h);
         int n = report.recorded().size();
         String text = "recorded " + n + (n == 1 ? " memory" : " memories") + " as " + (h ? "helpful" : "not helpful")
                 + " in session " + session;
@@ -210,19 +304,27 @@ final class MemfasTools {
             throw new IllegalArgumentException("missing required argument 'token_budget'");
         }
         String session = args.optionalString("session_id");
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("token_budget", budget);
         if (session == null || session.isBlank()) {
             defaultBudget = budget;
-            return ok("default token budget set to " + budget, Map.of("token_budget", budget));
+            structured.put("session_id", null);
+            return ok("default token budget set to " + budget, structured);
         }
         // Checked the way a request checks it, so a bad id fails here and not at the next get_context.
         ContextRequest.builder("check").sessionId(session).build();
         sessionBudgets.put(session, budget);
-        return ok("token budget of session " + session + " set to " + budget,
-                Map.of("token_budget", budget, "session_id", session));
+        structured.put("session_id", session);
+        return ok("token budget of session " + session + " set to " + budget, structured);
     }
 
     private McpSchema.CallToolResult remember(ToolArguments args) {
-        Memory.Builder memory = Memory.builder(args.requiredString("text")).source("mcp");
+        String namespace = namespace(args);
+        Memory.Builder memory = Memory.builder(args.requiredString("text")).source("mcp").namespace(namespace);
+        String id = args.optionalString("id");
+        if (id != null && !id.isBlank()) {
+            memory.id(id);
+        }
         String kind = args.optionalString("kind");
         if (kind != null && !kind.isBlank()) {
             memory.kind(kind);
@@ -235,30 +337,141 @@ final class MemfasTools {
         if (tags != null) {
             memory.tags(tags);
         }
+        String source = args.optionalString("source");
+        if (source != null && !source.isBlank()) {
+            memory.source(source);
+        }
+        Boolean pinned = args.optionalBoolean("pinned");
+        if (pinned != null) {
+            memory.pinned(pinned);
+        }
+        Instant created = args.optionalInstant("created_at");
+        if (created != null) {
+            memory.createdAt(created);
+        }
+        memory.expiresAt(args.optionalInstant("expires_at"));
+        boolean replaced = id != null && !id.isBlank() && curator.get(namespace, id).isPresent();
         Memory stored = curator.remember(memory.build());
-        return ok("remembered as " + stored.id(), Map.of("memory_id", stored.id()));
+        return ok((replaced ? "replaced " : "remembered as ") + stored.id(),
+                Map.of("memory_id", stored.id(), "replaced", replaced));
     }
 
     private McpSchema.CallToolResult recall(ToolArguments args) {
         String query = args.requiredString("query");
         Integer limit = args.optionalInt("limit", 1, MAX_RECALL);
-        List<RecallHit> hits = curator.recall(query, limit == null ? 10 : limit);
+        List<RecallHit> hits = curator.recall(query, namespace(args), limit == null ? 10 : limit);
         StringBuilder text = new StringBuilder();
         List<Map<String, Object>> results = new ArrayList<>();
         for (int i = 0; i < hits.size(); i++) {
             RecallHit hit = hits.get(i);
-            text.append(i + 1).append(". [").append(hit.memory().id()).append("] (")
-                    .append(String.format(java.util.Locale.ROOT, "%.3f", hit.score())).append(") ")
-                    .append(hit.memory().text().replace('\n', ' ')).append('\n');
-            results.add(Map.of("memory_id", hit.memory().id(), "score", hit.score(), "text", hit.memory().text(),
-                    "source", hit.memory().source()));
+            Memory m = hit.memory();
+            text.append(i + 1).append(". [").append(m.id()).append("] (")
+                    .append(String.format(java.util.Locale.ROOT, "%.3f", hit.score())).append(", ")
+                    .append(m.createdAt().toString(), 0, 10).append(") ")
+                    .append(m.text().replace('\n', ' ')).append('\n');
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("memory_id", m.id());
+            r.put("score", hit.score());
+            r.put("text", m.text());
+            r.put("source", m.source());
+            r.put("created_at", m.createdAt().toString());
+            results.add(r);
         }
         return ok(hits.isEmpty() ? "no memories match" : text.toString().strip(), Map.of("results", results));
     }
 
+    private McpSchema.CallToolResult get(ToolArguments args) {
+        String id = args.requiredString("memory_id");
+        String namespace = namespace(args);
+        StoredMemory s = curator.get(namespace, id).orElseThrow(() -> new IllegalArgumentException(
+                "no memory with id '" + id + "' in namespace '" + namespace + "'"));
+        return ok(s.memory().text(), ToolSchemas.memory(s));
+    }
+
+    private McpSchema.CallToolResult list(ToolArguments args) {
+        MemoryFilter filter = MemoryFilter.all();
+        String kind = args.optionalString("kind");
+        if (kind != null && !kind.isBlank()) {
+            filter = filter.kind(kind);
+        }
+        String scope = args.optionalString("scope");
+        if (scope != null && !scope.isBlank()) {
+            filter = filter.scope(Scope.parse(scope));
+        }
+        List<String> tags = args.optionalStringList("tags");
+        if (tags != null && !tags.isEmpty()) {
+            filter = filter.tags(tags.toArray(String[]::new));
+        }
+        Instant since = args.optionalInstant("since");
+        if (since != null) {
+            filter = filter.since(since);
+        }
+        if (Boolean.TRUE.equals(args.optionalBoolean("pinned"))) {
+            filter = filter.pinned();
+        }
+        Integer limit = args.optionalInt("limit", 1, MAX_LIST);
+        Integer offset = args.optionalInt("offset", 0, Integer.MAX_VALUE);
+        int n = limit == null ? 20 : limit;
+        int from = offset == null ? 0 : offset;
+        // One more than asked, to know whether there is a next page.
+        List<Memory> page = curator.list(namespace(args), filter, from, n + 1);
+        List<Map<String, Object>> memories = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        for (Memory m : page.subList(0, Math.min(n, page.size()))) {
+            memories.add(ToolSchemas.memory(m, null));
+            text.append("[").append(m.id()).append("] (").append(m.createdAt().toString(), 0, 10).append(", ")
+                    .append(m.kind()).append(") ").append(m.text().replace('\n', ' ')).append('\n');
+        }
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("memories", memories);
+        structured.put("next_offset", page.size() > n ? from + n : null);
+        return ok(memories.isEmpty() ? "no memories match" : text.toString().strip(), structured);
+    }
+
+    private McpSchema.CallToolResult update(ToolArguments args) {
+        String id = args.requiredString("memory_id");
+        String namespace = namespace(args);
+        Memory old = curator.get(namespace, id).orElseThrow(() -> new IllegalArgumentException(
+                "no memory with id '" + id + "' in namespace '" + namespace + "'")).memory();
+        Memory.Builder b = old.toBuilder();
+        String text = args.optionalString("text");
+        if (text != null) {
+            b.text(text);
+        }
+        String kind = args.optionalString("kind");
+        if (kind != null) {
+            b.kind(kind);
+        }
+        String scope = args.optionalString("scope");
+        if (scope != null) {
+            b.scope(Scope.parse(scope));
+        }
+        List<String> tags = args.optionalStringList("tags");
+        if (tags != null) {
+            b.tags(tags);
+        }
+        String source = args.optionalString("source");
+        if (source != null) {
+            b.source(source);
+        }
+        Boolean pinned = args.optionalBoolean("pinned");
+        if (pinned != null) {
+            b.pinned(pinned);
+        }
+        Instant expires = args.optionalInstant("expires_at");
+        if (expires != null) {
+            b.expiresAt(expires);
+        }
+        Instant now = Instant.now();
+        b.updatedAt(now.isBefore(old.createdAt()) ? old.createdAt() : now);
+        curator.remember(b.build());
+        StoredMemory stored = curator.get(namespace, id).orElseThrow();
+        return ok("updated " + id, ToolSchemas.memory(stored));
+    }
+
     private McpSchema.CallToolResult forget(ToolArguments args) {
         String id = args.requiredString("memory_id");
-        boolean found = curator.forget(id);
+        boolean found = curator.forget(namespace(args), id);
         return ok(found ? "forgot " + id : "no memory with id " + id, Map.of("memory_id", id, "found", found));
     }
 

@@ -141,6 +141,23 @@ final class ToolArguments {
         throw wrongType(name, "a list of strings", v);
     }
 
+    /** An ISO-8601 instant ({@code 2026-11-24T09:30:00Z}) or a day ({@code 2026-11-24}, its start in UTC). */
+    java.time.Instant optionalInstant(String name) {
+        String s = optionalString(name);
+        if (s == null || s.isBlank()) {
+            return null;
+        }
+        try {
+            return java.time.OffsetDateTime.parse(s.strip()).toInstant();
+        } catch (java.time.format.DateTimeParseException notAnInstant) {
+            try {
+                return java.time.LocalDate.parse(s.strip()).atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
+            } catch (java.time.format.DateTimeParseException e) {
+                throw wrongType(name, "an ISO-8601 date-time or YYYY-MM-DD", s);
+            }
+        }
+    }
+
     private IllegalArgumentException wrongType(String name, String expected, Object value) {
         String shown = String.valueOf(value);
         if (shown.length() > MAX_SHOWN) {

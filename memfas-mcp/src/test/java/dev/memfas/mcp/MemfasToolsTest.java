@@ -43,13 +43,89 @@ final class MemfasToolsTest {
     }
 
     @Test
-    void listsSixToolsWithSchemas() {
-        assertThat(tools.tools()).extracting(t -> t.schema().name())
-                .containsExactly("get_context", "report_usage", "set_budget", "remember", "recall", "forget");
+    void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
+        assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
+                "set_budget", "remember", "recall", "get", "list", "update", "forget");
         assertThat(tools.tools()).allSatisfy(t -> {
             assertThat(t.schema().description()).isNotBlank();
             assertThat((Map<?, ?>) t.schema().inputSchema().get("properties")).isNotEmpty();
+            assertThat(t.schema().outputSchema()).containsEntry("type", "object");
+            assertThat(t.schema().annotations().readOnlyHint()).isNotNull();
         });
+        assertThat(annotations("get_context").readOnlyHint()).isTrue();
+        assertThat(annotations("recall").readOnlyHint()).isTrue();
+        assertThat(annotations("forget").destructiveHint()).isTrue();
+        assertThat(annotations("forget").idempotentHint()).isTrue();
+        assertThat(annotations("remember").readOnlyHint()).isFalse();
+    }
+
+    private McpSchema.ToolAnnotations annotations(String tool) {
+        return tools.tools().stream().filter(t -> t.schema().name().equals(tool)).findFirst().orElseThrow().schema()
+                .annotations();
+    }
+
+    /** Every successful result's structured content has exactly the properties its output schema lists. */
+    @Test
+    void structuredContent_fitsEachToolsOutputSchema() {
+        Map<String, McpSchema.CallToolResult> results = new java.util.LinkedHashMap<>();
+        results.put("get_context", call("get_context", "query", "billing deploy", "session_id", "s"));
+        results.put("report_usage", call("report_usage", "session_id", "s", "memory_ids", List.of("m1")));
+        results.put("set_budget", call("set_budget", "token_budget", 300));
+        results.put("remember", call("remember", "text", "New fact.", "id", "m3", "pinned", true, "source", "chat",
+                "created_at", "2026-11-01", "expires_at", "2030-01-01T00:00:00Z"));
+        results.put("recall", call("recall", "query", "kafka"));
+        results.put("get", call("get", "memory_id", "m3"));
+        results.put("list", call("list", "limit", 2));
+        results.put("update", call("update", "memory_id", "m3", "text", "Newer fact."));
+        results.put("forget", call("forget", "memory_id", "m3"));
+        for (MemfasTools.Tool tool : tools.tools()) {
+            McpSchema.CallToolResult r = results.get(tool.schema().name());
+            assertThat(r.isError()).as(tool.schema().name() + ": " + text(r)).isFalse();
+            @SuppressWarnings("unchecked")
+            Map<String, Object> properties = (Map<String, Object>) tool.schema().outputSchema().get("properties");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> structured = (Map<String, Object>) r.structuredContent();
+            assertThat(structured.keySet()).as(tool.schema().name()).isEqualTo(properties.keySet());
+        }
+    }
+
+    @Test
+    void remember_withId_replaces_andKeepsEveryGivenField_updateChangesOnlyWhatItNames() {
+        call("remember", "text", "Old text.", "id", "x", "source", "chat", "pinned", "true",
+                "created_at", "2026-11-01T09:00:00Z", "tags", "a, b");
+        McpSchema.CallToolResult again = call("remember", "text", "Replaced text.", "id", "x", "pinned", true,
+                "created_at", "2026-11-01T09:00:00Z");
+        assertThat(text(again)).isEqualTo("replaced x");
+
+        McpSchema.CallToolResult updated = call("update", "memory_id", "x", "kind", "decision");
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> m = (Map<String, Object>) updated.structuredContent();
+        assertThat(m).containsEntry("text", "Replaced text.").containsEntry("kind", "decision")
+                .containsEntry("pinned", true).containsEntry("created_at", "2026-11-01T09:00:00Z");
+        assertThat(text(call("update", "memory_id", "nope", "text", "x")))
+                .isEqualTo("update: no memory with id 'nope' in namespace 'default'");
+        assertThat(text(call("remember", "text", "x", "created_at", "last tuesday")))
+                .isEqualTo("remember: argument 'created_at' must be an ISO-8601 date-time or YYYY-MM-DD: 'last tuesday'");
+    }
+
+    @Test
+    void namespaces_areWalls_forEveryTool() {
+        call("remember", "text", "Team secret.", "id", "t1", "namespace", "team");
+
+        assertThat(call("get", "memory_id", "t1").isError()).isTrue();
+        assertThat(call("get", "memory_id", "t1", "namespace", "team").isError()).isFalse();
+        assertThat(text(call("recall", "query", "team secret"))).doesNotContain("t1");
+        assertThat(text(call("recall", "query", "team secret", "namespace", "team"))).contains("t1");
+        assertThat(text(call("report_usage", "session_id", "s", "memory_ids", "t1")))
+                .endsWith("no memory has the id t1");
+    }
+
+    @Test
+    void prompt_useMemory_namesTheSession_andTheTools() {
+        String text = MemoryPrompt.text("chat \"7\"");
+        assertThat(text).contains("\"chat \\\"7\\\"\"").contains("get_context").contains("remember")
+                .contains("report_usage");
     }
 
     @Test
