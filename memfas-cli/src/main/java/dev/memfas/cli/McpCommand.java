@@ -23,6 +23,17 @@ final class McpCommand implements Callable<Integer> {
                 b.defaultBudget(budget);
             }
             try (MemfasMcpServer server = b.build()) {
+                // The model loads beside the handshake, so that initialize is answered at once and the first
+                // get_context seldom waits for it (loading takes about a second; a client's first call comes later).
+                Thread loader = new Thread(() -> {
+                    try {
+                        w.loadModel();
+                    } catch (RuntimeException e) {
+                        main.err().println("memfas: " + e.getMessage());
+                    }
+                }, "memfas-model-loader");
+                loader.setDaemon(true);
+                loader.start();
                 server.awaitClientExit();
             }
         }

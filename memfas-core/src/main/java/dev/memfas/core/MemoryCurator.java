@@ -544,6 +544,24 @@ final class MemoryCurator implements ContextCurator {
         }
     }
 
+    /** Text for the warm-up's searches: a few ordinary words, so that every scoring path runs. */
+    private static final String WARM_UP_QUERY = "what did we decide about the deploy last week?";
+
+    /**
+     * Runs a search in every namespace (the first model call, the index scans, BM25, scoring and the tokenizer),
+     * recording nothing: after it, a first turn costs what later ones do.
+     */
+    void warmUp() {
+        tokenizer.count(WARM_UP_QUERY);
+        Set<String> namespaces = store.namespaces();
+        if (namespaces.isEmpty()) {
+            recall(WARM_UP_QUERY, Memory.DEFAULT_NAMESPACE, 10);
+        }
+        for (String namespace : namespaces) {
+            recall(WARM_UP_QUERY, namespace, 10);
+        }
+    }
+
     // ---------------------------------------------------------------- writes
 
     @Override
