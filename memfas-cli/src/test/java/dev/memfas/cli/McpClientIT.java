@@ -40,16 +40,7 @@ final class McpClientIT {
     void officialTypeScriptClient_remembersCuratesReportsAndGetsAToolError() throws Exception {
         requireOnPath("node", "Node.js 18 or newer");
         requireOnPath("npm", "npm");
-        Path client = MODULE.resolve("target/mcp-client");
-        Files.createDirectories(client);
-        for (String f : List.of("package.json", "package-lock.json", "client.mjs")) {
-            Files.copy(MODULE.resolve("src/test/mcp-client").resolve(f), client.resolve(f),
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
-        if (!Files.isDirectory(client.resolve("node_modules/@modelcontextprotocol/sdk"))) {
-            Result npm = run(client, null, 600, "npm", "ci", "--no-audit", "--no-fund");
-            assertThat(npm.exit).as("npm ci failed:\n" + npm.stderr).isZero();
-        }
+        Path client = installClient();
 
         Result r = run(client, null, 300, "node", "client.mjs", JAVA, JAR.toString(), dir.resolve("m.db").toString());
 
@@ -112,6 +103,24 @@ final class McpClientIT {
     }
 
     @Test
+    void twoServerProcessesOnOneDatabase_eachFindsWhatTheOtherRemembers_byMeaning() throws Exception {
+        requireOnPath("node", "Node.js 18 or newer");
+        requireOnPath("npm", "npm");
+        Path client = installClient();
+
+        Result r = run(client, null, 300, "node", "two-servers.mjs", JAVA, JAR.toString(),
+                dir.resolve("shared.db").toString());
+
+        assertThat(r.exit).as("client failed:\n" + r.stderr).isZero();
+        JsonNode out = JSON.readTree(r.stdout);
+        assertThat(out.at("/remember/isError").asBoolean()).isFalse();
+        // "How often do credentials change?" shares no word with the memory: only the other server's vector finds it.
+        assertThat(out.at("/found/ids").toString()).contains("\"rotation\"");
+        assertThat(out.at("/forget/isError").asBoolean()).isFalse();
+        assertThat(out.at("/gone/ids").toString()).doesNotContain("rotation");
+    }
+
+    @Test
     void stdinClosedRightAfterRequests_everyReplyIsWritten_stdoutIsOnlyJsonRpc_exitIsClean() throws Exception {
         StringBuilder requests = new StringBuilder();
         requests.append("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
@@ -142,6 +151,21 @@ final class McpClientIT {
     }
 
     private record Result(int exit, String stdout, String stderr) {}
+
+    /** The official client, installed once from the committed lock file, beside the test scripts. */
+    private static Path installClient() throws IOException, InterruptedException {
+        Path client = MODULE.resolve("target/mcp-client");
+        Files.createDirectories(client);
+        for (String f : List.of("package.json", "package-lock.json", "client.mjs", "two-servers.mjs")) {
+            Files.copy(MODULE.resolve("src/test/mcp-client").resolve(f), client.resolve(f),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        if (!Files.isDirectory(client.resolve("node_modules/@modelcontextprotocol/sdk"))) {
+            Result npm = run(client, null, 600, "npm", "ci", "--no-audit", "--no-fund");
+            assertThat(npm.exit).as("npm ci failed:\n" + npm.stderr).isZero();
+        }
+        return client;
+    }
 
     private static boolean annotation(JsonNode out, String tool, String hint) {
         for (JsonNode t : out.get("tools")) {

@@ -10,6 +10,7 @@ import dev.memfas.Embedder;
 import dev.memfas.Embeddings;
 import dev.memfas.LexicalHit;
 import dev.memfas.RecallHit;
+import dev.memfas.SharedStore;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
@@ -85,6 +86,8 @@ final class MemoryCurator implements ContextCurator {
     private final String tokenCountKey;
     private final SessionRegistry sessions;
     private final PinnedMemories pinned;
+    /** Follows writes of other processes; null when the store is this process's alone. */
+    private final ChangeFollower follower;
     private final int candidateLimit;
     private final int neighborRadius;
     private final int embedBatchSize;
@@ -117,6 +120,8 @@ final class MemoryCurator implements ContextCurator {
         this.dropExplainer = new DropExplainer(b.minScore, b.duplicateSimilarity);
         this.sessions = new SessionRegistry(clock, b.sessionIdleTimeout, b.maxSessions);
         this.pinned = new PinnedMemories(store);
+        // Before anything is loaded: a change committed while loading is applied again at the first turn, harmlessly.
+        this.follower = store instanceof SharedStore shared ? new ChangeFollower(shared) : null;
         this.candidateLimit = b.candidateLimit;
         this.neighborRadius = b.neighborRadius;
         this.embedBatchSize = b.embedBatchSize;
@@ -151,6 +156,7 @@ final class MemoryCurator implements ContextCurator {
     public ContextResponse getContext(ContextRequest request) {
         Objects.requireNonNull(request, "request");
         ensureOpen();
+        catchUp();
         long start = System.nanoTime();
         Instant now = clock.instant();
         int budget = request.tokenBudget().orElse(defaultBudget);
@@ -433,6 +439,7 @@ final class MemoryCurator implements ContextCurator {
         // The request's checks (blank, length, namespace) are the same for a search as for a turn.
         ContextRequest request = ContextRequest.builder(query).namespace(namespace).build();
         ensureOpen();
+        catchUp();
         Instant now = clock.instant();
         float[] queryVector = null;
         if (embedder != null) {
@@ -743,6 +750,63 @@ final class MemoryCurator implements ContextCurator {
             session.recordUnhelpful(recorded);
         }
         return new UsageReport(recorded, unknown);
+    }
+
+    // ---------------------------------------------------------------- other processes' writes
+
+    /**
+     * Applies what other processes committed to a shared store since the last turn: the vectors of memories written
+     * or deleted there, their pinning, triggers, and whole namespaces re-embedded. Costs one read of the store's
+     * last change number when nothing changed.
+     */
+    private void catchUp() {
+        if (follower == null || !follower.behind()) {
+            return;
+        }
+        writeLock.lock();
+        try {
+            ChangeFollower.Pending p = follower.drain();
+            if (p.rebuildAll) {
+                indexes.clear();
+                triggerMatchers.clear();
+                pinned.reloadAll();
+                return;
+            }
+            for (String ns : p.rebuild) {
+                indexes.remove(ns);
+                pinned.reload(ns);
+            }
+            p.triggers.forEach(triggerMatchers::remove);
+            p.memories.forEach((ns, ids) -> {
+                if (p.rebuild.contains(ns)) {
+                    return;
+                }
+                VectorIndex index = indexes.get(ns);
+                if (index != null) {
+                    Map<String, float[]> vectors = ((SharedStore) store).vectors(ns, ids);
+                    List<String> gone = new ArrayList<>();
+                    List<String> present = new ArrayList<>(vectors.size());
+                    List<float[]> rows = new ArrayList<>(vectors.size());
+                    for (String id : ids) {
+                        float[] v = vectors.get(id);
+                        if (v == null) {
+                            gone.add(id);
+                        } else {
+                            present.add(id);
+                            rows.add(v);
+                        }
+                    }
+                    index.removeAll(gone);
+                    index.putAll(present, rows);
+                }
+                pinned.removed(ns, ids);
+                List<Memory> now = new ArrayList<>();
+                store.getAll(ns, ids).forEach(s -> now.add(s.memory()));
+                pinned.written(now);
+            });
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     // ---------------------------------------------------------------- state

@@ -48,6 +48,16 @@ final class PinnedMemories {
         }
     }
 
+    /** Forgets what it knows of a namespace: the next read loads it from the store again. */
+    void reload(String namespace) {
+        byNamespace.remove(namespace);
+    }
+
+    /** Forgets every namespace. */
+    void reloadAll() {
+        byNamespace.clear();
+    }
+
     /** Memories were deleted. */
     void removed(String namespace, Collection<String> ids) {
         Set<String> pinned = byNamespace.get(namespace);

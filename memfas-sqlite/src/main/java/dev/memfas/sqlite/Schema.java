@@ -70,5 +70,14 @@ final class Schema {
                     "CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
             // Storage order within a namespace: an index on (namespace) is ordered by rowid within each namespace,
             // and rowids grow with each insert and stay when a memory is replaced.
-            List.of("CREATE INDEX memories_in_order ON memories (namespace)"));
+            List.of("CREATE INDEX memories_in_order ON memories (namespace)"),
+            // The change log other processes catch up from (SharedStore): one row per memory written or deleted, per
+            // namespace whose triggers changed, per namespace re-embedded. A bounded window is kept.
+            List.of("""
+                    CREATE TABLE changes (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        namespace TEXT NOT NULL,
+                        scope TEXT NOT NULL,
+                        memory_id TEXT
+                    )"""));
 }

@@ -7,6 +7,10 @@ import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.MemoryStore;
+import dev.memfas.SharedStore;
+import dev.memfas.SharedStore.Change;
+import dev.memfas.SharedStore.Changes;
+import dev.memfas.SharedStore.Kind;
 import dev.memfas.Scope;
 import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
@@ -60,7 +64,7 @@ import org.sqlite.SQLiteConfig;
  * killed at any moment; a power loss or OS crash may lose the last transactions, never corrupt the file. With
  * {@link Durability#FULL}, every commit is also synced to disk before it returns.
  */
-public final class SqliteMemoryStore implements MemoryStore {
+public final class SqliteMemoryStore implements MemoryStore, SharedStore {
     private static final Logger LOG = LoggerFactory.getLogger(SqliteMemoryStore.class);
     private static final int SQLITE_BUSY = 5;
     private static final int SQLITE_LOCKED = 6;
@@ -105,7 +109,7 @@ public final class SqliteMemoryStore implements MemoryStore {
             w = connect(b, false);
             this.writer = w;
             migrate(writer, file, Schema.MIGRATIONS);
-            this.vectorSpace = readVectorSpace();
+            this.vectorSpace = readVectorSpace(writer);
             for (int i = 0; i < b.readConnections; i++) {
                 Connection r = connect(b, true);
                 allReaders.add(r);
@@ -249,10 +253,10 @@ public final class SqliteMemoryStore implements MemoryStore {
         }
     }
 
-    private VectorSpace readVectorSpace() throws SQLException {
+    private static VectorSpace readVectorSpace(Connection c) throws SQLException {
         String model = null;
         String dimension = null;
-        try (Statement s = writer.createStatement();
+        try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT key, value FROM store_meta WHERE key IN "
                         + "('vector_model', 'vector_dimension')")) {
             while (rs.next()) {
@@ -287,6 +291,10 @@ public final class SqliteMemoryStore implements MemoryStore {
         Objects.requireNonNull(memories, "memories");
         Objects.requireNonNull(embeddings, "embeddings");
         write("write memories", c -> {
+            if (vectorSpace == null) {
+                // Another process may have stored the first vectors since this one opened the file.
+                vectorSpace = readVectorSpace(c);
+            }
             MemoryStore.checkUpsert(memories, embeddings, vectorSpace);
             if (!embeddings.isEmpty() && vectorSpace == null) {
                 putMeta(c, "vector_model", embeddings.space().modelId());
@@ -342,6 +350,9 @@ public final class SqliteMemoryStore implements MemoryStore {
                         vectorDelete.executeUpdate();
                     }
                 }
+            }
+            for (Memory m : memories) {
+                logChange(c, m.namespace(), Kind.MEMORY, m.id());
             }
             return null;
         }, () -> {
@@ -512,6 +523,10 @@ public final class SqliteMemoryStore implements MemoryStore {
                 }
             }
             deleteRows(c, rowids);
+            // Logged whether or not they existed here: another process may hold them still.
+            for (String id : unique) {
+                logChange(c, namespace, Kind.MEMORY, id);
+            }
             return rowids.size();
         }, null);
     }
@@ -537,6 +552,9 @@ public final class SqliteMemoryStore implements MemoryStore {
                 }
             }
             deleteRows(c, rowids);
+            for (String id : expired) {
+                logChange(c, namespace, Kind.MEMORY, id);
+            }
             return null;
         }, null);
         return List.copyOf(expired);
@@ -781,6 +799,13 @@ public final class SqliteMemoryStore implements MemoryStore {
     @Override
     public Optional<VectorSpace> vectorSpace() {
         ensureOpen();
+        if (vectorSpace == null) {
+            // Another process may have stored the first vectors since this one opened the file.
+            VectorSpace stored = read("read the vector space", SqliteMemoryStore::readVectorSpace);
+            if (stored != null) {
+                vectorSpace = stored;
+            }
+        }
         return Optional.ofNullable(vectorSpace);
     }
 
@@ -853,6 +878,16 @@ public final class SqliteMemoryStore implements MemoryStore {
             }
             putMeta(c, "vector_model", space.modelId());
             putMeta(c, "vector_dimension", Integer.toString(space.dimension()));
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT DISTINCT namespace FROM memories")) {
+                List<String> namespaces = new ArrayList<>();
+                while (rs.next()) {
+                    namespaces.add(rs.getString(1));
+                }
+                for (String ns : namespaces) {
+                    logChange(c, ns, Kind.NAMESPACE, null);
+                }
+            }
             return texts.size();
         }, () -> vectorSpace = space);
     }
@@ -864,6 +899,101 @@ public final class SqliteMemoryStore implements MemoryStore {
             ps.setString(2, value);
             ps.executeUpdate();
         }
+    }
+
+    // ---------------------------------------------------------------- the change log (SharedStore)
+
+    /**
+     * How many changes the log keeps: a process that falls further behind rebuilds its indexes from the store. A
+     * hundred thousand rows are a few megabytes; a reader checks before each turn, so it is never that far behind.
+     */
+    static final long CHANGES_KEPT = 100_000;
+
+    private static void logChange(Connection c, String namespace, Kind kind, String memoryId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO changes (namespace, scope, memory_id) VALUES (?, ?, ?)")) {
+            ps.setString(1, namespace);
+            ps.setString(2, kind.name());
+            ps.setString(3, memoryId);
+            ps.executeUpdate();
+        }
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT last_insert_rowid()")) {
+            long seq = rs.getLong(1);
+            if (seq % 1024 == 0) {
+                s.executeUpdate("DELETE FROM changes WHERE seq <= " + (seq - CHANGES_KEPT));
+            }
+        }
+    }
+
+    @Override
+    public long lastChange() {
+        return read("read the last change", c -> {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT coalesce(max(seq), 0) FROM changes")) {
+                return rs.getLong(1);
+            }
+        });
+    }
+
+    @Override
+    public Changes changesSince(long after, int limit) {
+        if (after < 0) {
+            throw new IllegalArgumentException("change number must not be negative: " + after);
+        }
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be positive: " + limit);
+        }
+        return read("read changes", c -> {
+            long oldest;
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT min(seq) FROM changes")) {
+                oldest = rs.getLong(1); // 0 when the log is empty
+            }
+            List<Change> changes = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT seq, namespace, scope, memory_id FROM changes WHERE seq > ? ORDER BY seq LIMIT ?")) {
+                ps.setLong(1, after);
+                ps.setInt(2, limit);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        changes.add(new Change(rs.getLong(1), rs.getString(2), Kind.valueOf(rs.getString(3)),
+                                rs.getString(4)));
+                    }
+                }
+            }
+            // Complete unless changes after the one asked for were pruned before it could read them.
+            boolean complete = oldest == 0 || oldest <= after + 1;
+            return new Changes(changes, complete);
+        });
+    }
+
+    @Override
+    public Map<String, float[]> vectors(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        Set<String> unique = new LinkedHashSet<>(ids);
+        if (unique.isEmpty()) {
+            return Map.of();
+        }
+        VectorSpace space = vectorSpace().orElse(null);
+        if (space == null) {
+            return Map.of();
+        }
+        return read("read vectors", c -> {
+            Map<String, float[]> out = new HashMap<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT v.vector FROM memories m JOIN vectors v"
+                    + " ON v.rowid = m.rowid WHERE m.namespace = ? AND m.id = ?")) {
+                for (String id : unique) {
+                    ps.setString(1, namespace);
+                    ps.setString(2, id);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        if (rs.next()) {
+                            out.put(id, Codec.decodeVector(rs.getBytes(1), space.dimension()));
+                        }
+                    }
+                }
+            }
+            return out;
+        });
     }
 
     // ---------------------------------------------------------------- triggers
@@ -884,6 +1014,7 @@ public final class SqliteMemoryStore implements MemoryStore {
                 ps.setString(5, Codec.joinIds(trigger.memoryIds()));
                 ps.executeUpdate();
             }
+            logChange(c, trigger.namespace(), Kind.TRIGGERS, null);
             return null;
         }, null);
     }
@@ -897,7 +1028,11 @@ public final class SqliteMemoryStore implements MemoryStore {
                     "DELETE FROM triggers WHERE namespace = ? AND keyword_key = ?")) {
                 ps.setString(1, namespace);
                 ps.setString(2, keyword.strip().toLowerCase(Locale.ROOT));
-                return ps.executeUpdate() > 0;
+                boolean removed = ps.executeUpdate() > 0;
+                if (removed) {
+                    logChange(c, namespace, Kind.TRIGGERS, null);
+                }
+                return removed;
             }
         }, null);
     }
