@@ -19,11 +19,13 @@ public interface SharedStore {
     long lastChange();
 
     /**
-     * The changes committed after change {@code after}, oldest first, at most {@code limit} of them.
+     * The changes committed after change {@code after} by others than this store object, oldest first, reading at
+     * most {@code limit} changes. What was written through this object is left out (its curator applied it as it
+     * wrote it), so each curator needs a store object of its own.
      *
-     * @param limit the most changes to return, positive
-     * @return the changes, and whether they are all that happened after {@code after} up to the last one returned
-     *     (false if the store no longer keeps some of them)
+     * @param limit the most changes to read, positive
+     * @return the changes, the number of the last change read, and whether none between {@code after} and it is
+     *     missing (false if the store no longer keeps some of them)
      * @throws IllegalArgumentException if {@code after} is negative or the limit is not positive
      */
     Changes changesSince(long after, int limit);
@@ -64,10 +66,12 @@ public interface SharedStore {
     /**
      * A run of changes.
      *
-     * @param changes oldest first
-     * @param complete whether no change between the one asked after and the last here is missing
+     * @param changes made elsewhere, oldest first
+     * @param upTo the number of the last change read (made here or elsewhere); the next call asks after it
+     * @param exhausted whether this run reached the store's last change (false if the limit cut it short)
+     * @param complete whether no change between the one asked after and {@code upTo} is missing
      */
-    record Changes(List<Change> changes, boolean complete) {
+    record Changes(List<Change> changes, long upTo, boolean exhausted, boolean complete) {
         /** Copies the list. */
         public Changes {
             changes = List.copyOf(changes);

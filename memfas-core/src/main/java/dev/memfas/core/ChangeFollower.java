@@ -59,9 +59,9 @@ final class ChangeFollower {
                     case TRIGGERS -> p.triggers.add(c.namespace());
                     case NAMESPACE -> p.rebuild.add(c.namespace());
                 }
-                applied = c.sequence();
             }
-            if (run.changes().size() < BATCH) {
+            applied = Math.max(applied, run.upTo());
+            if (run.exhausted()) {
                 return p;
             }
         }

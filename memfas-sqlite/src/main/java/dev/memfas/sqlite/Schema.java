@@ -78,6 +78,7 @@ final class Schema {
                         seq INTEGER PRIMARY KEY AUTOINCREMENT,
                         namespace TEXT NOT NULL,
                         scope TEXT NOT NULL,
-                        memory_id TEXT
+                        memory_id TEXT,
+                        origin TEXT NOT NULL
                     )"""));
 }

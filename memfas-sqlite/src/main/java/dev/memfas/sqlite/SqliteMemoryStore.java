@@ -909,12 +909,16 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
      */
     static final long CHANGES_KEPT = 100_000;
 
-    private static void logChange(Connection c, String namespace, Kind kind, String memoryId) throws SQLException {
+    /** Marks the changes written through this object, which its own curator does not need to read back. */
+    private final String origin = java.util.UUID.randomUUID().toString();
+
+    private void logChange(Connection c, String namespace, Kind kind, String memoryId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO changes (namespace, scope, memory_id) VALUES (?, ?, ?)")) {
+                "INSERT INTO changes (namespace, scope, memory_id, origin) VALUES (?, ?, ?, ?)")) {
             ps.setString(1, namespace);
             ps.setString(2, kind.name());
             ps.setString(3, memoryId);
+            ps.setString(4, origin);
             ps.executeUpdate();
         }
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT last_insert_rowid()")) {
@@ -949,20 +953,26 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
                 oldest = rs.getLong(1); // 0 when the log is empty
             }
             List<Change> changes = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT seq, namespace, scope, memory_id FROM changes WHERE seq > ? ORDER BY seq LIMIT ?")) {
+            long upTo = after;
+            int read = 0;
+            try (PreparedStatement ps = c.prepareStatement("SELECT seq, namespace, scope, memory_id, origin"
+                    + " FROM changes WHERE seq > ? ORDER BY seq LIMIT ?")) {
                 ps.setLong(1, after);
                 ps.setInt(2, limit);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        changes.add(new Change(rs.getLong(1), rs.getString(2), Kind.valueOf(rs.getString(3)),
-                                rs.getString(4)));
+                        read++;
+                        upTo = rs.getLong(1);
+                        if (!origin.equals(rs.getString(5))) {
+                            changes.add(new Change(upTo, rs.getString(2), Kind.valueOf(rs.getString(3)),
+                                    rs.getString(4)));
+                        }
                     }
                 }
             }
             // Complete unless changes after the one asked for were pruned before it could read them.
             boolean complete = oldest == 0 || oldest <= after + 1;
-            return new Changes(changes, complete);
+            return new Changes(changes, upTo, read < limit, complete);
         });
     }
 

@@ -86,21 +86,28 @@ final class SharedStoreTest {
     }
 
     @Test
-    void changesSince_readsInOrder_andSaysWhenSomeWerePruned() throws Exception {
-        try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("log.db"))) {
+    void changesSince_readsInOrder_leavesOutItsOwn_andSaysWhenSomeWerePruned() throws Exception {
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("log.db"));
+                SqliteMemoryStore other = SqliteMemoryStore.open(dir.resolve("log.db"))) {
             long start = store.lastChange();
-            store.upsertAll(List.of(Memory.builder("one").id("1").createdAt(Instant.EPOCH).build(),
+            other.upsertAll(List.of(Memory.builder("one").id("1").createdAt(Instant.EPOCH).build(),
                     Memory.builder("two").id("2").namespace("team").createdAt(Instant.EPOCH).build()));
-            store.putTrigger(Trigger.of("x", "hint"));
-            store.delete("default", "1");
+            other.putTrigger(Trigger.of("x", "hint"));
+            other.delete("default", "1");
+            store.upsertAll(List.of(Memory.builder("mine").id("3").createdAt(Instant.EPOCH).build()));
 
             SharedStore.Changes all = store.changesSince(start, 100);
             assertThat(all.complete()).isTrue();
+            assertThat(all.exhausted()).isTrue();
             assertThat(all.changes()).extracting(c -> c.namespace() + ":" + c.kind() + ":" + c.memoryId())
                     .containsExactly("default:MEMORY:1", "team:MEMORY:2", "default:TRIGGERS:null",
                             "default:MEMORY:1");
-            assertThat(store.lastChange()).isEqualTo(all.changes().get(3).sequence());
-            assertThat(store.changesSince(start, 2).changes()).hasSize(2);
+            assertThat(all.upTo()).isEqualTo(store.lastChange()).isEqualTo(all.changes().get(3).sequence() + 1);
+            assertThat(other.changesSince(start, 100).changes()).extracting(SharedStore.Change::memoryId)
+                    .containsExactly("3");
+            SharedStore.Changes two = store.changesSince(start, 2);
+            assertThat(two.changes()).hasSize(2);
+            assertThat(two.exhausted()).isFalse();
 
             try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("log.db"));
                     Statement s = c.createStatement()) {
