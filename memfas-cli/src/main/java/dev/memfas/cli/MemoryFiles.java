@@ -322,8 +322,28 @@ final class MemoryFiles {
         return out;
     }
 
+    /**
+     * The cl100k token count of a text. A lone surrogate (JSON can spell one: {@code "\\ud800"}) counts as U+FFFD, as a
+     * UTF-8 encoder would write it: jtokkit rejects lone surrogates with an error (found by fuzzing).
+     */
     static int tokens(String text) {
-        return TOKENS.countTokensOrdinary(text);
+        return TOKENS.countTokensOrdinary(wellFormed(text));
+    }
+
+    private static String wellFormed(String text) {
+        char[] chars = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                if (chars == null) {
+                    chars = text.toCharArray();
+                }
+                chars[i] = '\uFFFD';
+            }
+        }
+        return chars == null ? text : new String(chars);
     }
 
     private List<Memory> parseJson(String fileKey, String text, Instant now, boolean lines) throws BadFileException {

@@ -125,8 +125,9 @@ final class MemoryTransfer {
     }
 
     private static Memory fromFields(Map<String, Object> fields, String bodyText, String where) {
-        for (String key : fields.keySet()) {
-            if (!KEYS.contains(key)) {
+        for (Object key : ((Map<?, ?>) fields).keySet()) {
+            // YAML keys may be anything (true, 12, a list): found by fuzzing, where a cast to String failed.
+            if (!(key instanceof String) || !KEYS.contains(key)) {
                 throw new IllegalArgumentException(where + ": unknown key '" + key + "' (known: "
                         + new java.util.TreeSet<>(KEYS) + ")");
             }

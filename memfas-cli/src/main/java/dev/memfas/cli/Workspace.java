@@ -106,6 +106,9 @@ final class Workspace implements AutoCloseable {
     private static void telemetry(Memfas.Builder b, Path file, Consumer<String> status) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
+            // Opened once here, so that a log that cannot be written is this warning and not a failed build().
+            Files.newOutputStream(file, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND).close();
             b.telemetry(file);
         } catch (IOException | MemfasException e) {
             status.accept("warning: cannot write telemetry to " + file + " (" + e.getMessage()

@@ -143,6 +143,27 @@ final class CliCommandsTest {
         assertThat(memfas("stats").out()).contains("vectors:   2 (bge-small-en-v1.5-q/2)");
     }
 
+    // ---------------------------------------------------------------- telemetry
+
+    @Test
+    void telemetry_goesBesideTheDatabase_canBeTurnedOff_andAFailureToWriteItIsOnlyAWarning() throws Exception {
+        seed(Memory.builder("Kafka retention is seven days.").id("a").createdAt(Instant.EPOCH).build());
+
+        assertThat(memfas("context", "kafka").exit()).isZero();
+        assertThat(dir.resolve("telemetry.jsonl")).isRegularFile();
+        Files.delete(dir.resolve("telemetry.jsonl"));
+
+        assertThat(memfas("context", "kafka", "--no-telemetry").exit()).isZero();
+        assertThat(dir.resolve("telemetry.jsonl")).doesNotExist();
+
+        Files.createDirectories(dir.resolve("telemetry.jsonl")); // a directory where the log would go
+        Run blocked = memfas("context", "kafka");
+        assertThat(blocked.exit()).isZero();
+        assertThat(blocked.out()).contains("Kafka retention is seven days.");
+        assertThat(blocked.err()).startsWith("memfas: warning: cannot write telemetry to ")
+                .contains("continuing without it");
+    }
+
     // ---------------------------------------------------------------- list, show
 
     @Test

@@ -41,6 +41,15 @@ final class MemoryFilesTest {
     }
 
     @Test
+    void jsonThatSpellsALoneSurrogate_isIndexed_notAnInternalError() throws Exception {
+        // Found by fuzzing: the token counter rejected lone surrogates, which JSON escapes can make.
+        List<Memory> memories = files.parse("m.json", "m.json", "[{\"text\": \"half a pair \\ud800 here\"}]", NOW);
+
+        assertThat(memories).singleElement().satisfies(m -> assertThat(m.text()).isEqualTo("half a pair \ud800 here"));
+        assertThat(MemoryFiles.tokens("\udc00 lone low, \ud83d\ude00 pair")).isPositive();
+    }
+
+    @Test
     void longSectionsSplitAtParagraphs_withinTheTarget_withOverlap() throws Exception {
         StringBuilder body = new StringBuilder("# Long\n");
         for (int i = 0; i < 12; i++) {
