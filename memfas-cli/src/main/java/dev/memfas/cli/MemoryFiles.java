@@ -1,10 +1,9 @@
 package dev.memfas.cli;
 
-import com.knuddels.jtokkit.Encodings;
-import com.knuddels.jtokkit.api.Encoding;
-import com.knuddels.jtokkit.api.EncodingType;
 import dev.memfas.Memory;
 import dev.memfas.Scope;
+import dev.memfas.Tokenizer;
+import dev.memfas.core.Memfas;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -43,7 +42,7 @@ final class MemoryFiles {
     private static final Pattern DATED_NAME = Pattern.compile("(?<![0-9])(\\d{4}-\\d{2}-\\d{2})(?![0-9])");
     /** A date in the folders a file is in: {@code journal/2026/11/17/standup.md}. */
     private static final Pattern DATED_FOLDERS = Pattern.compile("(?:^|/)(\\d{4})/(\\d{2})/(\\d{2})/[^/]+$");
-    private static final Encoding TOKENS = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
+    private static final Tokenizer TOKENIZER = Memfas.defaultTokenizer();
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final int targetTokens;
@@ -322,28 +321,9 @@ final class MemoryFiles {
         return out;
     }
 
-    /**
-     * The cl100k token count of a text. A lone surrogate (JSON can spell one: {@code "\\ud800"}) counts as U+FFFD, as a
-     * UTF-8 encoder would write it: jtokkit rejects lone surrogates with an error (found by fuzzing).
-     */
+    /** The token count of a text, as the curator counts it (lone surrogates included: found by fuzzing). */
     static int tokens(String text) {
-        return TOKENS.countTokensOrdinary(wellFormed(text));
-    }
-
-    private static String wellFormed(String text) {
-        char[] chars = null;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                if (chars == null) {
-                    chars = text.toCharArray();
-                }
-                chars[i] = '\uFFFD';
-            }
-        }
-        return chars == null ? text : new String(chars);
+        return TOKENIZER.count(text);
     }
 
     private List<Memory> parseJson(String fileKey, String text, Instant now, boolean lines) throws BadFileException {

@@ -29,6 +29,14 @@ import java.util.Objects;
 public final class Memfas {
     private Memfas() {}
 
+    /**
+     * The tokenizer a curator counts with when none is set: jtokkit's {@code cl100k_base} over ordinary text (no
+     * special tokens), a lone surrogate counted as U+FFFD. Thread-safe; for tools that must count as the curator does.
+     */
+    public static Tokenizer defaultTokenizer() {
+        return JTokkitTokenizer.cl100k();
+    }
+
     /** A builder with every setting at its default. */
     public static Builder newBuilder() {
         return new Builder();
