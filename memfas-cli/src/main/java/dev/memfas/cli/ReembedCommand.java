@@ -28,11 +28,13 @@ final class ReembedCommand implements Callable<Integer> {
             if (embedder == null) {
                 throw new IllegalArgumentException("reembed needs a model: --model none embeds nothing");
             }
-            try (AutoCloseable closing = (AutoCloseable) embedder) {
+            try {
                 String before = store.vectorSpace().map(Object::toString).orElse("no vectors");
                 int n = store.reembed(embedder, batch);
                 main.out().println("re-embedded " + n + " memories with " + embedder.modelId() + " (before: "
                         + before + ")");
+            } finally {
+                ((AutoCloseable) embedder).close();
             }
         }
         return Main.OK;

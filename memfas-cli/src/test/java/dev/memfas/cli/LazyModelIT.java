@@ -46,4 +46,22 @@ final class LazyModelIT {
         assertThat(context.err()).contains("loading model");
         assertThat(context.out()).contains("Deploys need approval");
     }
+
+    @Test
+    void reembed_replacesEveryVectorWithTheConfiguredModel_andNeedsOne() throws Exception {
+        Path notes = Files.createDirectories(dir.resolve("notes"));
+        Files.writeString(notes.resolve("a.md"), "# A\nKafka retention is thirty days.\n\n# B\nLunch is at noon.\n");
+        assertThat(memfas("index", notes.toString(), "--model", "none").exit()).isZero();
+        assertThat(memfas("stats", "--json").out()).contains("\"vectors\":0");
+
+        Run r = memfas("reembed");
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out().strip()).isEqualTo("re-embedded 2 memories with bge-small-en-v1.5-q (before: no vectors)");
+        assertThat(memfas("stats", "--json").out()).contains("\"vectors\":2")
+                .contains("\"vector_model\":\"bge-small-en-v1.5-q/384\"");
+        Run none = memfas("reembed", "--model", "none");
+        assertThat(none.exit()).isEqualTo(Main.INPUT);
+        assertThat(none.err().strip()).isEqualTo("memfas: reembed needs a model: --model none embeds nothing");
+    }
 }
