@@ -1,30 +1,13 @@
 package dev.memfas.cli;
 
-import dev.memfas.ContextItem;
-import dev.memfas.ContextRequest;
-import dev.memfas.ContextResponse;
-import dev.memfas.CuratorStats;
 import dev.memfas.MemfasException;
-import dev.memfas.Memory;
-import dev.memfas.RecallHit;
-import dev.memfas.ScoreBreakdown;
-import dev.memfas.Scope;
-import dev.memfas.Trigger;
-import dev.memfas.mcp.MemfasMcpServer;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ScopeType;
 
 /** The {@code memfas} command. Exit codes: 0 ok, 1 usage, 2 bad input, 3 store or model failure, 4 internal error. */
