@@ -1,19 +1,13 @@
 package dev.memfas.cli;
 
 import dev.memfas.Memory;
-import dev.memfas.Scope;
 import dev.memfas.Tokenizer;
 import dev.memfas.core.Memfas;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -21,8 +15,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.snakeyaml.engine.v2.api.Load;
-import org.snakeyaml.engine.v2.api.LoadSettings;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -38,10 +30,6 @@ final class MemoryFiles {
     static final String FILE_KEY = "file";
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.+?)\\s*#*\\s*$");
     private static final Pattern FENCE = Pattern.compile("^\\s*(```|~~~)");
-    /** A date in a file name: {@code 2026-11-17.md}, {@code 2026-11-17-standup.md}, {@code notes-2026-11-17.md}. */
-    private static final Pattern DATED_NAME = Pattern.compile("(?<![0-9])(\\d{4}-\\d{2}-\\d{2})(?![0-9])");
-    /** A date in the folders a file is in: {@code journal/2026/11/17/standup.md}. */
-    private static final Pattern DATED_FOLDERS = Pattern.compile("(?:^|/)(\\d{4})/(\\d{2})/(\\d{2})/[^/]+$");
     private static final Tokenizer TOKENIZER = Memfas.defaultTokenizer();
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -94,7 +82,7 @@ final class MemoryFiles {
             body = body.substring(body.indexOf('\n', end) + 1);
         }
         // Front matter's date wins, then a date in the file's name or folders, then the file's own time.
-        Instant created = meta.date != null ? meta.date : dateOf(fileKey, fileName);
+        Instant created = meta.date() != null ? meta.date() : FileDates.of(fileKey, fileName);
         List<String[]> sections = lower.endsWith(".md") || lower.endsWith(".markdown")
                 ? markdownSections(body)
                 : List.<String[]>of(new String[] {"", body});
@@ -109,39 +97,13 @@ final class MemoryFiles {
                         n == 1 ? "f-" + base : "f-" + base + "-" + n));
             }
         }
-        if (meta.id != null) {
+        if (meta.id() != null) {
             for (int i = 0; i < out.size(); i++) {
-                String id = out.size() == 1 ? meta.id : meta.id + "#" + (i + 1);
+                String id = out.size() == 1 ? meta.id() : meta.id() + "#" + (i + 1);
                 out.set(i, out.get(i).toBuilder().id(id).build());
             }
         }
         return out;
-    }
-
-    /**
-     * The date a file's name or folders give it, at the start of that day in UTC, or null.
-     *
-     * @throws BadFileException if what looks like a date is not one (2026-02-30)
-     */
-    static Instant dateOf(String fileKey, String fileName) throws BadFileException {
-        String day = null;
-        Matcher named = DATED_NAME.matcher(fileName);
-        if (named.find()) {
-            day = named.group(1);
-        } else {
-            Matcher folders = DATED_FOLDERS.matcher(fileKey.replace('\\', '/'));
-            if (folders.find()) {
-                day = folders.group(1) + "-" + folders.group(2) + "-" + folders.group(3);
-            }
-        }
-        if (day == null) {
-            return null;
-        }
-        try {
-            return LocalDate.parse(day).atStartOfDay(ZoneOffset.UTC).toInstant();
-        } catch (DateTimeParseException e) {
-            throw new BadFileException("the file's name or folders look like a date but are not one: " + day);
-        }
     }
 
     private static int findFrontMatterEnd(String body) {
@@ -164,19 +126,19 @@ final class MemoryFiles {
             String id) {
         Memory.Builder b = Memory.builder(text).id(id).source(truncate(source, 1000)).createdAt(created)
                 .metadata(FILE_KEY, fileKey);
-        if (meta.kind != null) {
-            b.kind(meta.kind);
+        if (meta.kind() != null) {
+            b.kind(meta.kind());
         }
-        if (meta.author != null) {
-            b.author(meta.author);
+        if (meta.author() != null) {
+            b.author(meta.author());
         }
-        if (meta.scope != null) {
-            b.scope(meta.scope);
+        if (meta.scope() != null) {
+            b.scope(meta.scope());
         }
-        if (!meta.tags.isEmpty()) {
-            b.tags(meta.tags);
+        if (!meta.tags().isEmpty()) {
+            b.tags(meta.tags());
         }
-        if (meta.pinned) {
+        if (meta.pinned()) {
             b.pinned(true);
         }
         return b.build();
@@ -389,9 +351,9 @@ final class MemoryFiles {
                 continue;
             }
             String source = item.hasNonNull("source") ? item.get("source").asString() : fileKey;
-            String id = meta.id != null ? meta.id : "f-" + hash(fileKey + "\n" + i + "\n" + body);
+            String id = meta.id() != null ? meta.id() : "f-" + hash(fileKey + "\n" + i + "\n" + body);
             try {
-                out.add(build(body, source, fileKey, meta, meta.date == null ? now : meta.date, id));
+                out.add(build(body, source, fileKey, meta, meta.date() == null ? now : meta.date(), id));
             } catch (IllegalArgumentException e) {
                 throw new BadFileException(where + ": " + e.getMessage());
             }
@@ -420,116 +382,6 @@ final class MemoryFiles {
             return HexFormat.of().formatHex(digest, 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new AssertionError("SHA-256 is always present", e);
-        }
-    }
-
-    /** The fields of a note's YAML front matter that memfas reads; unknown fields are ignored. */
-    record FrontMatter(String id, String author, Instant date, List<String> tags, Scope scope, String kind,
-            boolean pinned) {
-        static final FrontMatter NONE = new FrontMatter(null, null, null, List.of(), null, null, false);
-
-        static FrontMatter parse(String yaml) throws BadFileException {
-            Object root;
-            try {
-                root = new Load(LoadSettings.builder().setAllowDuplicateKeys(false).build()).loadFromString(yaml);
-            } catch (RuntimeException e) {
-                throw new BadFileException("malformed front matter: " + firstLine(e.getMessage()));
-            }
-            if (root == null) {
-                return NONE;
-            }
-            if (!(root instanceof Map<?, ?> map)) {
-                throw new BadFileException("front matter must be a mapping of fields, not " + describe(root));
-            }
-            Map<String, Object> fields = new HashMap<>();
-            map.forEach((k, v) -> fields.put(String.valueOf(k), v));
-            try {
-                return of(fields);
-            } catch (IllegalArgumentException e) {
-                throw new BadFileException("front matter: " + e.getMessage());
-            }
-        }
-
-        static FrontMatter of(Map<String, Object> fields) {
-            String id = text(fields, "id");
-            String author = text(fields, "author");
-            if (author == null) {
-                author = text(fields, "user");
-            }
-            Instant date = date(fields.containsKey("date") ? fields.get("date")
-                    : fields.containsKey("created_at") ? fields.get("created_at") : fields.get("createdAt"));
-            List<String> tags = new ArrayList<>();
-            Object t = fields.get("tags");
-            if (t instanceof List<?> list) {
-                list.forEach(x -> tags.add(String.valueOf(x)));
-            } else if (t != null) {
-                for (String s : String.valueOf(t).split(",")) {
-                    if (!s.isBlank()) {
-                        tags.add(s.strip());
-                    }
-                }
-            }
-            String scopeText = text(fields, "scope");
-            Scope scope = scopeText == null ? null : Scope.parse(scopeText);
-            String kind = text(fields, "kind");
-            Object p = fields.get("pinned");
-            boolean pinned;
-            if (p == null) {
-                pinned = false;
-            } else if (p instanceof Boolean b) {
-                pinned = b;
-            } else if (String.valueOf(p).equalsIgnoreCase("true") || String.valueOf(p).equalsIgnoreCase("false")) {
-                pinned = Boolean.parseBoolean(String.valueOf(p));
-            } else {
-                throw new IllegalArgumentException("pinned must be true or false: '" + p + "'");
-            }
-            return new FrontMatter(id, author, date, List.copyOf(tags), scope, kind, pinned);
-        }
-
-        private static String text(Map<String, Object> fields, String key) {
-            Object v = fields.get(key);
-            if (v == null) {
-                return null;
-            }
-            if (v instanceof Map || v instanceof List) {
-                throw new IllegalArgumentException(key + " must be a single value, not " + describe(v));
-            }
-            String s = String.valueOf(v).strip();
-            return s.isEmpty() ? null : s;
-        }
-
-        private static Instant date(Object v) {
-            if (v == null) {
-                return null;
-            }
-            if (v instanceof Date d) {
-                return d.toInstant();
-            }
-            if (v instanceof java.time.temporal.TemporalAccessor ta) {
-                try {
-                    return Instant.from(ta);
-                } catch (RuntimeException e) {
-                    return LocalDate.from(ta).atStartOfDay(ZoneOffset.UTC).toInstant();
-                }
-            }
-            String s = String.valueOf(v).strip();
-            try {
-                if (s.length() == 10) {
-                    return LocalDate.parse(s).atStartOfDay(ZoneOffset.UTC).toInstant();
-                }
-                return OffsetDateTime.parse(s).toInstant();
-            } catch (DateTimeParseException e) {
-                try {
-                    return Instant.parse(s);
-                } catch (DateTimeParseException e2) {
-                    throw new IllegalArgumentException(
-                            "date must be YYYY-MM-DD or an ISO-8601 date-time: '" + s + "'");
-                }
-            }
-        }
-
-        private static String describe(Object v) {
-            return v instanceof Map ? "a mapping" : v instanceof List ? "a list" : "'" + v + "'";
         }
     }
 }

@@ -36,7 +36,7 @@ final class ParsersFuzzTest {
         String folders = data.consumeString(40);
         String name = data.consumeRemainingAsString();
         try {
-            MemoryFiles.dateOf(folders + "/" + name, name);
+            FileDates.of(folders + "/" + name, name);
         } catch (MemoryFiles.BadFileException expected) {
             // "looks like a date but is not one"
         }

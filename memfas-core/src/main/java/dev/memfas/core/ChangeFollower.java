@@ -1,6 +1,10 @@
 package dev.memfas.core;
 
+import dev.memfas.Memory;
+import dev.memfas.MemoryStore;
 import dev.memfas.SharedStore;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -12,7 +16,8 @@ import java.util.Set;
  * {@link #behind()} asks the store for its last change number (one cheap read); when it moved, {@link #drain()} reads
  * the changes since the last one applied and groups them by namespace for the curator to apply to its indexes.
  *
- * <p>Not thread-safe: the curator drains under its write lock, so changes are applied in order with its own writes.
+ * <p>Not thread-safe: the curator calls {@link #catchUp} under its write lock, so changes are applied in order with its
+ * own writes.
  */
 final class ChangeFollower {
     /** Changes read per call: a few thousand rows of a namespace, an id and a kind each. */
@@ -28,7 +33,7 @@ final class ChangeFollower {
     }
 
     /** What changed, by namespace. */
-    static final class Pending {
+    private static final class Pending {
         /** Namespaces to rebuild from the store: re-embedded, or changes were missed. */
         final Set<String> rebuild = new HashSet<>();
         /** Whether every namespace must be rebuilt (changes were pruned before they could be read). */
@@ -44,8 +49,56 @@ final class ChangeFollower {
         return feed.lastChange() > applied;
     }
 
-    /** The changes since the last drain, grouped; marks them applied. Call under the curator's write lock. */
-    Pending drain() {
+    /**
+     * Applies the changes other processes made since the last call: the vectors of memories written or deleted there
+     * (read by id, put in or taken out of the index), their pinning, triggers, and whole namespaces re-embedded
+     * (dropped, to be loaded again on first use). Everything is dropped when changes were missed.
+     */
+    void catchUp(MemoryStore store, Map<String, VectorIndex> indexes, Map<String, TriggerMatcher> triggers,
+            PinnedMemories pinned) {
+        Pending p = drain();
+        if (p.rebuildAll) {
+            indexes.clear();
+            triggers.clear();
+            pinned.reloadAll();
+            return;
+        }
+        for (String ns : p.rebuild) {
+            indexes.remove(ns);
+            pinned.reload(ns);
+        }
+        p.triggers.forEach(triggers::remove);
+        p.memories.forEach((ns, ids) -> {
+            if (p.rebuild.contains(ns)) {
+                return;
+            }
+            VectorIndex index = indexes.get(ns);
+            if (index != null) {
+                Map<String, float[]> vectors = feed.vectors(ns, ids);
+                List<String> gone = new ArrayList<>();
+                List<String> present = new ArrayList<>(vectors.size());
+                List<float[]> rows = new ArrayList<>(vectors.size());
+                for (String id : ids) {
+                    float[] v = vectors.get(id);
+                    if (v == null) {
+                        gone.add(id);
+                    } else {
+                        present.add(id);
+                        rows.add(v);
+                    }
+                }
+                index.removeAll(gone);
+                index.putAll(present, rows);
+            }
+            pinned.removed(ns, ids);
+            List<Memory> now = new ArrayList<>();
+            store.getAll(ns, ids).forEach(s -> now.add(s.memory()));
+            pinned.written(now);
+        });
+    }
+
+    /** The changes since the last drain, grouped; marks them applied. */
+    private Pending drain() {
         Pending p = new Pending();
         while (true) {
             SharedStore.Changes run = feed.changesSince(applied, BATCH);

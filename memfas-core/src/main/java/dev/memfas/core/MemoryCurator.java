@@ -765,45 +765,7 @@ final class MemoryCurator implements ContextCurator {
         }
         writeLock.lock();
         try {
-            ChangeFollower.Pending p = follower.drain();
-            if (p.rebuildAll) {
-                indexes.clear();
-                triggerMatchers.clear();
-                pinned.reloadAll();
-                return;
-            }
-            for (String ns : p.rebuild) {
-                indexes.remove(ns);
-                pinned.reload(ns);
-            }
-            p.triggers.forEach(triggerMatchers::remove);
-            p.memories.forEach((ns, ids) -> {
-                if (p.rebuild.contains(ns)) {
-                    return;
-                }
-                VectorIndex index = indexes.get(ns);
-                if (index != null) {
-                    Map<String, float[]> vectors = ((SharedStore) store).vectors(ns, ids);
-                    List<String> gone = new ArrayList<>();
-                    List<String> present = new ArrayList<>(vectors.size());
-                    List<float[]> rows = new ArrayList<>(vectors.size());
-                    for (String id : ids) {
-                        float[] v = vectors.get(id);
-                        if (v == null) {
-                            gone.add(id);
-                        } else {
-                            present.add(id);
-                            rows.add(v);
-                        }
-                    }
-                    index.removeAll(gone);
-                    index.putAll(present, rows);
-                }
-                pinned.removed(ns, ids);
-                List<Memory> now = new ArrayList<>();
-                store.getAll(ns, ids).forEach(s -> now.add(s.memory()));
-                pinned.written(now);
-            });
+            follower.catchUp(store, indexes, triggerMatchers, pinned);
         } finally {
             writeLock.unlock();
         }

@@ -8,7 +8,6 @@ import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.MemoryStore;
 import dev.memfas.SharedStore;
-import dev.memfas.SharedStore.Change;
 import dev.memfas.SharedStore.Changes;
 import dev.memfas.SharedStore.Kind;
 import dev.memfas.Scope;
@@ -903,40 +902,16 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
 
     // ---------------------------------------------------------------- the change log (SharedStore)
 
-    /**
-     * How many changes the log keeps: a process that falls further behind rebuilds its indexes from the store. A
-     * hundred thousand rows are a few megabytes; a reader checks before each turn, so it is never that far behind.
-     */
-    static final long CHANGES_KEPT = 100_000;
-
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = java.util.UUID.randomUUID().toString();
 
     private void logChange(Connection c, String namespace, Kind kind, String memoryId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO changes (namespace, scope, memory_id, origin) VALUES (?, ?, ?, ?)")) {
-            ps.setString(1, namespace);
-            ps.setString(2, kind.name());
-            ps.setString(3, memoryId);
-            ps.setString(4, origin);
-            ps.executeUpdate();
-        }
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT last_insert_rowid()")) {
-            long seq = rs.getLong(1);
-            if (seq % 1024 == 0) {
-                s.executeUpdate("DELETE FROM changes WHERE seq <= " + (seq - CHANGES_KEPT));
-            }
-        }
+        ChangeLog.append(c, origin, namespace, kind, memoryId);
     }
 
     @Override
     public long lastChange() {
-        return read("read the last change", c -> {
-            try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("SELECT coalesce(max(seq), 0) FROM changes")) {
-                return rs.getLong(1);
-            }
-        });
+        return read("read the last change", ChangeLog::last);
     }
 
     @Override
@@ -947,33 +922,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be positive: " + limit);
         }
-        return read("read changes", c -> {
-            long oldest;
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT min(seq) FROM changes")) {
-                oldest = rs.getLong(1); // 0 when the log is empty
-            }
-            List<Change> changes = new ArrayList<>();
-            long upTo = after;
-            int read = 0;
-            try (PreparedStatement ps = c.prepareStatement("SELECT seq, namespace, scope, memory_id, origin"
-                    + " FROM changes WHERE seq > ? ORDER BY seq LIMIT ?")) {
-                ps.setLong(1, after);
-                ps.setInt(2, limit);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        read++;
-                        upTo = rs.getLong(1);
-                        if (!origin.equals(rs.getString(5))) {
-                            changes.add(new Change(upTo, rs.getString(2), Kind.valueOf(rs.getString(3)),
-                                    rs.getString(4)));
-                        }
-                    }
-                }
-            }
-            // Complete unless changes after the one asked for were pruned before it could read them.
-            boolean complete = oldest == 0 || oldest <= after + 1;
-            return new Changes(changes, upTo, read < limit, complete);
-        });
+        return read("read changes", c -> ChangeLog.since(c, after, limit, origin));
     }
 
     @Override
