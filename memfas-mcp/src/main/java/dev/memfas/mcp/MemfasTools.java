@@ -14,13 +14,9 @@ import dev.memfas.ContextResponse;
 import dev.memfas.CuratorStats;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
-import dev.memfas.MemoryFilter;
 import dev.memfas.RecallHit;
-import dev.memfas.Scope;
-import dev.memfas.StoredMemory;
 import dev.memfas.UsageReport;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -42,11 +38,12 @@ final class MemfasTools {
     static final int MAX_BUDGET = 1_000_000;
     private static final int MAX_SESSION_BUDGETS = 10_000;
     private static final int MAX_RECALL = 100;
-    private static final int MAX_LIST = 200;
+    static final int MAX_LIST = 200;
     private static final Map<String, Object> NAMESPACE = prop("string", "The namespace (tenant) to work in"
             + " (default: default). Namespaces never see each other's memories.");
 
     private final ContextCurator curator;
+    private final MemoryTools memories;
     private volatile Integer defaultBudget;
     private final Map<String, Integer> sessionBudgets = Collections.synchronizedMap(
             new LinkedHashMap<>(16, 0.75f, true) {
@@ -72,6 +69,7 @@ final class MemfasTools {
 
     MemfasTools(ContextCurator curator, Integer defaultBudget) {
         this.curator = curator;
+        this.memories = new MemoryTools(curator);
         this.defaultBudget = defaultBudget;
         Map<String, Object> in = new LinkedHashMap<>();
         in.put("query", prop("string", "The user's current message or task."));
@@ -140,7 +138,7 @@ final class MemfasTools {
         add("remember", "Remember", new Effects(false, false, false), """
                 Stores a memory: a fact, decision, preference or lesson worth recalling in later turns. With an id, \
                 it replaces the memory of that id.""",
-                object(in, List.of("text")), output(out), this::remember);
+                object(in, List.of("text")), output(out), memories::remember);
 
         in = new LinkedHashMap<>();
         in.put("query", prop("string", "What to search for."));
@@ -163,7 +161,7 @@ final class MemfasTools {
         in.put("memory_id", prop("string", "The id of the memory."));
         in.put("namespace", NAMESPACE);
         add("get", "Get a memory", Effects.READS, "Reads one memory by its id: every field and its use count.",
-                object(in, List.of("memory_id")), ToolSchemas.memorySchema(), this::get);
+                object(in, List.of("memory_id")), ToolSchemas.memorySchema(), memories::get);
 
         in = new LinkedHashMap<>();
         in.put("kind", prop("string", "Only memories of this kind."));
@@ -179,7 +177,7 @@ final class MemfasTools {
         out.put("next_offset", nullable("integer"));
         add("list", "List memories", Effects.READS, """
                 Lists memories newest first, filtered by kind, scope, tags, date or pinning, a page at a time.""",
-                object(in, List.of()), output(out), this::list);
+                object(in, List.of()), output(out), memories::list);
 
         in = new LinkedHashMap<>();
         in.put("memory_id", prop("string", "The id of the memory to change."));
@@ -194,7 +192,7 @@ final class MemfasTools {
         add("update", "Update a memory", new Effects(false, true, true), """
                 Changes some fields of a memory and keeps the rest (and its use count); the result is the memory as \
                 stored.""",
-                object(in, List.of("memory_id")), ToolSchemas.memorySchema(), this::update);
+                object(in, List.of("memory_id")), ToolSchemas.memorySchema(), memories::update);
 
         in = new LinkedHashMap<>();
         in.put("memory_id", prop("string", "The id of the memory to delete."));
@@ -203,7 +201,7 @@ final class MemfasTools {
         out.put("memory_id", type("string"));
         out.put("found", type("boolean"));
         add("forget", "Forget a memory", new Effects(false, true, true), "Deletes one memory by its id.",
-                object(in, List.of("memory_id")), output(out), this::forget);
+                object(in, List.of("memory_id")), output(out), memories::forget);
     }
 
     private void add(String name, String title, Effects effects, String description, Map<String, Object> inputSchema,
@@ -239,7 +237,7 @@ final class MemfasTools {
 
     // ---------------------------------------------------------------- handlers
 
-    private static String namespace(ToolArguments args) {
+    static String namespace(ToolArguments args) {
         String ns = args.optionalString("namespace");
         return ns == null || ns.isBlank() ? Memory.DEFAULT_NAMESPACE : ns;
     }
@@ -318,44 +316,6 @@ final class MemfasTools {
         return ok("token budget of session " + session + " set to " + budget, structured);
     }
 
-    private McpSchema.CallToolResult remember(ToolArguments args) {
-        String namespace = namespace(args);
-        Memory.Builder memory = Memory.builder(args.requiredString("text")).source("mcp").namespace(namespace);
-        String id = args.optionalString("id");
-        if (id != null && !id.isBlank()) {
-            memory.id(id);
-        }
-        String kind = args.optionalString("kind");
-        if (kind != null && !kind.isBlank()) {
-            memory.kind(kind);
-        }
-        String scope = args.optionalString("scope");
-        if (scope != null && !scope.isBlank()) {
-            memory.scope(Scope.parse(scope));
-        }
-        List<String> tags = args.optionalStringList("tags");
-        if (tags != null) {
-            memory.tags(tags);
-        }
-        String source = args.optionalString("source");
-        if (source != null && !source.isBlank()) {
-            memory.source(source);
-        }
-        Boolean pinned = args.optionalBoolean("pinned");
-        if (pinned != null) {
-            memory.pinned(pinned);
-        }
-        Instant created = args.optionalInstant("created_at");
-        if (created != null) {
-            memory.createdAt(created);
-        }
-        memory.expiresAt(args.optionalInstant("expires_at"));
-        boolean replaced = id != null && !id.isBlank() && curator.get(namespace, id).isPresent();
-        Memory stored = curator.remember(memory.build());
-        return ok((replaced ? "replaced " : "remembered as ") + stored.id(),
-                Map.of("memory_id", stored.id(), "replaced", replaced));
-    }
-
     private McpSchema.CallToolResult recall(ToolArguments args) {
         String query = args.requiredString("query");
         Integer limit = args.optionalInt("limit", 1, MAX_RECALL);
@@ -380,101 +340,6 @@ final class MemfasTools {
         return ok(hits.isEmpty() ? "no memories match" : text.toString().strip(), Map.of("results", results));
     }
 
-    private McpSchema.CallToolResult get(ToolArguments args) {
-        String id = args.requiredString("memory_id");
-        String namespace = namespace(args);
-        StoredMemory s = curator.get(namespace, id).orElseThrow(() -> new IllegalArgumentException(
-                "no memory with id '" + id + "' in namespace '" + namespace + "'"));
-        return ok(s.memory().text(), ToolSchemas.memory(s));
-    }
-
-    private McpSchema.CallToolResult list(ToolArguments args) {
-        MemoryFilter filter = MemoryFilter.all();
-        String kind = args.optionalString("kind");
-        if (kind != null && !kind.isBlank()) {
-            filter = filter.kind(kind);
-        }
-        String scope = args.optionalString("scope");
-        if (scope != null && !scope.isBlank()) {
-            filter = filter.scope(Scope.parse(scope));
-        }
-        List<String> tags = args.optionalStringList("tags");
-        if (tags != null && !tags.isEmpty()) {
-            filter = filter.tags(tags.toArray(String[]::new));
-        }
-        Instant since = args.optionalInstant("since");
-        if (since != null) {
-            filter = filter.since(since);
-        }
-        if (Boolean.TRUE.equals(args.optionalBoolean("pinned"))) {
-            filter = filter.pinned();
-        }
-        Integer limit = args.optionalInt("limit", 1, MAX_LIST);
-        Integer offset = args.optionalInt("offset", 0, Integer.MAX_VALUE);
-        int n = limit == null ? 20 : limit;
-        int from = offset == null ? 0 : offset;
-        // One more than asked, to know whether there is a next page.
-        List<Memory> page = curator.list(namespace(args), filter, from, n + 1);
-        List<Map<String, Object>> memories = new ArrayList<>();
-        StringBuilder text = new StringBuilder();
-        for (Memory m : page.subList(0, Math.min(n, page.size()))) {
-            memories.add(ToolSchemas.memory(m, null));
-            text.append("[").append(m.id()).append("] (").append(m.createdAt().toString(), 0, 10).append(", ")
-                    .append(m.kind()).append(") ").append(m.text().replace('\n', ' ')).append('\n');
-        }
-        Map<String, Object> structured = new LinkedHashMap<>();
-        structured.put("memories", memories);
-        structured.put("next_offset", page.size() > n ? from + n : null);
-        return ok(memories.isEmpty() ? "no memories match" : text.toString().strip(), structured);
-    }
-
-    private McpSchema.CallToolResult update(ToolArguments args) {
-        String id = args.requiredString("memory_id");
-        String namespace = namespace(args);
-        Memory old = curator.get(namespace, id).orElseThrow(() -> new IllegalArgumentException(
-                "no memory with id '" + id + "' in namespace '" + namespace + "'")).memory();
-        Memory.Builder b = old.toBuilder();
-        String text = args.optionalString("text");
-        if (text != null) {
-            b.text(text);
-        }
-        String kind = args.optionalString("kind");
-        if (kind != null) {
-            b.kind(kind);
-        }
-        String scope = args.optionalString("scope");
-        if (scope != null) {
-            b.scope(Scope.parse(scope));
-        }
-        List<String> tags = args.optionalStringList("tags");
-        if (tags != null) {
-            b.tags(tags);
-        }
-        String source = args.optionalString("source");
-        if (source != null) {
-            b.source(source);
-        }
-        Boolean pinned = args.optionalBoolean("pinned");
-        if (pinned != null) {
-            b.pinned(pinned);
-        }
-        Instant expires = args.optionalInstant("expires_at");
-        if (expires != null) {
-            b.expiresAt(expires);
-        }
-        Instant now = Instant.now();
-        b.updatedAt(now.isBefore(old.createdAt()) ? old.createdAt() : now);
-        curator.remember(b.build());
-        StoredMemory stored = curator.get(namespace, id).orElseThrow();
-        return ok("updated " + id, ToolSchemas.memory(stored));
-    }
-
-    private McpSchema.CallToolResult forget(ToolArguments args) {
-        String id = args.requiredString("memory_id");
-        boolean found = curator.forget(namespace(args), id);
-        return ok(found ? "forgot " + id : "no memory with id " + id, Map.of("memory_id", id, "found", found));
-    }
-
     // ---------------------------------------------------------------- stats resource
 
     /** The statistics resource: the curator's counts and the server's default budget. */
@@ -492,7 +357,7 @@ final class MemfasTools {
         return stats;
     }
 
-    private static McpSchema.CallToolResult ok(String text, Map<String, Object> structured) {
+    static McpSchema.CallToolResult ok(String text, Map<String, Object> structured) {
         return McpSchema.CallToolResult.builder().addTextContent(text).structuredContent(structured).isError(false)
                 .build();
     }

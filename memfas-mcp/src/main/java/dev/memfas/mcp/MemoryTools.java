@@ -1,0 +1,160 @@
+package dev.memfas.mcp;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
+import dev.memfas.Scope;
+import dev.memfas.StoredMemory;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The handlers of the tools that keep memories one by one: {@code remember}, {@code get}, {@code list},
+ * {@code update}, {@code forget}. {@link MemfasTools} declares them and turns their exceptions into tool errors.
+ */
+final class MemoryTools {
+    private static final int MAX_LIST = MemfasTools.MAX_LIST;
+
+    private final ContextCurator curator;
+
+    MemoryTools(ContextCurator curator) {
+        this.curator = curator;
+    }
+
+    McpSchema.CallToolResult remember(ToolArguments args) {
+        String namespace = MemfasTools.namespace(args);
+        Memory.Builder memory = Memory.builder(args.requiredString("text")).source("mcp").namespace(namespace);
+        String id = args.optionalString("id");
+        if (id != null && !id.isBlank()) {
+            memory.id(id);
+        }
+        String kind = args.optionalString("kind");
+        if (kind != null && !kind.isBlank()) {
+            memory.kind(kind);
+        }
+        String scope = args.optionalString("scope");
+        if (scope != null && !scope.isBlank()) {
+            memory.scope(Scope.parse(scope));
+        }
+        List<String> tags = args.optionalStringList("tags");
+        if (tags != null) {
+            memory.tags(tags);
+        }
+        String source = args.optionalString("source");
+        if (source != null && !source.isBlank()) {
+            memory.source(source);
+        }
+        Boolean pinned = args.optionalBoolean("pinned");
+        if (pinned != null) {
+            memory.pinned(pinned);
+        }
+        Instant created = args.optionalInstant("created_at");
+        if (created != null) {
+            memory.createdAt(created);
+        }
+        memory.expiresAt(args.optionalInstant("expires_at"));
+        boolean replaced = id != null && !id.isBlank() && curator.get(namespace, id).isPresent();
+        Memory stored = curator.remember(memory.build());
+        return MemfasTools.ok((replaced ? "replaced " : "remembered as ") + stored.id(),
+                Map.of("memory_id", stored.id(), "replaced", replaced));
+    }
+
+    McpSchema.CallToolResult get(ToolArguments args) {
+        String id = args.requiredString("memory_id");
+        String namespace = MemfasTools.namespace(args);
+        StoredMemory s = curator.get(namespace, id).orElseThrow(() -> new IllegalArgumentException(
+                "no memory with id '" + id + "' in namespace '" + namespace + "'"));
+        return MemfasTools.ok(s.memory().text(), ToolSchemas.memory(s));
+    }
+
+    McpSchema.CallToolResult list(ToolArguments args) {
+        MemoryFilter filter = MemoryFilter.all();
+        String kind = args.optionalString("kind");
+        if (kind != null && !kind.isBlank()) {
+            filter = filter.kind(kind);
+        }
+        String scope = args.optionalString("scope");
+        if (scope != null && !scope.isBlank()) {
+            filter = filter.scope(Scope.parse(scope));
+        }
+        List<String> tags = args.optionalStringList("tags");
+        if (tags != null && !tags.isEmpty()) {
+            filter = filter.tags(tags.toArray(String[]::new));
+        }
+        Instant since = args.optionalInstant("since");
+        if (since != null) {
+            filter = filter.since(since);
+        }
+        if (Boolean.TRUE.equals(args.optionalBoolean("pinned"))) {
+            filter = filter.pinned();
+        }
+        Integer limit = args.optionalInt("limit", 1, MAX_LIST);
+        Integer offset = args.optionalInt("offset", 0, Integer.MAX_VALUE);
+        int n = limit == null ? 20 : limit;
+        int from = offset == null ? 0 : offset;
+        // One more than asked, to know whether there is a next page.
+        List<Memory> page = curator.list(MemfasTools.namespace(args), filter, from, n + 1);
+        List<Map<String, Object>> memories = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        for (Memory m : page.subList(0, Math.min(n, page.size()))) {
+            memories.add(ToolSchemas.memory(m, null));
+            text.append("[").append(m.id()).append("] (").append(m.createdAt().toString(), 0, 10).append(", ")
+                    .append(m.kind()).append(") ").append(m.text().replace('\n', ' ')).append('\n');
+        }
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("memories", memories);
+        structured.put("next_offset", page.size() > n ? from + n : null);
+        return MemfasTools.ok(memories.isEmpty() ? "no memories match" : text.toString().strip(), structured);
+    }
+
+    McpSchema.CallToolResult update(ToolArguments args) {
+        String id = args.requiredString("memory_id");
+        String namespace = MemfasTools.namespace(args);
+        Memory old = curator.get(namespace, id).orElseThrow(() -> new IllegalArgumentException(
+                "no memory with id '" + id + "' in namespace '" + namespace + "'")).memory();
+        Memory.Builder b = old.toBuilder();
+        String text = args.optionalString("text");
+        if (text != null) {
+            b.text(text);
+        }
+        String kind = args.optionalString("kind");
+        if (kind != null) {
+            b.kind(kind);
+        }
+        String scope = args.optionalString("scope");
+        if (scope != null) {
+            b.scope(Scope.parse(scope));
+        }
+        List<String> tags = args.optionalStringList("tags");
+        if (tags != null) {
+            b.tags(tags);
+        }
+        String source = args.optionalString("source");
+        if (source != null) {
+            b.source(source);
+        }
+        Boolean pinned = args.optionalBoolean("pinned");
+        if (pinned != null) {
+            b.pinned(pinned);
+        }
+        Instant expires = args.optionalInstant("expires_at");
+        if (expires != null) {
+            b.expiresAt(expires);
+        }
+        Instant now = Instant.now();
+        b.updatedAt(now.isBefore(old.createdAt()) ? old.createdAt() : now);
+        curator.remember(b.build());
+        StoredMemory stored = curator.get(namespace, id).orElseThrow();
+        return MemfasTools.ok("updated " + id, ToolSchemas.memory(stored));
+    }
+
+    McpSchema.CallToolResult forget(ToolArguments args) {
+        String id = args.requiredString("memory_id");
+        boolean found = curator.forget(MemfasTools.namespace(args), id);
+        return MemfasTools.ok(found ? "forgot " + id : "no memory with id " + id, Map.of("memory_id", id, "found", found));
+    }
+}
