@@ -38,7 +38,8 @@ final class FileDates {
         try {
             return LocalDate.parse(day).atStartOfDay(ZoneOffset.UTC).toInstant();
         } catch (DateTimeParseException e) {
-            throw new MemoryFiles.BadFileException("the file's name or folders look like a date but are not one: " + day);
+            throw new MemoryFiles.BadFileException("the file's name or folders look like a date but are not one: "
+                    + day);
         }
     }
 }

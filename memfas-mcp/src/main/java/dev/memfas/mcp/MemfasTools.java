@@ -208,7 +208,7 @@ final class MemfasTools {
             Map<String, Object> outputSchema, Function<ToolArguments, McpSchema.CallToolResult> handler) {
         @SuppressWarnings("unchecked")
         Set<String> arguments = ((Map<String, Object>) inputSchema.get("properties")).keySet();
-        McpSchema.Tool tool = McpSchema.Tool.builder(name).title(title).description(description.strip())
+        McpSchema.Tool tool = new McpSchema.Tool.Builder().name(name).title(title).description(description.strip())
                 .inputSchema(inputSchema).outputSchema(outputSchema).annotations(effects.annotations(title)).build();
         tools.put(name, new Tool(tool, Set.copyOf(arguments), handler));
     }

@@ -155,6 +155,7 @@ final class MemoryTools {
     McpSchema.CallToolResult forget(ToolArguments args) {
         String id = args.requiredString("memory_id");
         boolean found = curator.forget(MemfasTools.namespace(args), id);
-        return MemfasTools.ok(found ? "forgot " + id : "no memory with id " + id, Map.of("memory_id", id, "found", found));
+        return MemfasTools.ok(found ? "forgot " + id : "no memory with id " + id,
+                Map.of("memory_id", id, "found", found));
     }
 }
