@@ -46,6 +46,41 @@ public final class Embeddings {
     }
 
     /**
+     * Runs {@code embedder.embedAll(texts)} and checks what it returns: one vector per text, each of the embedder's
+     * dimension with only finite components. The one check every caller of an embedder makes, so that a misbehaving
+     * model is reported the same way wherever it is called.
+     *
+     * @param what names the texts in the message, e.g. {@code "the query"} or {@code "memory 'a'"}
+     * @return the vectors, as the embedder returned them
+     * @throws MemfasException if the embedder throws, or returns the wrong number of vectors or an unusable one
+     */
+    public static List<float[]> embed(Embedder embedder, List<String> texts, String what) {
+        String model = embedder.modelId();
+        List<float[]> vectors;
+        try {
+            vectors = embedder.embedAll(texts);
+        } catch (MemfasException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new MemfasException("embedder '" + model + "' failed on " + what + ": " + e, e);
+        }
+        if (vectors == null || vectors.size() != texts.size()) {
+            throw new MemfasException("embedder '" + model + "' returned "
+                    + (vectors == null ? "null" : vectors.size() + " vectors") + " for " + texts.size() + " texts");
+        }
+        for (int i = 0; i < vectors.size(); i++) {
+            float[] v = vectors.get(i);
+            try {
+                checkVector(Objects.requireNonNull(v, "vector"), embedder.dimension(), "vector " + i);
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw new MemfasException("embedder '" + model + "' returned an unusable vector for " + what
+                        + (texts.size() > 1 ? " (batch item " + i + ")" : "") + ": " + e.getMessage(), e);
+            }
+        }
+        return vectors;
+    }
+
+    /**
      * Checks a vector has the expected dimension and only finite components.
      *
      * @param what names the vector in the message, e.g. {@code "vector 3"} or {@code "embedding of memory 'a'"}

@@ -72,9 +72,9 @@ public final class SpeedSuite {
     static String run(String memories, String turnMemories, boolean quick, boolean vectorApi)
             throws RunnerException, IOException {
         Map<String, Map<Integer, Timing>> timings = new LinkedHashMap<>();
-        collect(timings, options(quick, vectorApi).include("dev\\.memfas\\.core\\.CurationBenchmark\\.")
+        collect(timings, options(quick, vectorApi).include("dev\\.memfas\\.bench\\.CurationBenchmark\\.")
                 .param("memories", memories.split(",")).build());
-        collect(timings, options(quick, vectorApi).include("dev\\.memfas\\.core\\.EmbeddedTurnBenchmark\\.")
+        collect(timings, options(quick, vectorApi).include("dev\\.memfas\\.bench\\.EmbeddedTurnBenchmark\\.")
                 .param("memories", turnMemories.split(",")).build());
         return table(timings, vectorApi);
     }

@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.core.vector.TopScores;
 import dev.memfas.LexicalHit;
 import java.util.ArrayList;
 import java.util.Arrays;

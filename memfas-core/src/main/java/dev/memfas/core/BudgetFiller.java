@@ -1,14 +1,13 @@
 package dev.memfas.core;
 
+import dev.memfas.core.vector.Vectors;
 import dev.memfas.ContextItem;
 import dev.memfas.Memory;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Fills a token budget with the envelope, fired triggers and ranked candidates, and renders the context.
@@ -60,30 +59,60 @@ final class BudgetFiller {
         this.piecesAddUp = tokenizer instanceof JTokkitTokenizer;
     }
 
-    /** The filled context. */
-    record Filled(String context, int tokens, List<ContextItem> items, List<String> includedIds, int dropped) {}
+    /**
+     * The filled context.
+     *
+     * @param included the positions of the included candidates, in context order
+     */
+    record Filled(String context, int tokens, List<ContextItem> items, List<String> includedIds, int[] included,
+            int dropped) {
+        static Filled empty(int considered) {
+            return new Filled("", 0, List.of(), List.of(), new int[0], considered);
+        }
+    }
 
-    private record Piece(String text, int tokens, Candidate candidate, boolean truncated) {}
+    /**
+     * One piece of the context: a hint (text, no candidate), or a candidate's item, whole ({@code text} null: it is
+     * written from the memory when the context is rendered) or cut ({@code text} the cut item).
+     */
+    private record Piece(String text, int tokens, int candidate, boolean truncated) {}
+
+    /** What a fill works in, kept by a {@link TurnWorkspace} for the next turn. Not thread-safe. */
+    static final class Scratch {
+        final TakenVectors taken = new TakenVectors();
+        final SeenTexts seen = new SeenTexts();
+        final StringBuilder context = new StringBuilder(4096);
+        final List<Piece> triggered = new ArrayList<>();
+        final List<Piece> relevant = new ArrayList<>();
+
+        void reset(CandidateSet candidates) {
+            taken.reset(candidates.dimension() == 0 ? null : candidates.matrix(), candidates.dimension());
+            seen.reset();
+            triggered.clear();
+            relevant.clear();
+        }
+    }
 
     /**
      * Fills the budget.
      *
      * @param fired the triggers that fired, in order
-     * @param linked candidates linked from the fired triggers, in trigger order
-     * @param ranked the other candidates, by descending score
-     * @param matrix the turn's gathered vectors (rows indexed by {@link Candidate#row}), or null
+     * @param linked positions of the candidates linked from the fired triggers, in trigger order
+     * @param linkedCount how many of {@code linked} there are
+     * @param ranked the other candidates, best first
      */
-    Filled fill(int budget, List<Trigger> fired, List<Candidate> linked, List<Candidate> ranked, float[] matrix,
-            int dimension) {
-        int considered = linked.size() + ranked.size();
+    Filled fill(int budget, List<Trigger> fired, CandidateSet candidates, int[] linked, int linkedCount,
+            Ranking ranked, Scratch scratch) {
+        int considered = linkedCount + ranked.size();
         if (envelopeTokens + Math.min(triggeredSectionTokens, relevantSectionTokens) >= budget) {
-            return new Filled("", 0, List.of(), List.of(), considered);
+            return Filled.empty(considered);
         }
         int cap = Math.min(maxItemTokens, Math.max(SMALLEST_ITEM_TOKENS * 2, budget / 2));
-        SeenTexts seenTexts = new SeenTexts();
-        TakenVectors included = new TakenVectors(matrix, dimension);
+        scratch.reset(candidates);
+        SeenTexts seenTexts = scratch.seen;
+        TakenVectors included = scratch.taken;
 
-        List<Piece> triggered = new ArrayList<>();
+        List<Piece> triggered = scratch.triggered;
         int triggeredTokens = 0;
         if (!fired.isEmpty()) {
             int reserve = Math.min((int) Math.floor(budget * triggerReserve), budget - envelopeTokens);
@@ -95,78 +124,83 @@ final class BudgetFiller {
                 String text = ContextEnvelope.hint(t);
                 int tokens = tokenizer.count(text);
                 if (used + tokens <= reserve) {
-                    triggered.add(new Piece(text, tokens, null, false));
+                    triggered.add(new Piece(text, tokens, -1, false));
                     used += tokens;
                 }
             }
-            for (Candidate c : linked) {
-                if (isDuplicate(c, included, seenTexts)) {
+            for (int k = 0; k < linkedCount; k++) {
+                int c = linked[k];
+                if (isDuplicate(candidates, c, included, seenTexts)) {
                     continue;
                 }
-                Piece p = render(c, Math.min(cap, reserve - used));
+                Piece p = render(candidates, c, Math.min(cap, reserve - used));
                 if (p != null && used + p.tokens() <= reserve) {
                     triggered.add(p);
                     used += p.tokens();
-                    accept(c, included, seenTexts);
+                    accept(candidates, c, included, seenTexts);
                 }
             }
             triggeredTokens = triggered.isEmpty() ? 0 : used;
         }
 
-        List<Piece> relevant = new ArrayList<>();
+        List<Piece> relevant = scratch.relevant;
         int used = envelopeTokens + triggeredTokens;
-        for (Candidate c : ranked) {
-            if (!c.stored.memory().pinned() || budget - used < SMALLEST_ITEM_TOKENS) {
+        for (int r = 0; r < ranked.size(); r++) {
+            int c = ranked.at(r);
+            if (!candidates.memory(c).pinned() || budget - used < SMALLEST_ITEM_TOKENS) {
                 continue;
             }
             int sectionCost = relevant.isEmpty() ? relevantSectionTokens : 0;
-            if (isDuplicate(c, included, seenTexts)) {
+            if (isDuplicate(candidates, c, included, seenTexts)) {
                 continue;
             }
-            Piece p = render(c, cap);
+            Piece p = render(candidates, c, cap);
             if (p != null && used + sectionCost + p.tokens() <= budget) {
                 relevant.add(p);
                 used += sectionCost + p.tokens();
-                accept(c, included, seenTexts);
+                accept(candidates, c, included, seenTexts);
             }
         }
-        for (Candidate c : ranked) {
-            if (c.stored.memory().pinned()) {
+        for (int r = 0; r < ranked.size(); r++) {
+            int c = ranked.at(r);
+            if (candidates.memory(c).pinned()) {
                 continue; // placed above, or it did not fit
             }
-            if (c.score < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
+            if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
                 break;
             }
             int sectionCost = relevant.isEmpty() ? relevantSectionTokens : 0;
-            if (c.tokens >= 0 && c.tokens <= cap && used + sectionCost + c.tokens > budget) {
+            int tokens = candidates.tokens(c);
+            if (tokens >= 0 && tokens <= cap && used + sectionCost + tokens > budget) {
                 // It would be taken whole, and whole it does not fit: neither the duplicate checks nor rendering can
                 // change that.
                 continue;
             }
-            if (isDuplicate(c, included, seenTexts)) {
+            if (isDuplicate(candidates, c, included, seenTexts)) {
                 continue;
             }
-            Piece p = render(c, cap);
+            Piece p = render(candidates, c, cap);
             if (p != null && used + sectionCost + p.tokens() <= budget) {
                 relevant.add(p);
                 used += sectionCost + p.tokens();
-                accept(c, included, seenTexts);
+                accept(candidates, c, included, seenTexts);
             }
         }
 
         if (piecesAddUp && (!triggered.isEmpty() || !relevant.isEmpty())) {
-            return result(render(triggered, relevant), used, triggered, relevant, considered);
+            return result(render(candidates, triggered, relevant, scratch.context), used, candidates, triggered,
+                    relevant, considered);
         }
         // Another tokenizer might merge across a piece boundary: verify on the final string, and give back the
         // lowest-ranked pieces until it fits.
         while (true) {
             if (triggered.isEmpty() && relevant.isEmpty()) {
-                return new Filled("", 0, List.of(), List.of(), considered);
+                return Filled.empty(considered);
             }
-            String context = render(triggered, relevant);
+            String context = render(candidates, triggered, relevant, scratch.context);
             int tokens = tokenizer.count(context);
             if (tokens <= budget) {
-                return result(context, tokens, triggered, relevant, considered);
+                return result(context, tokens, candidates, triggered, relevant, considered);
             }
             if (!relevant.isEmpty()) {
                 relevant.remove(relevant.size() - 1);
@@ -176,50 +210,70 @@ final class BudgetFiller {
         }
     }
 
-    private Filled result(String context, int tokens, List<Piece> triggered, List<Piece> relevant, int considered) {
-        List<ContextItem> items = new ArrayList<>();
-        List<String> ids = new ArrayList<>();
+    private static Filled result(String context, int tokens, CandidateSet candidates, List<Piece> triggered,
+            List<Piece> relevant, int considered) {
+        List<ContextItem> items = new ArrayList<>(triggered.size() + relevant.size());
+        List<String> ids = new ArrayList<>(triggered.size() + relevant.size());
+        int[] positions = new int[triggered.size() + relevant.size()];
         for (Piece p : triggered) {
-            if (p.candidate() != null) {
-                items.add(item(p, ContextItem.Section.TRIGGERED));
-                ids.add(p.candidate().id());
+            if (p.candidate() >= 0) {
+                positions[ids.size()] = p.candidate();
+                items.add(item(candidates, p, ContextItem.Section.TRIGGERED));
+                ids.add(candidates.id(p.candidate()));
             }
         }
         for (Piece p : relevant) {
-            items.add(item(p, ContextItem.Section.RELEVANT));
-            ids.add(p.candidate().id());
+            positions[ids.size()] = p.candidate();
+            items.add(item(candidates, p, ContextItem.Section.RELEVANT));
+            ids.add(candidates.id(p.candidate()));
         }
-        return new Filled(context, tokens, items, ids, considered - ids.size());
+        return new Filled(context, tokens, items, ids, Arrays.copyOf(positions, ids.size()),
+                considered - ids.size());
     }
 
-    private static ContextItem item(Piece p, ContextItem.Section section) {
-        Candidate c = p.candidate();
-        Memory m = c.stored.memory();
-        return new ContextItem(m.id(), m.source(), section, c.score, c.factors, p.tokens(), p.truncated());
+    private static ContextItem item(CandidateSet candidates, Piece p, ContextItem.Section section) {
+        int c = p.candidate();
+        Memory m = candidates.memory(c);
+        return new ContextItem(m.id(), m.source(), section, candidates.score(c), candidates.breakdown(c), p.tokens(),
+                p.truncated());
     }
 
-    private static String render(List<Piece> triggered, List<Piece> relevant) {
-        StringBuilder sb = new StringBuilder(ContextEnvelope.OPEN);
+    private static String render(CandidateSet candidates, List<Piece> triggered, List<Piece> relevant,
+            StringBuilder sb) {
+        sb.setLength(0);
+        sb.append(ContextEnvelope.OPEN);
         if (!triggered.isEmpty()) {
             sb.append(ContextEnvelope.TRIGGERED_OPEN);
-            triggered.forEach(p -> sb.append(p.text()));
+            triggered.forEach(p -> append(sb, candidates, p));
             sb.append(ContextEnvelope.TRIGGERED_CLOSE);
         }
         if (!relevant.isEmpty()) {
             sb.append(ContextEnvelope.RELEVANT_OPEN);
-            relevant.forEach(p -> sb.append(p.text()));
+            relevant.forEach(p -> append(sb, candidates, p));
             sb.append(ContextEnvelope.RELEVANT_CLOSE);
         }
         return sb.append(ContextEnvelope.CLOSE).toString();
     }
 
+    private static void append(StringBuilder sb, CandidateSet candidates, Piece p) {
+        if (p.text() != null) {
+            sb.append(p.text());
+        } else {
+            Memory m = candidates.memory(p.candidate());
+            ContextEnvelope.appendMemory(sb, m, m.text());
+        }
+    }
+
     /** The memory as an envelope item of at most {@code cap} tokens, cut if need be; null if it can't be made to fit. */
-    private Piece render(Candidate c, int cap) {
-        Memory m = c.stored.memory();
-        String full = c.rendered != null ? c.rendered : ContextEnvelope.memory(m, m.text());
-        int tokens = c.tokens >= 0 ? c.tokens : counts.count(m, full);
+    private Piece render(CandidateSet candidates, int c, int cap) {
+        Memory m = candidates.memory(c);
+        int tokens = candidates.tokens(c);
+        if (tokens < 0) {
+            String full = candidates.rendered(c) != null ? candidates.rendered(c) : ContextEnvelope.memory(m, m.text());
+            tokens = counts.count(m, full);
+        }
         if (tokens <= cap) {
-            return new Piece(full, tokens, c, false);
+            return new Piece(null, tokens, c, false);
         }
         int label = tokenizer.count(ContextEnvelope.memory(m, ""));
         int allowed = cap - label - markerTokens;
@@ -256,46 +310,54 @@ final class BudgetFiller {
         return prefix;
     }
 
-    private boolean isDuplicate(Candidate c, TakenVectors included, SeenTexts seenTexts) {
-        return seenTexts.contains(c) || included.anyAtLeast(c.row, duplicateCosine);
+    private boolean isDuplicate(CandidateSet candidates, int c, TakenVectors included, SeenTexts seenTexts) {
+        return seenTexts.contains(candidates, c) || included.anyAtLeast(candidates.row(c), duplicateCosine);
     }
 
-    private static void accept(Candidate c, TakenVectors included, SeenTexts seenTexts) {
-        included.add(c.row);
-        seenTexts.add(c);
+    private static void accept(CandidateSet candidates, int c, TakenVectors included, SeenTexts seenTexts) {
+        included.add(candidates.row(c));
+        seenTexts.add(candidates, c);
     }
 
     /**
      * The texts taken so far, by a hash of their {@link #normalize normalized} form computed without building it; a
-     * hash match is confirmed on the normalized texts, so equal hashes of different texts never drop a memory.
+     * hash match is confirmed on the normalized texts, so equal hashes of different texts never drop a memory. A few
+     * dozen items at most: a linear scan of their hashes, in arrays kept for the next turn.
      */
-    private static final class SeenTexts {
-        private final Map<Long, List<String>> byHash = new HashMap<>();
+    static final class SeenTexts {
+        private long[] hashes = new long[32];
+        private String[] texts = new String[32];
+        private int size;
 
-        boolean contains(Candidate c) {
-            List<String> same = byHash.get(key(c));
-            if (same == null) {
-                return false;
-            }
-            String normalized = normalize(c.stored.memory().text());
-            for (String other : same) {
-                if (normalize(other).equals(normalized)) {
-                    return true;
+        void reset() {
+            java.util.Arrays.fill(texts, 0, size, null);
+            size = 0;
+        }
+
+        boolean contains(CandidateSet candidates, int c) {
+            long hash = candidates.textHash(c);
+            String normalized = null;
+            for (int i = 0; i < size; i++) {
+                if (hashes[i] == hash) {
+                    if (normalized == null) {
+                        normalized = normalize(candidates.memory(c).text());
+                    }
+                    if (normalize(texts[i]).equals(normalized)) {
+                        return true;
+                    }
                 }
             }
             return false;
         }
 
-        void add(Candidate c) {
-            byHash.computeIfAbsent(key(c), k -> new ArrayList<>(1)).add(c.stored.memory().text());
-        }
-
-        private static long key(Candidate c) {
-            if (!c.hasTextHash) {
-                c.textHash = normalizedHash(c.stored.memory().text());
-                c.hasTextHash = true;
+        void add(CandidateSet candidates, int c) {
+            if (size == hashes.length) {
+                hashes = java.util.Arrays.copyOf(hashes, 2 * size);
+                texts = java.util.Arrays.copyOf(texts, 2 * size);
             }
-            return c.textHash;
+            hashes[size] = candidates.textHash(c);
+            texts[size] = candidates.memory(c).text();
+            size++;
         }
     }
 
@@ -357,20 +419,34 @@ final class BudgetFiller {
         /** Room for float rounding between the bound and the full dot product. */
         static final float SLACK = 1e-4f;
 
-        private final float[] matrix;
-        private final int dimension;
-        private final int prefix;
+        private float[] matrix;
+        private int dimension;
+        private int prefix;
         private int[] rows = new int[16];
         private float[] restLengths = new float[16];
-        private float[][] columns;
+        private float[][] columns = new float[0][];
         private float[] acc = new float[16];
         private int size;
 
+        TakenVectors() {}
+
         TakenVectors(float[] matrix, int dimension) {
+            reset(matrix, dimension);
+        }
+
+        /** Empties this for a turn whose vectors are the rows of {@code matrix} (null without vectors). */
+        void reset(float[] matrix, int dimension) {
             this.matrix = matrix;
             this.dimension = dimension;
             this.prefix = matrix == null ? 0 : Math.min(PREFIX, dimension);
-            this.columns = new float[prefix][16];
+            if (columns.length < prefix) {
+                float[][] grown = new float[prefix][];
+                for (int d = 0; d < prefix; d++) {
+                    grown[d] = d < columns.length ? columns[d] : new float[rows.length];
+                }
+                columns = grown;
+            }
+            size = 0;
         }
 
         /** Takes the vector of matrix row {@code row}; nothing for a candidate without one (row -1). */
@@ -382,7 +458,7 @@ final class BudgetFiller {
                 int grown = size * 2;
                 rows = Arrays.copyOf(rows, grown);
                 restLengths = Arrays.copyOf(restLengths, grown);
-                for (int d = 0; d < prefix; d++) {
+                for (int d = 0; d < columns.length; d++) {
                     columns[d] = Arrays.copyOf(columns[d], grown);
                 }
                 acc = new float[grown];

@@ -1,11 +1,11 @@
 package dev.memfas.core;
 
+import dev.memfas.core.vector.Vectors;
 import dev.memfas.Memory;
-import dev.memfas.ScoreBreakdown;
 import dev.memfas.Scope;
+import dev.memfas.StoredMemory;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
@@ -41,84 +41,86 @@ final class CandidateScorer {
             boolean semanticAvailable,
             float[] topicVector,
             Map<String, Double> topicTerms,
-            float[] matrix,
             Set<String> hotIds,
             boolean hasSession,
             String project,
-            String language) {
-
-        /** The same signals over another gathering of the candidates' vectors. */
-        TurnSignals withMatrix(float[] other) {
-            return new TurnSignals(now, semanticAvailable, topicVector, topicTerms, other, hotIds, hasSession, project,
-                    language);
-        }
-    }
+            String language) {}
 
     /**
-     * Sets every candidate's factors and score. A candidate's signals are read once, the first time it is scored:
-     * scoring it again (when neighbors join) normalizes them anew over the larger set, so it must be within the same
-     * turn.
+     * Sets every candidate's factors and score. A candidate's raw signals are read once, the first time it is scored:
+     * scoring again (when neighbors join) normalizes them anew over the larger set, so it must be within the same turn.
      */
-    void score(List<Candidate> candidates, TurnSignals turn) {
+    void score(CandidateSet candidates, TurnSignals turn) {
         int n = candidates.size();
         if (n == 0) {
             return;
         }
-        double[] semantic = new double[n];
-        double[] lexical = new double[n];
-        double[] recency = new double[n];
-        double[] frequency = new double[n];
-        double[] topic = new double[n];
+        for (int i = candidates.signalsRead(); i < n; i++) {
+            readSignals(candidates, i, turn);
+        }
+        candidates.signalsReadUpTo(n);
+        double[] semantic = candidates.factors(Factor.SEMANTIC);
         for (int i = 0; i < n; i++) {
-            Candidate c = candidates.get(i);
-            if (!c.hasSignals) {
-                signals(c, turn);
-            }
-            semantic[i] = Float.isNaN(c.cosine) ? Double.NaN : c.cosine;
-            lexical[i] = c.bm25;
-            recency[i] = c.recency;
-            frequency[i] = c.frequency;
-            topic[i] = c.topic;
+            float cosine = candidates.cosine(i);
+            semantic[i] = Float.isNaN(cosine) ? Double.NaN : cosine;
         }
-        minMax(semantic);
-        divideByMax(lexical);
-        divideByMax(recency);
-        divideByMax(frequency);
-        if (turn.topicVector() != null) {
-            minMax(topic);
-        } else {
-            divideByMax(topic);
+        minMax(semantic, n);
+        normalize(candidates, Factor.LEXICAL, n, false);
+        normalize(candidates, Factor.RECENCY, n, false);
+        normalize(candidates, Factor.FREQUENCY, n, false);
+        normalize(candidates, Factor.TOPIC, n, turn.topicVector() != null);
+        // Absolute: the raw signal is the factor.
+        for (Factor f : ABSOLUTE) {
+            System.arraycopy(candidates.signals(f), 0, candidates.factors(f), 0, n);
         }
+        java.util.Arrays.fill(candidates.factors(Factor.NEIGHBOR), 0, n, 0);
 
         double wSemantic = turn.semanticAvailable() ? weights.semantic() : 0;
         double wHot = turn.hasSession() ? weights.hot() : 0;
         double total = wSemantic + weights.lexical() + weights.recency() + weights.frequency() + weights.topic()
                 + weights.scope() + weights.priority() + wHot;
+        double[] lexical = candidates.factors(Factor.LEXICAL);
+        double[] recency = candidates.factors(Factor.RECENCY);
+        double[] frequency = candidates.factors(Factor.FREQUENCY);
+        double[] topic = candidates.factors(Factor.TOPIC);
+        double[] scope = candidates.factors(Factor.SCOPE);
+        double[] priority = candidates.factors(Factor.PRIORITY);
+        double[] hot = candidates.factors(Factor.HOT);
         for (int i = 0; i < n; i++) {
-            Candidate c = candidates.get(i);
-            ScoreBreakdown f = new ScoreBreakdown(semantic[i], lexical[i], recency[i], frequency[i], topic[i], c.scope,
-                    c.priority, c.hot, 0);
-            c.factors = f;
-            c.score = (wSemantic * f.semantic() + weights.lexical() * f.lexical() + weights.recency() * f.recency()
-                    + weights.frequency() * f.frequency() + weights.topic() * f.topic() + weights.scope() * f.scope()
-                    + weights.priority() * f.priority() + wHot * f.hot()) / total;
+            candidates.setScore(i, (wSemantic * semantic[i] + weights.lexical() * lexical[i]
+                    + weights.recency() * recency[i] + weights.frequency() * frequency[i]
+                    + weights.topic() * topic[i] + weights.scope() * scope[i] + weights.priority() * priority[i]
+                    + wHot * hot[i]) / total);
         }
     }
 
-    /** Reads the candidate's signals, before normalizing, from its memory and the turn. */
-    private void signals(Candidate c, TurnSignals turn) {
-        Memory m = c.stored.memory();
-        c.recency = recency(m, turn.now());
-        c.frequency = log1p(c.stored.accessCount());
-        if (turn.topicVector() != null) {
-            c.topic = c.row >= 0 ? Vectors.dotRow(turn.matrix(), c.row, turn.topicVector()) : Double.NaN;
+    private static final Factor[] ABSOLUTE = {Factor.SCOPE, Factor.PRIORITY, Factor.HOT};
+
+    /** Copies a factor's raw signals into its column and normalizes them there: min-max, or divided by the maximum. */
+    private static void normalize(CandidateSet candidates, Factor factor, int n, boolean minMax) {
+        double[] x = candidates.factors(factor);
+        System.arraycopy(candidates.signals(factor), 0, x, 0, n);
+        if (minMax) {
+            minMax(x, n);
         } else {
-            c.topic = termOverlap(m.text(), turn.topicTerms());
+            divideByMax(x, n);
         }
-        c.scope = scopeMatch(m.scope(), turn.project(), turn.language());
-        c.priority = m.pinned() ? 1.0 : m.importance();
-        c.hot = turn.hotIds().contains(c.id()) ? 1.0 : 0.0;
-        c.hasSignals = true;
+    }
+
+    /** Reads candidate {@code i}'s signals, before normalizing, from its memory and the turn. */
+    private void readSignals(CandidateSet candidates, int i, TurnSignals turn) {
+        StoredMemory stored = candidates.stored(i);
+        Memory m = stored.memory();
+        candidates.signals(Factor.LEXICAL)[i] = candidates.bm25(i);
+        candidates.signals(Factor.RECENCY)[i] = recency(m, turn.now());
+        candidates.signals(Factor.FREQUENCY)[i] = log1p(stored.accessCount());
+        int row = candidates.row(i);
+        candidates.signals(Factor.TOPIC)[i] = turn.topicVector() != null
+                ? (row >= 0 ? Vectors.dotRow(candidates.matrix(), row, turn.topicVector()) : Double.NaN)
+                : termOverlap(m.text(), turn.topicTerms());
+        candidates.signals(Factor.SCOPE)[i] = scopeMatch(m.scope(), turn.project(), turn.language());
+        candidates.signals(Factor.PRIORITY)[i] = m.pinned() ? 1.0 : m.importance();
+        candidates.signals(Factor.HOT)[i] = turn.hotIds().contains(candidates.id(i)) ? 1.0 : 0.0;
     }
 
     private static double log1p(long count) {
@@ -154,17 +156,18 @@ final class CandidateScorer {
     }
 
     /** Scales to [0, 1] by min and max; NaN (no signal) becomes 0; all-equal values become 1 if positive. */
-    private static void minMax(double[] x) {
+    private static void minMax(double[] x, int n) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
-        for (double v : x) {
+        for (int i = 0; i < n; i++) {
+            double v = x[i];
             if (!Double.isNaN(v)) {
                 min = Math.min(min, v);
                 max = Math.max(max, v);
             }
         }
         double range = max - min;
-        for (int i = 0; i < x.length; i++) {
+        for (int i = 0; i < n; i++) {
             if (Double.isNaN(x[i])) {
                 x[i] = 0;
             } else if (range > 1e-9) {
@@ -175,12 +178,12 @@ final class CandidateScorer {
         }
     }
 
-    private static void divideByMax(double[] x) {
+    private static void divideByMax(double[] x, int n) {
         double max = 0;
-        for (double v : x) {
-            max = Math.max(max, v);
+        for (int i = 0; i < n; i++) {
+            max = Math.max(max, x[i]);
         }
-        for (int i = 0; i < x.length; i++) {
+        for (int i = 0; i < n; i++) {
             x[i] = max > 0 ? x[i] / max : 0;
         }
     }

@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.core.vector.VectorIndex;
 import dev.memfas.Memory;
 import dev.memfas.MemoryStore;
 import dev.memfas.SharedStore;
@@ -54,25 +55,24 @@ final class ChangeFollower {
      * (read by id, put in or taken out of the index), their pinning, triggers, and whole namespaces re-embedded
      * (dropped, to be loaded again on first use). Everything is dropped when changes were missed.
      */
-    void catchUp(MemoryStore store, Map<String, VectorIndex> indexes, Map<String, TriggerMatcher> triggers,
-            PinnedMemories pinned) {
+    void catchUp(MemoryStore store, NamespaceIndexes indexes, NamespaceTriggers triggers, PinnedMemories pinned) {
         Pending p = drain();
         if (p.rebuildAll) {
-            indexes.clear();
-            triggers.clear();
+            indexes.dropAll();
+            triggers.changedAll();
             pinned.reloadAll();
             return;
         }
         for (String ns : p.rebuild) {
-            indexes.remove(ns);
+            indexes.drop(ns);
             pinned.reload(ns);
         }
-        p.triggers.forEach(triggers::remove);
+        p.triggers.forEach(triggers::changed);
         p.memories.forEach((ns, ids) -> {
             if (p.rebuild.contains(ns)) {
                 return;
             }
-            VectorIndex index = indexes.get(ns);
+            VectorIndex index = indexes.loaded(ns);
             if (index != null) {
                 Map<String, float[]> vectors = feed.vectors(ns, ids);
                 List<String> gone = new ArrayList<>();

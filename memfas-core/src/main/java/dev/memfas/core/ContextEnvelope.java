@@ -45,6 +45,12 @@ final class ContextEnvelope {
 
     static String memory(Memory m, String text) {
         StringBuilder sb = new StringBuilder(text.length() + 80);
+        appendMemory(sb, m, text);
+        return sb.toString();
+    }
+
+    /** Appends the memory as an item with the given text (its own, or a cut of it), as {@link #memory} returns it. */
+    static void appendMemory(StringBuilder sb, Memory m, String text) {
         sb.append("<memory id=\"");
         appendAttribute(sb, m.id());
         if (!m.source().equals(Memory.DEFAULT_SOURCE)) {
@@ -56,7 +62,7 @@ final class ContextEnvelope {
         appendDate(sb, m.createdAt());
         sb.append("\">");
         appendText(sb, text);
-        return sb.append("</memory>\n").toString();
+        sb.append("</memory>\n");
     }
 
     /** The UTC date as {@code yyyy-MM-dd}, as {@link DateTimeFormatter#ISO_LOCAL_DATE} writes it, without its cost. */

@@ -4,7 +4,6 @@ import dev.memfas.DroppedMemory;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,53 +25,57 @@ final class DropExplainer {
     }
 
     /**
-     * The left-out candidates in the order given (trigger-linked first, then by descending score).
+     * The left-out candidates: trigger-linked first, then by rank.
      *
-     * @param linked the candidates linked from fired triggers
+     * @param linked positions of the candidates linked from fired triggers
+     * @param linkedCount how many of {@code linked} there are
      * @param ranked the other candidates, best first
-     * @param includedIds the ids in the context
-     * @param byId every candidate by id
-     * @param matrix the turn's vectors (rows per {@link Candidate#row}), or null
+     * @param included the positions of the candidates in the context
      */
-    List<DroppedMemory> explain(List<Candidate> linked, List<Candidate> ranked, List<String> includedIds,
-            Map<String, Candidate> byId, float[] matrix, int dimension) {
-        Set<String> in = new HashSet<>(includedIds);
-        List<Candidate> included = new ArrayList<>(includedIds.size());
-        for (String id : includedIds) {
-            included.add(byId.get(id));
+    List<DroppedMemory> explain(CandidateSet candidates, int[] linked, int linkedCount, Ranking ranked,
+            int[] included) {
+        Set<String> in = new HashSet<>();
+        for (int c : included) {
+            in.add(candidates.id(c));
         }
         List<DroppedMemory> dropped = new ArrayList<>();
-        for (List<Candidate> group : List.of(linked, ranked)) {
-            for (Candidate c : group) {
-                if (!in.add(c.id())) {
-                    continue;
-                }
-                boolean belowFloor = group == ranked && !c.stored.memory().pinned() && c.score < minScore;
-                Candidate original = belowFloor ? null : repeated(c, included, matrix, dimension);
-                DroppedMemory.Reason reason = belowFloor ? DroppedMemory.Reason.BELOW_MIN_SCORE
-                        : original != null ? DroppedMemory.Reason.DUPLICATE : DroppedMemory.Reason.OVER_BUDGET;
-                dropped.add(new DroppedMemory(c.id(), c.score, reason, original == null ? null : original.id()));
-            }
+        for (int k = 0; k < linkedCount; k++) {
+            explain(candidates, linked[k], false, included, in, dropped);
+        }
+        for (int r = 0; r < ranked.size(); r++) {
+            explain(candidates, ranked.at(r), true, included, in, dropped);
         }
         return dropped;
     }
 
-    /** The included memory this candidate repeats, or null. */
-    private Candidate repeated(Candidate c, List<Candidate> included, float[] matrix, int dimension) {
-        String text = BudgetFiller.normalize(c.stored.memory().text());
-        for (Candidate other : included) {
-            if (other == null) {
-                continue;
-            }
-            if (BudgetFiller.normalize(other.stored.memory().text()).equals(text)) {
+    private void explain(CandidateSet candidates, int c, boolean ranked, int[] included, Set<String> in,
+            List<DroppedMemory> dropped) {
+        if (!in.add(candidates.id(c))) {
+            return;
+        }
+        boolean belowFloor = ranked && !candidates.memory(c).pinned() && candidates.score(c) < minScore;
+        int original = belowFloor ? -1 : repeated(candidates, c, included);
+        DroppedMemory.Reason reason = belowFloor ? DroppedMemory.Reason.BELOW_MIN_SCORE
+                : original >= 0 ? DroppedMemory.Reason.DUPLICATE : DroppedMemory.Reason.OVER_BUDGET;
+        dropped.add(new DroppedMemory(candidates.id(c), candidates.score(c), reason,
+                original < 0 ? null : candidates.id(original)));
+    }
+
+    /** The included candidate this one repeats, or -1. */
+    private int repeated(CandidateSet candidates, int c, int[] included) {
+        String text = BudgetFiller.normalize(candidates.memory(c).text());
+        int row = candidates.row(c);
+        for (int other : included) {
+            if (BudgetFiller.normalize(candidates.memory(other).text()).equals(text)) {
                 return other;
             }
-            if (matrix != null && c.row >= 0 && other.row >= 0 && cosine(matrix, c.row, other.row, dimension)
-                    >= duplicateCosine) {
+            int otherRow = candidates.row(other);
+            if (candidates.dimension() > 0 && row >= 0 && otherRow >= 0
+                    && cosine(candidates.matrix(), row, otherRow, candidates.dimension()) >= duplicateCosine) {
                 return other;
             }
         }
-        return null;
+        return -1;
     }
 
     /** Rows are unit vectors: their dot product is their cosine. */

@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.core.vector.ScanThreads;
 import dev.memfas.ContextCurator;
 import dev.memfas.Embedder;
 import dev.memfas.MemoryStore;
@@ -46,30 +47,30 @@ public final class Memfas {
      * Collects the settings of a curator. Not thread-safe; build once.
      */
     public static final class Builder {
-        MemoryStore store;
-        Embedder embedder;
-        Tokenizer tokenizer;
-        Clock clock;
-        int tokenBudget = 2_000;
-        ScoringWeights weights = ScoringWeights.DEFAULT;
-        Duration recencyHalfLife = Duration.ofDays(7);
-        double minScore = 0.05;
-        int maxItemTokens = 400;
-        double triggerReserve = 0.25;
-        int candidateLimit = 100;
-        int neighborRadius = 2;
-        int embedBatchSize = 32;
-        int scanThreads = ScanThreads.PROCESSORS;
-        double topicShiftThreshold = 0.35;
-        double duplicateSimilarity = 0.95;
-        Duration sessionIdleTimeout = Duration.ofHours(1);
-        int maxSessions = 10_000;
-        Path telemetryFile;
-        long telemetryMaxBytes = 10L * 1024 * 1024;
-        int telemetryKeepFiles = 3;
-        boolean redactQueries;
-        boolean warmUp;
-        final List<TelemetryListener> listeners = new ArrayList<>();
+        private MemoryStore store;
+        private Embedder embedder;
+        private Tokenizer tokenizer;
+        private Clock clock;
+        private int tokenBudget = 2_000;
+        private ScoringWeights weights = ScoringWeights.DEFAULT;
+        private Duration recencyHalfLife = Duration.ofDays(7);
+        private double minScore = 0.05;
+        private int maxItemTokens = 400;
+        private double triggerReserve = 0.25;
+        private int candidateLimit = 100;
+        private int neighborRadius = 2;
+        private int embedBatchSize = 32;
+        private int scanThreads = ScanThreads.PROCESSORS;
+        private double topicShiftThreshold = 0.35;
+        private double duplicateSimilarity = 0.95;
+        private Duration sessionIdleTimeout = Duration.ofHours(1);
+        private int maxSessions = 10_000;
+        private Path telemetryFile;
+        private long telemetryMaxBytes = 10L * 1024 * 1024;
+        private int telemetryKeepFiles = 3;
+        private boolean redactQueries;
+        private boolean warmUp;
+        private final List<TelemetryListener> listeners = new ArrayList<>();
         private final java.util.Set<String> set = new java.util.HashSet<>();
         private boolean built;
 
@@ -343,7 +344,10 @@ public final class Memfas {
             }
             all.addAll(listeners);
             try {
-                MemoryCurator curator = new MemoryCurator(this, c, s, t, writer, all);
+                CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, minScore,
+                        maxItemTokens, triggerReserve, candidateLimit, neighborRadius, embedBatchSize, scanThreads,
+                        topicShiftThreshold, duplicateSimilarity, sessionIdleTimeout, maxSessions, redactQueries);
+                MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
                 if (warmUp) {
                     curator.warmUp();
                 }

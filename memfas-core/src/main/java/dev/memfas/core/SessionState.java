@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.core.vector.Vectors;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.core.vector.Vectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

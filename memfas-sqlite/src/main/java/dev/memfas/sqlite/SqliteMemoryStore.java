@@ -860,14 +860,9 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
             try (PreparedStatement put = c.prepareStatement("INSERT INTO vectors (rowid, vector) VALUES (?, ?)")) {
                 for (int from = 0; from < texts.size(); from += batchSize) {
                     List<String> batch = texts.subList(from, Math.min(texts.size(), from + batchSize));
-                    List<float[]> vectors = embedder.embedAll(batch);
-                    if (vectors == null || vectors.size() != batch.size()) {
-                        throw new MemfasException("embedder '" + space.modelId() + "' returned "
-                                + (vectors == null ? "null" : vectors.size() + " vectors") + " for " + batch.size()
-                                + " texts");
-                    }
+                    List<float[]> vectors = Embeddings.embed(embedder, batch, "rows " + from + " to "
+                            + (from + batch.size() - 1));
                     for (int i = 0; i < batch.size(); i++) {
-                        Embeddings.checkVector(vectors.get(i), space.dimension(), "vector of row " + (from + i));
                         put.setLong(1, rowids.get(from + i));
                         put.setBytes(2, Codec.encodeVector(vectors.get(i)));
                         put.addBatch();

@@ -1,5 +1,6 @@
-package dev.memfas.core;
+package dev.memfas.bench;
 
+import dev.memfas.core.vector.VectorIndex;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -12,8 +13,8 @@ import java.util.Random;
  * direct buffers, per layout. Run it with the flags the index will run with:
  *
  * <pre>{@code
- * java -Xmx4g -cp memfas-bench/target/benchmarks.jar dev.memfas.core.IndexFootprint 1000000
- * java -Xmx4g --add-modules jdk.incubator.vector -cp ... dev.memfas.core.IndexFootprint 1000000
+ * java -Xmx4g -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.IndexFootprint 1000000
+ * java -Xmx4g --add-modules jdk.incubator.vector -cp ... dev.memfas.bench.IndexFootprint 1000000
  * }</pre>
  */
 public final class IndexFootprint {
@@ -46,7 +47,7 @@ public final class IndexFootprint {
         long directBytes = direct() - directBefore;
         System.out.printf(Locale.ROOT, "%,d vectors of %d dims, %s: heap %.3f GB (%.0f bytes per vector, ids and"
                         + " their map included), direct %.3f GB%n", index.size(), DIMENSION,
-                VectorKernels.INT8 != null ? "int8 scan (Vector API)" : "16-bit scan", heap / 1e9,
+                VectorIndex.scanKind(), heap / 1e9,
                 (double) heap / n, directBytes / 1e9);
     }
 

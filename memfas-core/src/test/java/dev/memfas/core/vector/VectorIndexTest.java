@@ -1,4 +1,4 @@
-package dev.memfas.core;
+package dev.memfas.core.vector;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -43,7 +43,7 @@ final class VectorIndexTest {
         List<String> expected = bruteForce(normalized, q, 10);
         // One thread, and split across threads (the larger sizes give several parts).
         for (int threads : new int[] {1, 2, 3}) {
-            VectorIndex.Hits hits = index.search(q, 10, threads);
+            Hits hits = index.search(q, 10, threads);
             assertThat(Arrays.asList(hits.ids())).as("%d threads", threads).containsExactlyElementsOf(expected);
             for (int i = 0; i < hits.size(); i++) {
                 assertThat(hits.scores()[i]).isCloseTo(dot(normalized.get(hits.ids()[i]), q),
@@ -108,7 +108,7 @@ final class VectorIndexTest {
         for (int q = 0; q < 10; q++) {
             float[] query = Vectors.normalizedCopy(randomVector(random, dim), dim);
             int[] ran = new int[1];
-            VectorIndex.Hits hits = index.search(query, 50, 2, () -> ran[0]++);
+            Hits hits = index.search(query, 50, 2, () -> ran[0]++);
             assertThat(ran[0]).isEqualTo(1);
             assertThat(Arrays.asList(hits.ids())).as("query %d", q)
                     .containsExactlyElementsOf(bruteForce(normalized, query, 50));

@@ -1,4 +1,4 @@
-package dev.memfas.core;
+package dev.memfas.core.vector;
 
 import java.util.Arrays;
 
@@ -14,18 +14,18 @@ import java.util.Arrays;
  * <p>Each entry is one {@code long}: the score's bits, made to order as the floats do, above the slot. Equal scores
  * keep the lower slot.
  */
-final class TopScores {
+public final class TopScores {
     /**
      * Buffers start this small, and grow by doubling to {@code 2k}, so a large {@code k} costs only what is offered.
      */
     private static final int MIN_CAPACITY = 64;
 
-    private final int k;
+    private int k;
     private long[] entries;
     private int size;
     private float threshold = Float.NEGATIVE_INFINITY;
 
-    TopScores(int k) {
+    public TopScores(int k) {
         if (k <= 0) {
             throw new IllegalArgumentException("k must be positive: " + k);
         }
@@ -34,14 +34,27 @@ final class TopScores {
     }
 
     /**
+     * Empties this for another use, keeping {@code k} from now on. The buffer is kept: a buffer larger than
+     * {@code 2k} only makes selections rarer.
+     */
+    public void reset(int k) {
+        if (k <= 0) {
+            throw new IllegalArgumentException("k must be positive: " + k);
+        }
+        this.k = k;
+        size = 0;
+        threshold = Float.NEGATIVE_INFINITY;
+    }
+
+    /**
      * A score no higher than the lowest of the best {@code k} kept so far: offers at or below it are not kept. Negative
      * infinity until {@code k} have been offered; then it rises as better scores come.
      */
-    float threshold() {
+    public float threshold() {
         return threshold;
     }
 
-    void offer(int slot, float score) {
+    public void offer(int slot, float score) {
         if (!(score > threshold)) {
             return;
         }
@@ -59,7 +72,7 @@ final class TopScores {
     }
 
     /** Offers every entry another one keeps (leaving it unchanged). */
-    void offerAll(TopScores other) {
+    public void offerAll(TopScores other) {
         for (int i = 0; i < other.size; i++) {
             long e = other.entries[i];
             offer(slot(e), score(e));
@@ -67,7 +80,7 @@ final class TopScores {
     }
 
     /** How many entries the best {@code k} hold: {@code k}, or fewer if fewer were offered. */
-    int size() {
+    public int size() {
         return Math.min(size, k);
     }
 
@@ -76,7 +89,7 @@ final class TopScores {
      *
      * @throws IllegalArgumentException if {@code rank} is not within {@code [1, size()]}
      */
-    float scoreAt(int rank) {
+    public float scoreAt(int rank) {
         if (rank < 1 || rank > size()) {
             throw new IllegalArgumentException("rank " + rank + " is not within [1, " + size() + "]");
         }
@@ -91,7 +104,7 @@ final class TopScores {
      *
      * @return how many entries were written
      */
-    int drainDescending(int[] slotsOut, float[] scoresOut) {
+    public int drainDescending(int[] slotsOut, float[] scoresOut) {
         keepBest();
         Arrays.sort(entries, 0, size);
         int n = size;
@@ -109,7 +122,7 @@ final class TopScores {
      *
      * @return how many entries were written
      */
-    int drain(int[] slotsOut, float[] scoresOut) {
+    public int drain(int[] slotsOut, float[] scoresOut) {
         keepBest();
         int n = size;
         for (int i = 0; i < n; i++) {

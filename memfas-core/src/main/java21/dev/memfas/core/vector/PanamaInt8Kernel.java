@@ -1,4 +1,4 @@
-package dev.memfas.core;
+package dev.memfas.core.vector;
 
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;

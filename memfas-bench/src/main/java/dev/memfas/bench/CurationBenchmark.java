@@ -1,5 +1,10 @@
-package dev.memfas.core;
+package dev.memfas.bench;
 
+import dev.memfas.core.Memfas;
+import dev.memfas.core.vector.VectorIndex;
+import dev.memfas.core.vector.Vectors;
+import dev.memfas.core.vector.ScanThreads;
+import dev.memfas.core.vector.Hits;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.store.embedding.EmbeddingSearchRequest;
@@ -186,7 +191,7 @@ public class CurationBenchmark {
     }
 
     @Benchmark
-    public VectorIndex.Hits b_scan(Data data, Scan scan) {
+    public Hits b_scan(Data data, Scan scan) {
         return scan.index.search(data.synthetic.queryVectors[data.nextQuery()], 100, ScanThreads.PROCESSORS);
     }
 

@@ -1,13 +1,13 @@
-package dev.memfas.core;
+package dev.memfas.core.vector;
 
 import dev.memfas.Embeddings;
 
 /** Small vector operations outside the scan loop. */
-final class Vectors {
+public final class Vectors {
     private Vectors() {}
 
     /** A unit-length copy of the vector (a zero vector stays zero). */
-    static float[] normalizedCopy(float[] v, int dimension) {
+    public static float[] normalizedCopy(float[] v, int dimension) {
         float inv = inverseNorm(v, dimension);
         float[] out = new float[dimension];
         for (int d = 0; d < dimension; d++) {
@@ -20,7 +20,7 @@ final class Vectors {
      * What to multiply the vector by to make it unit length (0 for a zero vector), after checking its dimension and
      * that every component is finite.
      */
-    static float inverseNorm(float[] v, int dimension) {
+    public static float inverseNorm(float[] v, int dimension) {
         Embeddings.checkVector(v, dimension, "vector");
         double sum = 0;
         for (float x : v) {
@@ -30,7 +30,7 @@ final class Vectors {
     }
 
     /** Dot product of row {@code row} of a flat matrix with a vector. */
-    static float dotRow(float[] matrix, int row, float[] v) {
+    public static float dotRow(float[] matrix, int row, float[] v) {
         return dot(matrix, row * v.length, v, 0, v.length);
     }
 
@@ -38,7 +38,7 @@ final class Vectors {
      * Dot product of {@code length} floats of {@code x} from {@code xOffset} and of {@code y} from {@code yOffset}:
      * with the Vector API when {@link VectorKernels} has chosen it, else {@link #scalarDot}.
      */
-    static float dot(float[] x, int xOffset, float[] y, int yOffset, int length) {
+    public static float dot(float[] x, int xOffset, float[] y, int yOffset, int length) {
         VectorKernels.Int8Kernel kernel = VectorKernels.INT8;
         return kernel != null ? kernel.dot(x, xOffset, y, yOffset, length) : scalarDot(x, xOffset, y, yOffset, length);
     }
@@ -47,7 +47,7 @@ final class Vectors {
      * The dot product in plain Java: eight independent sums let the CPU overlap additions one sum would chain (the JIT
      * does not reorder float additions itself).
      */
-    static float scalarDot(float[] x, int xOffset, float[] y, int yOffset, int length) {
+    public static float scalarDot(float[] x, int xOffset, float[] y, int yOffset, int length) {
         float s0 = 0;
         float s1 = 0;
         float s2 = 0;

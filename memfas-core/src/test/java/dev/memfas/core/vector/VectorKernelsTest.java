@@ -1,4 +1,4 @@
-package dev.memfas.core;
+package dev.memfas.core.vector;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -147,7 +147,7 @@ final class VectorKernelsTest {
             for (VectorIndex index : indexes) {
                 String kind = index == shorts ? "16-bit" : index == bytes ? "int8" : "exact columns first";
                 for (int threads : new int[] {1, 2}) {
-                    VectorIndex.Hits hits = index.search(query, 100, threads);
+                    Hits hits = index.search(query, 100, threads);
                     // The true best 100 (two cosines within rounding of each other at the cut may swap), exact scores.
                     assertThat(hits.size()).isEqualTo(100);
                     assertThat(new HashSet<>(Arrays.asList(hits.ids()))).hasSize(100);
@@ -168,7 +168,7 @@ final class VectorKernelsTest {
     @ParameterizedTest(name = "{0} dimensions")
     @ValueSource(ints = {1, 2, 3, 384, 768, 1536, 4096, 20000})
     void shortScale_keepsTheLargestSumOfTwoUnitVectorsWithinAShort(int dimension) {
-        int scale = VectorIndex.shortScale(dimension);
+        int scale = ShortCodes.scale(dimension);
         // The bound the scale is chosen by, and that it is the largest such scale.
         assertThat(Math.pow(scale + Math.sqrt(dimension) / 2, 2)).isLessThanOrEqualTo(Short.MAX_VALUE);
         assertThat(Math.pow(scale + 1 + Math.sqrt(dimension) / 2, 2)).isGreaterThan(Short.MAX_VALUE);
@@ -197,7 +197,7 @@ final class VectorKernelsTest {
     @Test
     void shortIndex_scoresExactly_whenTheDimensionIsTooLargeForCodes() {
         int dimension = 100_000;
-        assertThat(VectorIndex.shortScale(dimension)).isLessThan(VectorIndex.MIN_SHORT_SCALE);
+        assertThat(ShortCodes.scale(dimension)).isLessThan(ShortCodes.MIN_SCALE);
         VectorIndex index = new VectorIndex(dimension, null, 0);
         Random random = new Random(2);
         List<String> ids = new ArrayList<>();
@@ -209,7 +209,7 @@ final class VectorKernelsTest {
         index.putAll(ids, vectors);
         float[] query = Vectors.normalizedCopy(vectors.get(17), dimension);
 
-        VectorIndex.Hits hits = index.search(query, 1, 1);
+        Hits hits = index.search(query, 1, 1);
 
         assertThat(hits.ids()).containsExactly("v17");
         assertThat(hits.scores()[0]).isCloseTo(1f, Offset.offset(1e-4f));
@@ -221,12 +221,12 @@ final class VectorKernelsTest {
         float[] v = gaussian(random, 384, 1f);
         byte[] codes = new byte[384];
 
-        float step = VectorIndex.quantize(v, 0.5f, codes);
+        float step = Int8Tiles.quantize(v, 0.5f, codes);
 
         for (int d = 0; d < v.length; d++) {
             assertThat(codes[d] * step).isCloseTo(v[d] * 0.5f, Offset.offset(step / 2 + 1e-6f));
         }
-        assertThat(VectorIndex.quantize(new float[4], 1f, new byte[4])).isZero();
+        assertThat(Int8Tiles.quantize(new float[4], 1f, new byte[4])).isZero();
     }
 
     private static float[] gaussian(Random random, int dimension, float scale) {

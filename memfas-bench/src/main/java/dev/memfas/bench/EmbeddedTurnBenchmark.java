@@ -1,5 +1,6 @@
-package dev.memfas.core;
+package dev.memfas.bench;
 
+import dev.memfas.core.Memfas;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;

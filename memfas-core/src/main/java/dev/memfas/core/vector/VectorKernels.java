@@ -1,4 +1,4 @@
-package dev.memfas.core;
+package dev.memfas.core.vector;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
  */
 final class VectorKernels {
     private static final Logger LOG = LoggerFactory.getLogger(VectorKernels.class);
-    private static final String PANAMA_CLASS = "dev.memfas.core.PanamaInt8Kernel";
+    private static final String PANAMA_CLASS = "dev.memfas.core.vector.PanamaInt8Kernel";
 
     /** The int8 scan of the Vector API, or null when the 16-bit scan is used. */
     static final Int8Kernel INT8 = choose();

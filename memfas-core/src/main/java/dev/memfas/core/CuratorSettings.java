@@ -1,0 +1,40 @@
+package dev.memfas.core;
+
+import java.time.Duration;
+
+/**
+ * The settings of a built curator, as {@link Memfas.Builder#build()} fixed them (defaults filled in, every value
+ * checked by its setter). Immutable: nothing reads the builder after it built.
+ *
+ * @param tokenBudget the default token budget of a turn
+ * @param weights how the factors of a score are weighted
+ * @param recencyHalfLife the age at which a memory's recency factor halves
+ * @param minScore the score below which a memory is not included, unless pinned or linked by a trigger
+ * @param maxItemTokens the most tokens one item may take; longer memories are cut
+ * @param triggerReserve the share of the budget triggered hints and memories may take
+ * @param candidateLimit how many memories each of the vector and BM25 searches brings
+ * @param neighborRadius how many places either side of a best match its stored neighbors are looked for
+ * @param embedBatchSize how many memories are embedded in one call
+ * @param scanThreads how many threads a vector scan may use, the caller's included
+ * @param topicShiftThreshold the cosine with the session topic below which a turn starts a new topic
+ * @param duplicateSimilarity the cosine at or above which a memory is a duplicate of one already included
+ * @param sessionIdleTimeout how long a session may be idle before it expires
+ * @param maxSessions how many sessions are kept at most
+ * @param redactQueries whether telemetry leaves out query text, task and topic label
+ */
+record CuratorSettings(
+        int tokenBudget,
+        ScoringWeights weights,
+        Duration recencyHalfLife,
+        double minScore,
+        int maxItemTokens,
+        double triggerReserve,
+        int candidateLimit,
+        int neighborRadius,
+        int embedBatchSize,
+        int scanThreads,
+        double topicShiftThreshold,
+        double duplicateSimilarity,
+        Duration sessionIdleTimeout,
+        int maxSessions,
+        boolean redactQueries) {}

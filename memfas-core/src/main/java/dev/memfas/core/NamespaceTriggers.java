@@ -1,0 +1,56 @@
+package dev.memfas.core;
+
+import dev.memfas.ContextRequest;
+import dev.memfas.MemoryStore;
+import dev.memfas.Trigger;
+import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The triggers of each namespace, compiled once ({@link TriggerMatcher}) and compiled again after a change, and which
+ * of them fire on a turn. Thread-safe.
+ */
+final class NamespaceTriggers {
+    private final MemoryStore store;
+    private final ConcurrentHashMap<String, TriggerMatcher> matchers = new ConcurrentHashMap<>();
+
+    NamespaceTriggers(MemoryStore store) {
+        this.store = store;
+    }
+
+    /**
+     * The triggers that fire on the request's query, in order, and the memories they link to, in trigger order;
+     * none if the request leaves triggers out.
+     */
+    Fired fire(ContextRequest request) {
+        if (!request.includeTriggers()) {
+            return Fired.NONE;
+        }
+        List<Trigger> fired = matchers.computeIfAbsent(request.namespace(), ns -> new TriggerMatcher(store.triggers(ns)))
+                .match(request.query());
+        if (fired.isEmpty()) {
+            return Fired.NONE;
+        }
+        LinkedHashSet<String> linked = new LinkedHashSet<>();
+        fired.forEach(t -> linked.addAll(t.memoryIds()));
+        return new Fired(fired, Collections.unmodifiableSet(linked));
+    }
+
+    /** The namespace's triggers changed: they are compiled again on next use. */
+    void changed(String namespace) {
+        matchers.remove(namespace);
+    }
+
+    /** Every namespace's triggers may have changed. */
+    void changedAll() {
+        matchers.clear();
+    }
+
+    /** The triggers that fired on a turn, and the ids of the memories they link to, in trigger order. */
+    record Fired(List<Trigger> triggers, Set<String> linkedIds) {
+        static final Fired NONE = new Fired(List.of(), Set.of());
+    }
+}

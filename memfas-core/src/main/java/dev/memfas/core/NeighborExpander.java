@@ -1,0 +1,119 @@
+package dev.memfas.core;
+
+import dev.memfas.Memory;
+import dev.memfas.MemoryStore;
+import dev.memfas.StoredMemory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Brings the memories stored next to a turn's best matches as context for them: the {@value #SEEDS} best-ranked
+ * candidates are the seeds, and the memories within {@code radius} places of a seed in storage order
+ * ({@link MemoryStore#neighborhood}) are its neighbors if they came from the same stated source, with the same scope,
+ * created within {@link #TIME_WINDOW} of it. Neighbors that were not candidates join them (the whole set is then
+ * scored again, so they carry their own factors too); every neighbor inherits its seed's score times
+ * {@value #DECAY} per step between them, and scores the higher of its own and the inherited one. Thread-safe.
+ */
+final class NeighborExpander {
+    /** How many of a turn's best-ranked memories bring their stored neighbors as context. */
+    static final int SEEDS = 5;
+    /** The share of a seed's score a neighbor inherits per step between them. */
+    static final double DECAY = 0.8;
+    /** Memories created further apart than this are not each other's context, however they were stored. */
+    static final Duration TIME_WINDOW = Duration.ofHours(1);
+
+    private final MemoryStore store;
+    private final CandidateScorer scorer;
+    private final int radius;
+
+    NeighborExpander(MemoryStore store, CandidateScorer scorer, int radius) {
+        this.store = store;
+        this.scorer = scorer;
+        this.radius = radius;
+    }
+
+    /** A seed's neighbor, {@code steps} places away from it in storage order. */
+    private record Link(String id, int steps) {}
+
+    /**
+     * Adds the neighbors of the best-ranked candidates, scored, with what they inherit; nothing when the radius is 0.
+     *
+     * @param seeds a buffer of at least {@value #SEEDS} positions
+     */
+    void expand(Turn turn, QueryVectors q, CandidateSet candidates, CandidateSources sources,
+            CandidateScorer.TurnSignals signals, Ranking ranking, int[] seeds) {
+        if (radius == 0) {
+            return;
+        }
+        int seedCount = ranking.best(candidates, SEEDS, seeds);
+        Map<String, StoredMemory> joining = new LinkedHashMap<>();
+        List<List<Link>> links = new ArrayList<>(seedCount);
+        for (int s = 0; s < seedCount; s++) {
+            Memory seed = candidates.memory(seeds[s]);
+            List<Link> mine = new ArrayList<>();
+            links.add(mine);
+            if (seed.source().equals(Memory.DEFAULT_SOURCE)) {
+                continue;
+            }
+            List<StoredMemory> window = store.neighborhood(turn.namespace(), seed.id(), radius);
+            int at = indexOf(window, seed.id());
+            for (int j = 0; at >= 0 && j < window.size(); j++) {
+                StoredMemory m = window.get(j);
+                if (j != at && isNeighbor(seed, m.memory(), turn.now())) {
+                    mine.add(new Link(m.memory().id(), Math.abs(j - at)));
+                    if (candidates.indexOf(m.memory().id()) < 0) {
+                        joining.putIfAbsent(m.memory().id(), m);
+                    }
+                }
+            }
+        }
+        if (!joining.isEmpty()) {
+            CandidateGatherer.join(turn, q, sources, new ArrayList<>(joining.values()), candidates);
+            scorer.score(candidates, signals);
+        }
+        // The seeds are the same candidates, scored again if neighbors joined.
+        Map<String, Double> inherited = new HashMap<>();
+        for (int s = 0; s < seedCount; s++) {
+            double seedScore = candidates.score(seeds[s]);
+            for (Link link : links.get(s)) {
+                inherited.merge(link.id(), seedScore * Math.pow(DECAY, link.steps()), Math::max);
+            }
+        }
+        double[] neighbor = candidates.factors(Factor.NEIGHBOR);
+        inherited.forEach((id, score) -> {
+            int i = candidates.indexOf(id);
+            if (i >= 0) {
+                neighbor[i] = score;
+                candidates.setScore(i, Math.max(candidates.score(i), score));
+            }
+        });
+    }
+
+    /** Where the memory is in the window, or -1 if it is not (deleted since it was gathered). */
+    private static int indexOf(List<StoredMemory> window, String id) {
+        for (int i = 0; i < window.size(); i++) {
+            if (window.get(i).memory().id().equals(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Whether a memory stored next to a seed is context for it: from the same stated source (the default source says
+     * nothing about where a memory came from), with the same scope, created close in time, not expired.
+     */
+    private static boolean isNeighbor(Memory seed, Memory m, Instant now) {
+        if (m.isExpiredAt(now) || seed.source().equals(Memory.DEFAULT_SOURCE) || !m.source().equals(seed.source())
+                || !m.scope().equals(seed.scope())) {
+            return false;
+        }
+        Duration apart = Duration.between(seed.createdAt(), m.createdAt()).abs();
+        return apart.compareTo(TIME_WINDOW) <= 0;
+    }
+}

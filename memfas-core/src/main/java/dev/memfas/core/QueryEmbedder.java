@@ -1,0 +1,53 @@
+package dev.memfas.core;
+
+import dev.memfas.ContextRequest;
+import dev.memfas.Embedder;
+import dev.memfas.Embeddings;
+import dev.memfas.core.vector.Vectors;
+import java.util.List;
+
+/**
+ * The one model call of a turn: embeds the query, and the recent history if the request gives one, in one call.
+ * Without an embedder it returns {@link QueryVectors#NONE}. Thread-safe if the embedder is.
+ */
+final class QueryEmbedder {
+    /** How much the recent history counts against the query in the turn's vector (and its terms in the topic). */
+    static final float HISTORY_WEIGHT = 0.5f;
+
+    private final Embedder embedder;
+
+    /** @param embedder the curator's embedder, or null */
+    QueryEmbedder(Embedder embedder) {
+        this.embedder = embedder;
+    }
+
+    QueryVectors embed(ContextRequest request) {
+        if (embedder == null) {
+            return QueryVectors.NONE;
+        }
+        String history = String.join("\n", request.recentHistory());
+        List<float[]> vectors = Embeddings.embed(embedder,
+                history.isBlank() ? List.of(request.query()) : List.of(request.query(), history), "the query");
+        float[] query = Vectors.normalizedCopy(vectors.get(0), embedder.dimension());
+        return new QueryVectors(query, vectors.size() == 1 ? query : blend(query, vectors.get(1)));
+    }
+
+    /** The query alone, for a search. */
+    QueryVectors embedQuery(String query) {
+        if (embedder == null) {
+            return QueryVectors.NONE;
+        }
+        float[] vector = Vectors.normalizedCopy(Embeddings.embed(embedder, List.of(query), "the query").get(0),
+                embedder.dimension());
+        return new QueryVectors(vector, vector);
+    }
+
+    private float[] blend(float[] query, float[] history) {
+        float[] h = Vectors.normalizedCopy(history, embedder.dimension());
+        float[] mixed = new float[h.length];
+        for (int d = 0; d < h.length; d++) {
+            mixed[d] = query[d] + HISTORY_WEIGHT * h[d];
+        }
+        return Vectors.normalizedCopy(mixed, mixed.length);
+    }
+}

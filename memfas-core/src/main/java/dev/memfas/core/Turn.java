@@ -1,0 +1,32 @@
+package dev.memfas.core;
+
+import dev.memfas.ContextRequest;
+import java.time.Clock;
+import java.time.Instant;
+
+/**
+ * One {@code getContext} as it starts: the request, its namespace, the time on the curator's clock, the budget in
+ * force and the session's state (null for a request without a session id).
+ */
+record Turn(ContextRequest request, String namespace, Instant now, int budget, SessionState session,
+        long startNanos) {
+
+    /** Starts a turn: reads the clock, fills in the default budget, and finds (or opens) the session. */
+    static Turn start(ContextRequest request, CuratorSettings settings, SessionRegistry sessions, Clock clock) {
+        long startNanos = System.nanoTime();
+        Instant now = clock.instant();
+        String namespace = request.namespace();
+        SessionState session = request.sessionId() == null ? null : sessions.acquire(request.sessionId(), namespace);
+        return new Turn(request, namespace, now, request.tokenBudget().orElse(settings.tokenBudget()), session,
+                startNanos);
+    }
+
+    /** A search outside any session, as {@code recall} runs one. */
+    static Turn search(ContextRequest request, Clock clock) {
+        return new Turn(request, request.namespace(), clock.instant(), 0, null, System.nanoTime());
+    }
+
+    boolean hasSession() {
+        return session != null;
+    }
+}

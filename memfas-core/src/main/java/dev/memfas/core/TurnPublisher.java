@@ -1,0 +1,104 @@
+package dev.memfas.core;
+
+import dev.memfas.ContextItem;
+import dev.memfas.ContextResponse;
+import dev.memfas.DroppedMemory;
+import dev.memfas.MemoryStore;
+import dev.memfas.Tokenizer;
+import dev.memfas.Trigger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The end of a turn: records the access of the included memories (in the store and in the session) unless the request
+ * says not to, explains what was left out when the request asks, makes the response and tells every telemetry
+ * listener. Thread-safe.
+ */
+final class TurnPublisher {
+    /** Logged under the curator's name, the category users configure for memfas's turns. */
+    private static final Logger LOG = LoggerFactory.getLogger(MemoryCurator.class);
+    private static final int TOP_MEMORIES_IN_TELEMETRY = 5;
+
+    private final MemoryStore store;
+    private final Tokenizer tokenizer;
+    private final ScoringWeights weights;
+    private final boolean redactQueries;
+    private final DropExplainer dropExplainer;
+    private final List<TelemetryListener> listeners;
+    private final AtomicLong turns = new AtomicLong();
+
+    TurnPublisher(MemoryStore store, Tokenizer tokenizer, CuratorSettings settings, List<TelemetryListener> listeners) {
+        this.store = store;
+        this.tokenizer = tokenizer;
+        this.weights = settings.weights();
+        this.redactQueries = settings.redactQueries();
+        this.dropExplainer = new DropExplainer(settings.minScore(), settings.duplicateSimilarity());
+        this.listeners = List.copyOf(listeners);
+    }
+
+    /** How many turns were published. */
+    long turns() {
+        return turns.get();
+    }
+
+    ContextResponse publish(Turn turn, SessionState.TopicUpdate topic, NamespaceTriggers.Fired fired,
+            TurnWorkspace work, BudgetFiller.Filled filled) {
+        if (turn.request().recordAccess() && !filled.includedIds().isEmpty()) {
+            store.recordAccess(turn.namespace(), filled.includedIds(), turn.now());
+            if (turn.session() != null) {
+                turn.session().recordIncluded(filled.includedIds());
+            }
+        }
+        Duration latency = Duration.ofNanos(System.nanoTime() - turn.startNanos());
+        List<String> firedKeywords = new ArrayList<>(fired.triggers().size());
+        for (Trigger t : fired.triggers()) {
+            firedKeywords.add(t.keyword());
+        }
+        List<DroppedMemory> dropped = turn.request().explain()
+                ? dropExplainer.explain(work.candidates(), work.linked(), work.linkedCount(), work.ranking(),
+                        filled.included())
+                : List.of();
+        ContextResponse response = new ContextResponse(filled.context(), filled.tokens(), turn.budget(),
+                filled.items(), work.candidates().size(), filled.dropped(), firedKeywords, topic.label(),
+                topic.shifted(), latency, dropped);
+        turns.incrementAndGet();
+        if (!listeners.isEmpty()) {
+            tell(turn, topic, response, filled);
+        }
+        return response;
+    }
+
+    private void tell(Turn turn, SessionState.TopicUpdate topic, ContextResponse r, BudgetFiller.Filled filled) {
+        var request = turn.request();
+        List<TurnTelemetry.TopMemory> top = new ArrayList<>();
+        filled.items().stream()
+                .sorted((a, b) -> Double.compare(b.score(), a.score()))
+                .limit(TOP_MEMORIES_IN_TELEMETRY)
+                .forEach(i -> top.add(new TurnTelemetry.TopMemory(i.memoryId(), i.score(), i.factors())));
+        OptionalInt baseline = request.baselineTokens();
+        OptionalInt saved = baseline.isPresent()
+                ? OptionalInt.of(baseline.getAsInt() - r.tokensUsed()) : OptionalInt.empty();
+        OptionalDouble ratio = baseline.isPresent() && baseline.getAsInt() > 0
+                ? OptionalDouble.of((double) r.tokensUsed() / baseline.getAsInt()) : OptionalDouble.empty();
+        TurnTelemetry t = new TurnTelemetry(turn.now(), request.sessionId(),
+                request.sessionId() == null ? 0 : topic.turn(), request.namespace(),
+                redactQueries ? null : request.query(), redactQueries ? null : request.task(),
+                tokenizer.count(request.query()), redactQueries ? "" : r.topic(), r.topicShifted(), baseline,
+                r.tokensUsed(), r.budget(), r.memoriesScored(), r.items().size(), r.memoriesDropped(),
+                r.triggersMatched(), saved, ratio, r.latency(), r.items().stream().map(ContextItem::memoryId).toList(),
+                top, weights);
+        for (TelemetryListener listener : listeners) {
+            try {
+                listener.onTurn(t);
+            } catch (RuntimeException e) {
+                LOG.warn("telemetry listener {} failed; ignoring it for this turn", listener, e);
+            }
+        }
+    }
+}

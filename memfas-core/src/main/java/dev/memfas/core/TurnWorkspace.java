@@ -1,0 +1,93 @@
+package dev.memfas.core;
+
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The working memory of one turn, kept for the next: the candidate columns and their vectors, the ranking, the
+ * positions of trigger-linked candidates and the fill's buffers. Sized by the candidates a turn considers (a few
+ * hundred), never by the store. A turn takes one from its curator's {@link Pool} and gives it back when it returns:
+ * allocated afresh, this working memory was most of what a turn allocated, and with default JVM flags a turn then paid
+ * the kernel for fresh heap pages. Not thread-safe: one turn at a time.
+ */
+final class TurnWorkspace {
+    private final CandidateSet candidates = new CandidateSet();
+    private final Ranking ranking = new Ranking();
+    private final int[] seeds = new int[NeighborExpander.SEEDS];
+    private final BudgetFiller.Scratch fill = new BudgetFiller.Scratch();
+    private int[] linked = new int[16];
+    private int linkedCount;
+
+    CandidateSet candidates() {
+        return candidates;
+    }
+
+    Ranking ranking() {
+        return ranking;
+    }
+
+    int[] seeds() {
+        return seeds;
+    }
+
+    BudgetFiller.Scratch fill() {
+        return fill;
+    }
+
+    /** Finds the candidates the fired triggers link to, in trigger order. */
+    void link(NamespaceTriggers.Fired fired) {
+        linkedCount = 0;
+        for (String id : fired.linkedIds()) {
+            int i = candidates.indexOf(id);
+            if (i >= 0) {
+                if (linkedCount == linked.length) {
+                    linked = java.util.Arrays.copyOf(linked, 2 * linked.length);
+                }
+                linked[linkedCount++] = i;
+            }
+        }
+    }
+
+    /** Positions of the trigger-linked candidates, in trigger order; the first {@link #linkedCount()} are set. */
+    int[] linked() {
+        return linked;
+    }
+
+    int linkedCount() {
+        return linkedCount;
+    }
+
+    /** Lets go of the turn's memories, so that a kept workspace does not keep them alive. */
+    void clear() {
+        candidates.reset(0);
+        linkedCount = 0;
+    }
+
+    /** A curator's workspaces not in use. Thread-safe. */
+    static final class Pool {
+        private final AtomicReferenceArray<TurnWorkspace> kept;
+
+        /** @param size how many workspaces are kept: enough for the turns that run at once */
+        Pool(int size) {
+            kept = new AtomicReferenceArray<>(size);
+        }
+
+        TurnWorkspace take() {
+            for (int i = 0; i < kept.length(); i++) {
+                TurnWorkspace w = kept.get(i);
+                if (w != null && kept.compareAndSet(i, w, null)) {
+                    return w;
+                }
+            }
+            return new TurnWorkspace();
+        }
+
+        void release(TurnWorkspace w) {
+            w.clear();
+            for (int i = 0; i < kept.length(); i++) {
+                if (kept.get(i) == null && kept.compareAndSet(i, null, w)) {
+                    return;
+                }
+            }
+        }
+    }
+}
