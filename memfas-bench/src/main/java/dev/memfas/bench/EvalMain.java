@@ -9,7 +9,7 @@ import dev.memfas.ContextResponse;
 import dev.memfas.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.core.Memfas;
-import dev.memfas.core.ScoringWeights;
+import dev.memfas.ScoringWeights;
 import dev.memfas.djl.DjlEmbedder;
 import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.IOException;

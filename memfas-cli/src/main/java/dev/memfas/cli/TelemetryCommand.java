@@ -3,7 +3,7 @@ package dev.memfas.cli;
 import dev.memfas.MemfasException;
 import dev.memfas.core.TelemetryLog;
 import dev.memfas.core.TelemetrySummary;
-import dev.memfas.core.TurnTelemetry;
+import dev.memfas.TurnTelemetry;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -5,7 +5,6 @@ import dev.memfas.LexicalHit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -164,9 +163,10 @@ final class Bm25Index {
         }
         List<Postings> matched = new ArrayList<>();
         long totalPostings = 0;
-        for (String term : new LinkedHashSet<>(TextAnalyzer.terms(query))) {
+        for (String term : TextAnalyzer.terms(query)) {
             Postings p = postings.get(term);
-            if (p != null && p.liveDocs > 0) {
+            // A repeated term counts once: the postings are few, and a query has a few dozen terms at most.
+            if (p != null && p.liveDocs > 0 && !containsSame(matched, p)) {
                 matched.add(p);
                 totalPostings += p.size;
             }
@@ -174,14 +174,26 @@ final class Bm25Index {
         if (matched.isEmpty()) {
             return List.of();
         }
-        // Few postings against many documents (the usual query): scores in a small hash table that stays in the cache,
-        // instead of a score per document allocated, zeroed and scattered over for every query.
-        // Over more than four ranges of documents (a table too big for the cache), and postings enough to matter:
-        // scores summed range by range.
-        int range = 1 << rangeBits;
-        DocScores scores = docCount > 4L * range && totalPostings > range / 4
-                ? new PartitionedScores(rangeBits, docCount, totalPostings)
-                : 4 * totalPostings < docCount ? new SparseScores((int) totalPostings) : new DenseScores(docCount);
+        ScoreTables tables = takeTables();
+        DocScores scores = tables.forSearch(rangeBits, docCount, totalPostings);
+        try {
+            return search(matched, limit, scores, tables);
+        } finally {
+            scores.clear();
+            releaseTables(tables);
+        }
+    }
+
+    private static boolean containsSame(List<Postings> matched, Postings p) {
+        for (Postings m : matched) {
+            if (m == p) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private List<LexicalHit> search(List<Postings> matched, int limit, DocScores scores, ScoreTables tables) {
         float avgLength = (float) Math.max(1.0, (double) totalLength / live);
         // Without dead documents the check is skipped: at 100K documents it is a cache miss per posting.
         boolean anyDead = live < docCount;
@@ -201,7 +213,7 @@ final class Bm25Index {
                 scores.add(doc, idfK1 * tf / (tf + constantPart + lengthPart * p.lengths[i]));
             }
         }
-        TopScores top = scores.best(limit);
+        TopScores top = scores.best(limit, tables.top);
         if (top == null) {
             return List.of();
         }
@@ -223,8 +235,74 @@ final class Bm25Index {
     private interface DocScores {
         void add(int doc, float score);
 
-        /** The best {@code limit} documents with a positive score, or null if there are none. */
-        TopScores best(int limit);
+        /**
+         * The best {@code limit} documents with a positive score, in {@code top} (emptied first), or null if there are
+         * none.
+         */
+        TopScores best(int limit, TopScores top);
+
+        /** Empties the table for the next query, touching only what this one wrote. */
+        void clear();
+    }
+
+    /** How many searches at once keep their score tables for the next. */
+    private static final int POOLED_TABLES = 4;
+    private final java.util.concurrent.atomic.AtomicReferenceArray<ScoreTables> tables =
+            new java.util.concurrent.atomic.AtomicReferenceArray<>(POOLED_TABLES);
+
+    private ScoreTables takeTables() {
+        for (int i = 0; i < POOLED_TABLES; i++) {
+            ScoreTables t = tables.get(i);
+            if (t != null && tables.compareAndSet(i, t, null)) {
+                return t;
+            }
+        }
+        return new ScoreTables();
+    }
+
+    private void releaseTables(ScoreTables t) {
+        for (int i = 0; i < POOLED_TABLES; i++) {
+            if (tables.get(i) == null && tables.compareAndSet(i, null, t)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * The score tables of one search, kept for the next: allocated afresh, a search over 100K documents allocated a
+     * few hundred kilobytes of tables, more than the rest of a turn together. Each kind is made on first need.
+     */
+    private static final class ScoreTables {
+        final TopScores top = new TopScores(1);
+        private DenseScores dense;
+        private SparseScores sparse;
+        private PartitionedScores partitioned;
+
+        /**
+         * The table for a search: few postings against many documents (the usual query) sum in a small hash table that
+         * stays in the cache, instead of a score per document scattered over; over more than four ranges of documents
+         * (a table too big for the cache), and postings enough to matter, scores are summed range by range.
+         */
+        DocScores forSearch(int rangeBits, int docCount, long totalPostings) {
+            int range = 1 << rangeBits;
+            if (docCount > 4L * range && totalPostings > range / 4) {
+                if (partitioned == null || !partitioned.fits(rangeBits, docCount)) {
+                    partitioned = new PartitionedScores(rangeBits, docCount, totalPostings);
+                }
+                return partitioned;
+            }
+            if (4 * totalPostings < docCount) {
+                if (sparse == null) {
+                    sparse = new SparseScores();
+                }
+                sparse.prepare((int) totalPostings);
+                return sparse;
+            }
+            if (dense == null || !dense.fits(docCount)) {
+                dense = new DenseScores(docCount);
+            }
+            return dense;
+        }
     }
 
     /** A score per document, and the documents touched. */
@@ -234,15 +312,28 @@ final class Bm25Index {
         private int touchedCount;
 
         DenseScores(int docCount) {
-            scores = new float[docCount];
+            // Room to grow, so that a growing index does not make a new table every few searches.
+            scores = new float[docCount + docCount / 4 + 16];
             touched = new int[Math.min(docCount, 1024)];
+        }
+
+        boolean fits(int docCount) {
+            return docCount <= scores.length;
+        }
+
+        @Override
+        public void clear() {
+            for (int i = 0; i < touchedCount; i++) {
+                scores[touched[i]] = 0f;
+            }
+            touchedCount = 0;
         }
 
         @Override
         public void add(int doc, float score) {
             if (scores[doc] == 0f) {
                 if (touchedCount == touched.length) {
-                    touched = Arrays.copyOf(touched, Math.min(scores.length, touchedCount * 2));
+                    touched = Arrays.copyOf(touched, Math.min(scores.length, Math.max(16, touchedCount * 2)));
                 }
                 touched[touchedCount++] = doc;
             }
@@ -250,11 +341,12 @@ final class Bm25Index {
         }
 
         @Override
-        public TopScores best(int limit) {
+        public TopScores best(int limit, TopScores reused) {
             if (touchedCount == 0) {
                 return null;
             }
-            TopScores top = new TopScores(Math.min(limit, touchedCount));
+            TopScores top = reused;
+            top.reset(Math.min(limit, touchedCount));
             for (int i = 0; i < touchedCount; i++) {
                 int doc = touched[i];
                 if (scores[doc] > 0f) {
@@ -272,19 +364,34 @@ final class Bm25Index {
      * table, whose empty slots would be a branch the CPU cannot predict.
      */
     private static final class SparseScores implements DocScores {
-        private final int[] table;
-        private final int[] used;
-        private final int mask;
-        private final int shift;
+        private int[] table = new int[0];
+        private int[] used = new int[0];
+        private int mask;
+        private int shift;
         private int size;
 
-        SparseScores(int maxDocs) {
+        /** Readies the table for up to {@code maxDocs} documents; the table must be empty. */
+        void prepare(int maxDocs) {
             // A power of two at least twice the documents: probes stay short.
             int capacity = Integer.highestOneBit(Math.max(8, maxDocs) * 2 - 1) << 1;
-            table = new int[2 * capacity];
-            used = new int[maxDocs];
+            if (table.length < 2 * capacity) {
+                table = new int[2 * capacity];
+            }
+            if (used.length < maxDocs) {
+                used = new int[maxDocs];
+            }
             mask = capacity - 1;
             shift = Integer.numberOfLeadingZeros(mask);
+        }
+
+        @Override
+        public void clear() {
+            for (int u = 0; u < size; u++) {
+                int i = used[u];
+                table[2 * i] = 0;
+                table[2 * i + 1] = 0;
+            }
+            size = 0;
         }
 
         @Override
@@ -304,11 +411,12 @@ final class Bm25Index {
         }
 
         @Override
-        public TopScores best(int limit) {
+        public TopScores best(int limit, TopScores reused) {
             if (size == 0) {
                 return null;
             }
-            TopScores top = new TopScores(Math.min(limit, size));
+            TopScores top = reused;
+            top.reset(Math.min(limit, size));
             for (int u = 0; u < size; u++) {
                 int i = used[u];
                 float score = Float.intBitsToFloat(table[2 * i + 1]);
@@ -336,6 +444,8 @@ final class Bm25Index {
         private final float[][] scores;
         private final int[] sizes;
         private final int docCount;
+        private final float[] sums;
+        private final int[] touched;
 
         PartitionedScores(int rangeBits, int docCount, long totalPostings) {
             this.rangeBits = rangeBits;
@@ -346,6 +456,18 @@ final class Bm25Index {
             docs = new int[ranges][capacity];
             scores = new float[ranges][capacity];
             sizes = new int[ranges];
+            sums = new float[Math.min(1 << rangeBits, docCount)];
+            touched = new int[sums.length];
+        }
+
+        /** Whether this table serves an index of {@code docCount} documents: the same ranges. */
+        boolean fits(int rangeBits, int docCount) {
+            return this.rangeBits == rangeBits && this.docCount == docCount;
+        }
+
+        @Override
+        public void clear() {
+            Arrays.fill(sizes, 0);
         }
 
         @Override
@@ -363,9 +485,7 @@ final class Bm25Index {
         }
 
         @Override
-        public TopScores best(int limit) {
-            float[] sums = new float[Math.min(1 << rangeBits, docCount)];
-            int[] touched = new int[sums.length];
+        public TopScores best(int limit, TopScores reused) {
             TopScores top = null;
             for (int r = 0; r < sizes.length; r++) {
                 int base = r << rangeBits;
@@ -383,7 +503,8 @@ final class Bm25Index {
                     int local = touched[i];
                     if (sums[local] > 0f) {
                         if (top == null) {
-                            top = new TopScores(limit);
+                            top = reused;
+                            top.reset(limit);
                         }
                         top.offer(base + local, sums[local]);
                     }

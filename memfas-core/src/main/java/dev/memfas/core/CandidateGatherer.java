@@ -7,7 +7,6 @@ import dev.memfas.core.vector.Hits;
 import dev.memfas.core.vector.VectorIndex;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -35,19 +34,22 @@ final class CandidateGatherer {
     }
 
     /**
-     * Fills {@code out} with the turn's candidates.
+     * Fills the workspace's candidate set with the turn's candidates.
      *
      * @param linkedIds the memories the fired triggers link to, in trigger order
      * @param pinnedIds the namespace's pinned memories (none for a search)
      * @return where the candidates came from, for memories that join later
      */
     CandidateSources gather(Turn turn, QueryVectors q, Set<String> linkedIds, Set<String> pinnedIds,
-            CandidateSet out) {
+            TurnWorkspace work) {
         String namespace = turn.namespace();
         VectorIndex index = indexes.indexFor(namespace);
+        CandidateSet out = work.candidates();
         out.reset(index == null ? 0 : index.dimension());
-        Set<String> lexicalIds = new LinkedHashSet<>(linkedIds);
-        lexicalIds.addAll(pinnedIds);
+        IdList lexicalIds = work.lexicalIds();
+        lexicalIds.clear();
+        linkedIds.forEach(lexicalIds::addIfAbsent);
+        pinnedIds.forEach(lexicalIds::addIfAbsent);
         List<LexicalHit> lexical;
         Hits hits;
         if (index == null) {
@@ -65,11 +67,11 @@ final class CandidateGatherer {
     }
 
     /** The BM25 search and the memories it found, the linked and the pinned ones: the first candidates. */
-    private List<LexicalHit> readLexicalSide(Turn turn, QueryVectors q, Set<String> lexicalIds, Set<String> linkedIds,
+    private List<LexicalHit> readLexicalSide(Turn turn, QueryVectors q, IdList lexicalIds, Set<String> linkedIds,
             VectorIndex index, CandidateSet out) {
         List<LexicalHit> lexical = store.searchLexical(turn.namespace(), turn.request().query(), candidateLimit);
         for (LexicalHit hit : lexical) {
-            lexicalIds.add(hit.memoryId());
+            lexicalIds.addIfAbsent(hit.memoryId());
         }
         Instant now = turn.now();
         for (StoredMemory s : store.getAll(turn.namespace(), lexicalIds)) {
@@ -90,7 +92,7 @@ final class CandidateGatherer {
     }
 
     /** Sets the scan's cosines on the candidates found both ways, and adds the vector hits not read yet. */
-    private void readVectorHits(Turn turn, QueryVectors q, CandidateSources sources, Set<String> lexicalIds,
+    private void readVectorHits(Turn turn, QueryVectors q, CandidateSources sources, IdList lexicalIds,
             CandidateSet out) {
         Hits hits = sources.hits();
         List<String> rest = new ArrayList<>(hits.size());

@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.ScoringWeights;
 import dev.memfas.core.vector.Vectors;
 import dev.memfas.Memory;
 import dev.memfas.Scope;

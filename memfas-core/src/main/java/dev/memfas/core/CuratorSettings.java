@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.ScoringWeights;
 import java.time.Duration;
 
 /**

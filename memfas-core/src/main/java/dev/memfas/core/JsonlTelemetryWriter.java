@@ -1,5 +1,7 @@
 package dev.memfas.core;
 
+import dev.memfas.TurnTelemetry;
+import dev.memfas.TelemetryListener;
 import dev.memfas.MemfasException;
 import java.io.BufferedWriter;
 import java.io.IOException;

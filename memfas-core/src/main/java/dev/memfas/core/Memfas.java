@@ -1,5 +1,7 @@
 package dev.memfas.core;
 
+import dev.memfas.ScoringWeights;
+import dev.memfas.TelemetryListener;
 import dev.memfas.core.vector.ScanThreads;
 import dev.memfas.ContextCurator;
 import dev.memfas.Embedder;

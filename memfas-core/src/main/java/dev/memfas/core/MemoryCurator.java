@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.TelemetryListener;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
@@ -143,7 +144,7 @@ final class MemoryCurator implements ContextCurator {
         try {
             CandidateSet candidates = work.candidates();
             CandidateSources sources = gatherer.gather(turn, q, fired.linkedIds(), pinned.ids(turn.namespace()),
-                    candidates);
+                    work);
             CandidateScorer.TurnSignals signals = new CandidateScorer.TurnSignals(turn.now(), sources.index() != null,
                     topic.vector(), topic.terms(), turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(),
                     turn.hasSession(), request.project(), request.language());
@@ -177,7 +178,7 @@ final class MemoryCurator implements ContextCurator {
         TurnWorkspace work = workspaces.take();
         try {
             CandidateSet candidates = work.candidates();
-            CandidateSources sources = gatherer.gather(turn, q, Set.of(), Set.of(), candidates);
+            CandidateSources sources = gatherer.gather(turn, q, Set.of(), Set.of(), work);
             scorer.score(candidates, new CandidateScorer.TurnSignals(turn.now(), sources.index() != null,
                     topic.vector(), topic.terms(), Set.of(), false, null, null));
             Ranking ranking = work.ranking();

@@ -1,5 +1,7 @@
 package dev.memfas.core;
 
+import dev.memfas.ScoringWeights;
+import dev.memfas.TurnTelemetry;
 import dev.memfas.ScoreBreakdown;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.TurnTelemetry;
 import dev.memfas.MemfasException;
 import java.io.BufferedReader;
 import java.io.IOException;

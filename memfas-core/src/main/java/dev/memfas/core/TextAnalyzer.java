@@ -1,9 +1,9 @@
 package dev.memfas.core;
 
+import dev.memfas.StopWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * Splits text into words: lower-cased runs of letters and digits, English stop words removed, each CJK ideograph or
@@ -15,16 +15,6 @@ import java.util.Set;
 final class TextAnalyzer {
     private static final int MAX_TERM_CHARS = 64;
 
-    private static final Set<String> STOP_WORDS = Set.of(
-            "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
-            "been", "before", "being", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "done",
-            "for", "from", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "i",
-            "if", "in", "into", "is", "it", "its", "just", "me", "more", "most", "my", "no", "nor", "not", "now",
-            "of", "off", "on", "once", "only", "or", "other", "our", "ours", "out", "over", "own", "same", "she",
-            "should", "so", "some", "such", "than", "that", "the", "their", "theirs", "them", "then", "there",
-            "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we",
-            "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would",
-            "you", "your", "yours", "s", "t", "d", "ll", "m", "re", "ve");
 
     private TextAnalyzer() {}
 
@@ -78,7 +68,7 @@ final class TextAnalyzer {
         }
         String w = word.toString().toLowerCase(Locale.ROOT);
         word.setLength(0);
-        if (!STOP_WORDS.contains(w)) {
+        if (!StopWords.isStopWord(w)) {
             out.add(w);
         }
     }

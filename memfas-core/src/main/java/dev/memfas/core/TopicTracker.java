@@ -17,9 +17,11 @@ final class TopicTracker {
 
     SessionState.TopicUpdate advance(Turn turn, QueryVectors vectors) {
         Map<String, Double> terms = termWeights(turn);
-        SessionState session = turn.session() != null ? turn.session()
-                : new SessionState("", turn.namespace(), turn.now());
-        return session.advance(vectors.turn(), terms, shiftThreshold);
+        if (turn.session() != null) {
+            return turn.session().advance(vectors.turn(), terms, shiftThreshold);
+        }
+        // What a fresh session's first turn gives, without the session: the turn's own vector and terms.
+        return new SessionState.TopicUpdate(vectors.turn(), terms, SessionState.label(terms), false, 1);
     }
 
     /** The analyzed words of the query at weight 1, and of the recent history at {@link QueryEmbedder#HISTORY_WEIGHT}. */

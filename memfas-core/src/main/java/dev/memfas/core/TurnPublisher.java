@@ -1,5 +1,8 @@
 package dev.memfas.core;
 
+import dev.memfas.ScoringWeights;
+import dev.memfas.TurnTelemetry;
+import dev.memfas.TelemetryListener;
 import dev.memfas.ContextItem;
 import dev.memfas.ContextResponse;
 import dev.memfas.DroppedMemory;

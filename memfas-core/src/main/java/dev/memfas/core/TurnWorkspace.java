@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  */
 final class TurnWorkspace {
     private final CandidateSet candidates = new CandidateSet();
+    private final IdList lexicalIds = new IdList();
     private final Ranking ranking = new Ranking();
     private final int[] seeds = new int[NeighborExpander.SEEDS];
     private final BudgetFiller.Scratch fill = new BudgetFiller.Scratch();
@@ -19,6 +20,11 @@ final class TurnWorkspace {
 
     CandidateSet candidates() {
         return candidates;
+    }
+
+    /** The ids the gatherer reads from the store first: linked, pinned and BM25 hits. */
+    IdList lexicalIds() {
+        return lexicalIds;
     }
 
     Ranking ranking() {
@@ -59,6 +65,7 @@ final class TurnWorkspace {
     /** Lets go of the turn's memories, so that a kept workspace does not keep them alive. */
     void clear() {
         candidates.reset(0);
+        lexicalIds.clear();
         linkedCount = 0;
     }
 

@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.ScoringWeights;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

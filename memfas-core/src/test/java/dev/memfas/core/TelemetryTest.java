@@ -1,5 +1,7 @@
 package dev.memfas.core;
 
+import dev.memfas.ScoringWeights;
+import dev.memfas.TurnTelemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package dev.memfas.sqlite;
 
+import dev.memfas.StopWords;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -12,16 +13,6 @@ import java.util.Set;
  */
 final class FtsQuery {
     private static final int MAX_TERMS = 64;
-    private static final Set<String> STOP_WORDS = Set.of(
-            "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
-            "been", "before", "being", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "done",
-            "for", "from", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "i",
-            "if", "in", "into", "is", "it", "its", "just", "me", "more", "most", "my", "no", "nor", "not", "now",
-            "of", "off", "on", "once", "only", "or", "other", "our", "ours", "out", "over", "own", "same", "she",
-            "should", "so", "some", "such", "than", "that", "the", "their", "theirs", "them", "then", "there",
-            "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we",
-            "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would",
-            "you", "your", "yours", "s", "t", "d", "ll", "m", "re", "ve");
 
     private FtsQuery() {}
 
@@ -52,7 +43,7 @@ final class FtsQuery {
     private static void add(StringBuilder word, Set<String> words) {
         if (word.length() > 0) {
             String w = word.toString().toLowerCase(Locale.ROOT);
-            if (!STOP_WORDS.contains(w) && words.size() < MAX_TERMS) {
+            if (!StopWords.isStopWord(w) && words.size() < MAX_TERMS) {
                 words.add(w);
             }
             word.setLength(0);

@@ -1,4 +1,4 @@
-package dev.memfas.core;
+package dev.memfas;
 
 /**
  * Receives every turn's telemetry in the process, e.g. to feed metrics. Called on the thread that ran

@@ -1,4 +1,4 @@
-package dev.memfas.core;
+package dev.memfas;
 
 /**
  * How much each factor counts in a memory's score. A memory's score is the weighted mean of its factors (see

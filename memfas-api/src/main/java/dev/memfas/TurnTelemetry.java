@@ -1,6 +1,5 @@
-package dev.memfas.core;
+package dev.memfas;
 
-import dev.memfas.ScoreBreakdown;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
