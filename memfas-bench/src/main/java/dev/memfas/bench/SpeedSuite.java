@@ -20,7 +20,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * Runs the speed benchmarks ({@code CurationBenchmark}: bandwidth ceiling, scan, turn, LangChain4j peer; and
  * {@code EmbeddedTurnBenchmark}: a turn with the query embedding) in one JMH run and prints medians, p95 and the
- * ratios scan / ceiling and peer / turn per size.
+ * ratios scan / ceiling and peer / turn per size. The benchmarks touch their heap at start-up
+ * ({@code -XX:+AlwaysPreTouch}); the turns are then measured again in JVMs that do not, as users run them, and the
+ * ratio of the two is printed.
  *
  * <pre>
  * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.SpeedSuite [--memories 1000,10000,100000,1000000]
@@ -76,6 +78,16 @@ public final class SpeedSuite {
                 .param("memories", memories.split(",")).build());
         collect(timings, options(quick, vectorApi).include("dev\\.memfas\\.bench\\.EmbeddedTurnBenchmark\\.")
                 .param("memories", turnMemories.split(",")).build());
+        if (!quick) {
+            // The turns again in JVMs that do not touch their heap at start-up, as users run them: a turn that
+            // allocates much then pays the kernel for zeroing fresh heap pages. The heap's maximum stays, for 1M.
+            collect(timings, options(false, vectorApi).jvmArgsAppend("-Xmx12g")
+                    .include("dev\\.memfas\\.bench\\.CurationBenchmark\\.c_getContext")
+                    .param("memories", memories.split(",")).build(), NO_PRE_TOUCH);
+            collect(timings, options(false, vectorApi).jvmArgsAppend("-Xmx2g")
+                    .include("dev\\.memfas\\.bench\\.EmbeddedTurnBenchmark\\.")
+                    .param("memories", turnMemories.split(",")).build(), NO_PRE_TOUCH);
+        }
         return table(timings, vectorApi);
     }
 
@@ -93,12 +105,20 @@ public final class SpeedSuite {
         return b;
     }
 
+    /** Appended to a benchmark's name for its run without {@code -XX:+AlwaysPreTouch}. */
+    static final String NO_PRE_TOUCH = "@noPreTouch";
+
     private static void collect(Map<String, Map<Integer, Timing>> timings, org.openjdk.jmh.runner.options.Options o)
             throws RunnerException {
+        collect(timings, o, "");
+    }
+
+    private static void collect(Map<String, Map<Integer, Timing>> timings, org.openjdk.jmh.runner.options.Options o,
+            String suffix) throws RunnerException {
         Collection<RunResult> results = new Runner(o).run();
         for (RunResult r : results) {
             String name = r.getParams().getBenchmark();
-            name = name.substring(name.lastIndexOf('.') + 1);
+            name = name.substring(name.lastIndexOf('.') + 1) + suffix;
             int n = Integer.parseInt(r.getParams().getParam("memories"));
             var stats = r.getPrimaryResult().getStatistics();
             timings.computeIfAbsent(name, k -> new TreeMap<>())
@@ -113,22 +133,25 @@ public final class SpeedSuite {
                 vectorApi ? "benchmarks forked with --add-modules jdk.incubator.vector (the int8 scan on Java 21+)"
                         : "no flags (the 16-bit scan)"));
         sb.append("| memories | (a) ceiling p50 | (b) scan p50 | (b)/(a) | (c) turn p50 | (c) turn p95"
-                + " | (e) peer p50 | (e)/(c) |\n");
-        sb.append("|---|---|---|---|---|---|---|---|\n");
+                + " | (e) peer p50 | (e)/(c) | (c) turn p50, no pre-touch | no pre-touch / pre-touched |\n");
+        sb.append("|---|---|---|---|---|---|---|---|---|---|\n");
         Map<Integer, Timing> a = timings.getOrDefault("a_bandwidthCeiling", Map.of());
         Map<Integer, Timing> b = timings.getOrDefault("b_scan", Map.of());
         Map<Integer, Timing> c = timings.getOrDefault("c_getContext", Map.of());
         Map<Integer, Timing> e = timings.getOrDefault("e_peerSearch", Map.of());
+        Map<Integer, Timing> cCold = timings.getOrDefault("c_getContext" + NO_PRE_TOUCH, Map.of());
         List<Integer> sizes = new ArrayList<>(new TreeMap<>(b).keySet());
         for (int n : sizes) {
-            sb.append(String.format(Locale.ROOT, "| %,d | %s | %s | %s | %s | %s | %s | %s |%n", n, ms(a, n, false),
-                    ms(b, n, false), ratio(b, a, n), ms(c, n, false), ms(c, n, true), ms(e, n, false),
-                    ratio(e, c, n)));
+            sb.append(String.format(Locale.ROOT, "| %,d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", n,
+                    ms(a, n, false), ms(b, n, false), ratio(b, a, n), ms(c, n, false), ms(c, n, true), ms(e, n, false),
+                    ratio(e, c, n), ms(cCold, n, false), ratio(cCold, c, n)));
         }
         Map<Integer, Timing> d = timings.getOrDefault("d_getContextWithQueryEmbedding", Map.of());
+        Map<Integer, Timing> dCold = timings.getOrDefault("d_getContextWithQueryEmbedding" + NO_PRE_TOUCH, Map.of());
         for (Map.Entry<Integer, Timing> t : d.entrySet()) {
             sb.append(String.format(Locale.ROOT, "%n(d) turn including the query embedding, %,d memories: p50 %.2f ms,"
-                    + " p95 %.2f ms%n", t.getKey(), t.getValue().p50(), t.getValue().p95()));
+                    + " p95 %.2f ms; without pre-touch p50 %s%n", t.getKey(), t.getValue().p50(), t.getValue().p95(),
+                    ms(dCold, t.getKey(), false)));
         }
         return sb.toString();
     }

@@ -5,6 +5,7 @@ import dev.memfas.MemoryStore;
 import dev.memfas.StoredMemory;
 import dev.memfas.core.vector.Hits;
 import dev.memfas.core.vector.VectorIndex;
+import dev.memfas.core.vector.VectorSearch;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,7 @@ final class CandidateGatherer {
             lexical = readLexicalSide(turn, q, lexicalIds, linkedIds, null, out);
             hits = Hits.EMPTY;
         } else {
-            try (VectorIndex.Search scan = index.start(q.query(), candidateLimit, scanThreads)) {
+            try (VectorSearch scan = index.start(q.query(), candidateLimit, scanThreads)) {
                 lexical = readLexicalSide(turn, q, lexicalIds, linkedIds, index, out);
                 hits = scan.finish();
             }

@@ -210,10 +210,10 @@ final class CandidateSet {
         tokens[i] = count;
     }
 
-    /** The hash of the candidate's normalized text, computed once ({@link BudgetFiller#normalizedHash}). */
+    /** The hash of the candidate's normalized text, computed once ({@link NormalizedText#hash}). */
     long textHash(int i) {
         if (!hasTextHash[i]) {
-            textHash[i] = BudgetFiller.normalizedHash(memory(i).text());
+            textHash[i] = NormalizedText.hash(memory(i).text());
             hasTextHash[i] = true;
         }
         return textHash[i];

@@ -63,10 +63,10 @@ final class DropExplainer {
 
     /** The included candidate this one repeats, or -1. */
     private int repeated(CandidateSet candidates, int c, int[] included) {
-        String text = BudgetFiller.normalize(candidates.memory(c).text());
+        String text = NormalizedText.normalize(candidates.memory(c).text());
         int row = candidates.row(c);
         for (int other : included) {
-            if (BudgetFiller.normalize(candidates.memory(other).text()).equals(text)) {
+            if (NormalizedText.normalize(candidates.memory(other).text()).equals(text)) {
                 return other;
             }
             int otherRow = candidates.row(other);

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Remembers the token count of each memory's rendered item, so a memory that is a candidate turn after turn is
- * tokenized once; and with it the hash of the memory's normalized text ({@link BudgetFiller#normalizedHash}), which
+ * tokenized once; and with it the hash of the memory's normalized text ({@link NormalizedText#hash}), which
  * the fill's duplicate check would otherwise compute again for every candidate every turn. An entry is keyed by
  * namespace and id and kept with the memory it was counted for: it is used only for an equal memory (the same
  * instance, as the in-memory store returns, is checked first), so a changed memory is counted anew and no two texts
@@ -52,7 +52,7 @@ final class TokenCountCache {
             namespaces.clear();
             size.set(0);
         }
-        Entry entry = new Entry(memory, tokens, BudgetFiller.normalizedHash(memory.text()));
+        Entry entry = new Entry(memory, tokens, NormalizedText.hash(memory.text()));
         Entry previous = namespaces.computeIfAbsent(memory.namespace(), n -> new ConcurrentHashMap<>())
                 .put(memory.id(), entry);
         if (previous == null) {

@@ -36,7 +36,7 @@ final class TakenVectorsTest {
         }
         int duplicates = 0;
         for (double threshold : new double[] {0.5, 0.9, 0.95, 0.99, 1.0}) {
-            BudgetFiller.TakenVectors taken = new BudgetFiller.TakenVectors(matrix, dimension);
+            TakenVectors taken = new TakenVectors(matrix, dimension);
             List<Integer> takenRows = new ArrayList<>();
             for (int r = 0; r < rows; r++) {
                 boolean expected = false;

@@ -145,7 +145,7 @@ final class TextProcessingTest {
 
     @Test
     void normalize_collapsesCaseAndPunctuation() {
-        assertThat(BudgetFiller.normalize("  Kafka   retention: 7 DAYS!! ")).isEqualTo("kafka retention 7 days");
+        assertThat(NormalizedText.normalize("  Kafka   retention: 7 DAYS!! ")).isEqualTo("kafka retention 7 days");
     }
 
     @Test
@@ -154,11 +154,11 @@ final class TextProcessingTest {
                 "Straße İstanbul ΣΊΣΥΦΟΣ 🧠 记忆", "kafka retention 8 days", "kafkaretention 7 days", "", "!!!",
                 "lone \ud800 surrogate");
         for (String a : texts) {
-            assertThat(BudgetFiller.normalizedHash(a)).as(a)
-                    .isEqualTo(BudgetFiller.normalizedHash(BudgetFiller.normalize(a)));
+            assertThat(NormalizedText.hash(a)).as(a)
+                    .isEqualTo(NormalizedText.hash(NormalizedText.normalize(a)));
             for (String b : texts) {
-                boolean same = BudgetFiller.normalize(a).equals(BudgetFiller.normalize(b));
-                assertThat(BudgetFiller.normalizedHash(a) == BudgetFiller.normalizedHash(b)).as(a + " / " + b)
+                boolean same = NormalizedText.normalize(a).equals(NormalizedText.normalize(b));
+                assertThat(NormalizedText.hash(a) == NormalizedText.hash(b)).as(a + " / " + b)
                         .isEqualTo(same);
             }
         }

@@ -66,8 +66,8 @@ final class TokenCountCacheTest {
 
         TokenCountCache.Entry entry = cache.find(m);
         assertThat(entry.tokens()).isEqualTo(5);
-        assertThat(entry.textHash()).isEqualTo(BudgetFiller.normalizedHash("hello world"))
-                .isNotEqualTo(BudgetFiller.normalizedHash("hello there"));
+        assertThat(entry.textHash()).isEqualTo(NormalizedText.hash("hello world"))
+                .isNotEqualTo(NormalizedText.hash("hello there"));
         assertThat(cache.find(Memory.builder("Hello there").id("a").build())).isNull();
     }
 

@@ -1,6 +1,14 @@
 package dev.memfas.sqlite;
 
+import dev.memfas.MemfasException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The store's schema as forward migrations. Migration {@code i} (0-based) takes a file from {@code user_version i} to
@@ -8,7 +16,50 @@ import java.util.List;
  * version. Never edit a released migration: add a new one.
  */
 final class Schema {
+    private static final Logger LOG = LoggerFactory.getLogger(SqliteMemoryStore.class);
+
     private Schema() {}
+
+    /** Brings the file to the last of the given migrations, one transaction per migration. */
+    static void migrate(Connection writer, Path file, List<List<String>> migrations) throws SQLException {
+        int version;
+        try (Statement s = writer.createStatement(); ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+            version = rs.getInt(1);
+        }
+        int latest = migrations.size();
+        if (version > latest) {
+            throw new MemfasException("cannot open " + file + ": it was written by a newer memfas (schema version "
+                    + version + "; this version reads up to " + latest + ")");
+        }
+        for (int v = version; v < latest; v++) {
+            try (Statement s = writer.createStatement()) {
+                s.execute("BEGIN IMMEDIATE");
+                try {
+                    // Re-read under the write lock: another process may have migrated meanwhile.
+                    int current;
+                    try (ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+                        current = rs.getInt(1);
+                    }
+                    if (current == v) {
+                        for (String sql : migrations.get(v)) {
+                            s.execute(sql);
+                        }
+                        s.execute("PRAGMA user_version = " + (v + 1));
+                    }
+                    s.execute("COMMIT");
+                } catch (SQLException | RuntimeException e) {
+                    SqliteDatabase.rollbackQuietly(s);
+                    throw e;
+                }
+            }
+        }
+        if (version == 0 && latest > 0) {
+            // A new file: every migration ran, but nothing was migrated. Not news for the user.
+            LOG.debug("created {} at schema version {}", file, latest);
+        } else if (version < latest) {
+            LOG.info("migrated {} from schema version {} to {}", file, version, latest);
+        }
+    }
 
     static final List<List<String>> MIGRATIONS = List.of(
             List.of(

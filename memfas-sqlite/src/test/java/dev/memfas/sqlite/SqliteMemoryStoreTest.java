@@ -195,7 +195,7 @@ final class SqliteMemoryStoreTest {
                 "THIS IS NOT SQL"));
 
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
-            assertThatThrownBy(() -> SqliteMemoryStore.migrate(c, file, withBrokenNext))
+            assertThatThrownBy(() -> Schema.migrate(c, file, withBrokenNext))
                     .isInstanceOf(java.sql.SQLException.class);
             try (Statement s = c.createStatement()) {
                 try (var rs = s.executeQuery("PRAGMA user_version")) {
@@ -440,4 +440,21 @@ final class SqliteMemoryStoreTest {
         assertThat(seen).allSatisfy(t -> assertThat(t).startsWith(ns + " "));
         assertThat(new String(ns.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8)).isEqualTo(ns);
     }
+
+    @Test
+    void savedState_isDatedByTheStoresClock() throws Exception {
+        Path file = dir.resolve("clock.db");
+        Instant then = Instant.parse("2031-05-06T07:08:09Z");
+        try (SqliteMemoryStore store = SqliteMemoryStore.builder(file)
+                .clock(java.time.Clock.fixed(then, java.time.ZoneOffset.UTC)).build()) {
+            store.saveState("a", "k", "v");
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT updated_s FROM state WHERE key = 'k'")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getLong(1)).isEqualTo(then.getEpochSecond());
+        }
+    }
+
 }

@@ -206,7 +206,7 @@ public final class VectorIndex {
      * @return the hits, best first
      */
     public Hits search(float[] query, int k, int threads) {
-        try (Search search = begin(query, k, threads, false)) {
+        try (VectorSearch search = begin(query, k, threads, false)) {
             return search.finish();
         }
     }
@@ -216,7 +216,7 @@ public final class VectorIndex {
      * the scan.
      */
     Hits search(float[] query, int k, int threads, Runnable alongside) {
-        try (Search search = start(query, k, threads)) {
+        try (VectorSearch search = start(query, k, threads)) {
             alongside.run();
             return search.finish();
         }
@@ -224,190 +224,56 @@ public final class VectorIndex {
 
     /**
      * Starts a search whose caller has other work to do first: helper threads begin the scan, the caller does its work
-     * and then {@link Search#finish() finishes} the search, taking the parts no helper has taken. Holds this index's
+     * and then {@link VectorSearch#finish() finishes} the search, taking the parts no helper has taken. Holds this index's
      * read lock until the search is finished or closed, so the caller must not write to this index in between; it may
      * {@link #gather} from it.
      */
-    public Search start(float[] query, int k, int threads) {
+    public VectorSearch start(float[] query, int k, int threads) {
         return begin(query, k, threads, true);
     }
 
-    private Search begin(float[] query, int k, int threads, boolean callerBusy) {
+    private VectorSearch begin(float[] query, int k, int threads, boolean callerBusy) {
         if (k <= 0) {
             throw new IllegalArgumentException("k must be positive: " + k);
         }
         lock.readLock().lock();
         try {
-            return new Search(query, k, threads, callerBusy);
+            return new VectorSearch(this, query, k, threads, callerBusy);
         } catch (RuntimeException | Error e) {
             lock.readLock().unlock();
             throw e;
         }
     }
 
+    // What a search reads, under the read lock it holds.
+
+    ReadWriteLock lock() {
+        return lock;
+    }
+
+    int sizeUnderLock() {
+        return size;
+    }
+
+    ExactColumns exact() {
+        return exact;
+    }
+
+    CodeLayout codes() {
+        return codes;
+    }
+
+    FloatRows rows() {
+        return rows;
+    }
+
+    String idAt(int slot) {
+        return ids[slot];
+    }
+
     /** Into how many parts a scan of {@code n} slots is split: at least one, and never a part too small. */
     public static int parts(int n, int threads) {
         return Math.max(1, Math.min(threads, n / MIN_SLOTS_PER_PART));
-    }
-
-    /** One search, begun under the index's read lock and finished (or closed) on the thread that began it. */
-    public final class Search implements AutoCloseable {
-        private final float[] query;
-        private final int n;
-        private final int keep;
-        private final int approximate;
-        private final SearchScratch scratch;
-        /** The code scan under way, or null when the search scores exactly at {@link #finish()}. */
-        private final ScanThreads.Job scan;
-        private final int parts;
-        private boolean done;
-
-        private Search(float[] query, int k, int threads, boolean callerBusy) {
-            this.query = query;
-            this.n = size;
-            this.keep = Math.min(k, n);
-            this.approximate = 2 * keep + RESCORE_EXTRA;
-            this.scratch = SearchScratch.take();
-            if (n == 0 || exact != null || approximate >= n || codes.tooCoarse()) {
-                // Nothing to scan, a small index scored exactly, or a code scan that would keep every slot for
-                // re-scoring anyway (or, at a huge dimension, be too coarse to trust): all exact, at finish.
-                scan = null;
-                parts = 0;
-                return;
-            }
-            // With work alongside, finer parts let the helpers take more of the scan while the caller is busy.
-            parts = !callerBusy || threads == 1 ? parts(n, threads) : parts(n, PARTS_PER_THREAD * threads);
-            int tiles = (n + VectorKernels.TILE - 1) / VectorKernels.TILE;
-            CodeLayout layout = codes;
-            layout.prepare(query, scratch);
-            scratch.reserveParts(parts, layout.blockSize(), layout instanceof ShortCodes);
-            for (int p = 0; p < parts; p++) {
-                scratch.partTop(p, approximate);
-            }
-            scratch.floor.reset();
-            int count = parts;
-            scan = ScanThreads.start(parts, threads, part -> {
-                // Parts begin on a tile, as the int8 kernel scores whole tiles.
-                int from = ScanThreads.start(tiles, part, count) * VectorKernels.TILE;
-                int to = Math.min(n, ScanThreads.start(tiles, part + 1, count) * VectorKernels.TILE);
-                layout.scan(query, scratch, part, from, to, scratch.floor, scratch.partTop(part));
-            });
-        }
-
-        /** Waits for the scan, re-scores, and returns the hits, best first. */
-        public Hits finish() {
-            if (done) {
-                throw new IllegalStateException("the search is finished");
-            }
-            done = true;
-            try {
-                if (n == 0) {
-                    return Hits.EMPTY;
-                }
-                TopScores top;
-                if (exact != null) {
-                    top = scratch.exact(keep);
-                    exact.scan(query, n, scratch.exactAccumulator(n), top);
-                } else if (scan == null) {
-                    int[] all = scratch.within(n);
-                    for (int i = 0; i < n; i++) {
-                        all[i] = i;
-                    }
-                    top = scratch.exact(keep);
-                    rescore(all, n, query, top);
-                } else {
-                    scan.join(null);
-                    top = rescoreBest();
-                }
-                int m = top.size();
-                int[] slots = new int[m];
-                float[] scores = new float[m];
-                top.drainDescending(slots, scores);
-                String[] hitIds = new String[m];
-                for (int i = 0; i < m; i++) {
-                    hitIds[i] = ids[slots[i]];
-                }
-                return new Hits(hitIds, scores, slots);
-            } finally {
-                release();
-            }
-        }
-
-        /**
-         * The true best {@code k} of the scan's approximate best. First the approximate best {@code k}, exactly: their
-         * {@code k}-th exact score is a floor for the true {@code k}-th. Then only those whose approximate score is
-         * within one error of that floor, or of twice the error below the approximate {@code k}-th, whichever is
-         * higher, can still be among the true best.
-         */
-        private TopScores rescoreBest() {
-            TopScores candidates = scratch.partTop(0);
-            for (int p = 1; p < parts; p++) {
-                candidates.offerAll(scratch.partTop(p));
-            }
-            // The scan kept 2k + 64 < n slots, so more than k.
-            float kth = candidates.scoreAt(keep);
-            int count = candidates.size();
-            int[] slots = scratch.slots(count);
-            float[] scores = scratch.scores(count);
-            candidates.drain(slots, scores);
-            double margin = codes.errorMargin(slots, count, query);
-            TopScores top = scratch.exact(keep);
-            int[] within = scratch.within(count);
-            rescore(within, within(slots, scores, count, kth, Float.POSITIVE_INFINITY, within), query, top);
-            double lowest = kth - margin;
-            double scanUnits = codes.scanUnitsPerExactUnit(query);
-            if (top.size() == keep && scanUnits > 0) {
-                lowest = Math.max(lowest, top.scoreAt(keep) * scanUnits - margin / 2);
-            }
-            rescore(within, within(slots, scores, count, lowest, kth, within), query, top);
-            return top;
-        }
-
-        /** Waits for a scan never finished, and lets go of the lock. */
-        @Override
-        public void close() {
-            if (!done) {
-                done = true;
-                try {
-                    if (scan != null) {
-                        scan.join(null);
-                    }
-                } finally {
-                    release();
-                }
-            }
-        }
-
-        /** Offers the exact float scores of {@code slots[0, count)} to {@code top}. */
-        private void rescore(int[] slots, int count, float[] query, TopScores top) {
-            rows.touch(slots, 0, count);
-            float[] row = scratch.row(dimension);
-            for (int i = 0; i < count; i++) {
-                rows.read(slots[i], row, 0);
-                top.offer(slots[i], Vectors.dot(row, 0, query, 0, dimension));
-            }
-        }
-
-        private void release() {
-            SearchScratch.release(scratch);
-            lock.readLock().unlock();
-        }
-    }
-
-    /**
-     * Writes to {@code out} the slots whose approximate score is at least {@code from} and below {@code to}, in slot
-     * order, and returns how many.
-     */
-    private static int within(int[] slots, float[] approximate, int count, double from, double to, int[] out) {
-        int n = 0;
-        for (int i = 0; i < count; i++) {
-            if (approximate[i] >= from && approximate[i] < to) {
-                out[n++] = slots[i];
-            }
-        }
-        // Slot order reads the rows forwards.
-        Arrays.sort(out, 0, n);
-        return n;
     }
 
     /**

@@ -1,0 +1,412 @@
+package dev.memfas.sqlite;
+
+import dev.memfas.LexicalHit;
+import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
+import dev.memfas.Scope;
+import dev.memfas.StoredMemory;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The {@code memories} table and its full-text index {@code memories_fts} (kept in step row by row, by rowid):
+ * writing, reading, deleting, listing and searching memories. A memory's rowid is its storage order, which
+ * {@code neighborhood} reads. Statements only; the store runs them in its transactions and read connections.
+ */
+final class MemoriesTable {
+    /** How many ids one {@code IN (...)} list binds at most. */
+    static final int IN_CHUNK = 500;
+    private static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, "
+            + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
+            + "expires_ns";
+
+    private MemoriesTable() {}
+
+    /** {@code n} comma-separated placeholders, for an {@code IN (...)} list. */
+    static String placeholders(int n) {
+        return String.join(", ", Collections.nCopies(n, "?"));
+    }
+
+    /** Writes memories (and their text to the full-text index) in one transaction, one statement of each kind. */
+    static final class Writer implements AutoCloseable {
+        private final PreparedStatement find;
+        private final PreparedStatement insert;
+        private final PreparedStatement update;
+        private final PreparedStatement ftsDelete;
+        private final PreparedStatement ftsInsert;
+
+        Writer(Connection c) throws SQLException {
+            find = c.prepareStatement("SELECT rowid FROM memories WHERE namespace = ? AND id = ?");
+            insert = c.prepareStatement("INSERT INTO memories (namespace, id, text, source, kind, scope, tags, author, "
+                    + "created_s, created_ns, updated_s, updated_ns, pinned, importance, metadata, expires_s, "
+                    + "expires_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    Statement.RETURN_GENERATED_KEYS);
+            update = c.prepareStatement("UPDATE memories SET text = ?, source = ?, kind = ?, scope = ?, tags = ?, "
+                    + "author = ?, created_s = ?, created_ns = ?, updated_s = ?, updated_ns = ?, pinned = ?, "
+                    + "importance = ?, metadata = ?, expires_s = ?, expires_ns = ? WHERE rowid = ?");
+            ftsDelete = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
+            ftsInsert = c.prepareStatement("INSERT INTO memories_fts (rowid, text) VALUES (?, ?)");
+        }
+
+        /**
+         * Inserts the memory, or replaces the one with its namespace and id (keeping its rowid and access counts).
+         *
+         * @return the rowid, negated minus one if the memory replaced another ({@link #wasReplaced}, {@link #rowid})
+         */
+        long put(Memory m) throws SQLException {
+            long rowid = MemoriesTable.rowid(find, m.namespace(), m.id());
+            boolean replaced = rowid >= 0;
+            if (!replaced) {
+                insert.setString(1, m.namespace());
+                insert.setString(2, m.id());
+                bindFields(insert, 3, m);
+                insert.executeUpdate();
+                try (ResultSet keys = insert.getGeneratedKeys()) {
+                    keys.next();
+                    rowid = keys.getLong(1);
+                }
+            } else {
+                bindFields(update, 1, m);
+                update.setLong(16, rowid);
+                update.executeUpdate();
+                ftsDelete.setLong(1, rowid);
+                ftsDelete.executeUpdate();
+            }
+            ftsInsert.setLong(1, rowid);
+            ftsInsert.setString(2, m.text());
+            ftsInsert.executeUpdate();
+            return replaced ? -rowid - 1 : rowid;
+        }
+
+        static boolean wasReplaced(long put) {
+            return put < 0;
+        }
+
+        static long rowid(long put) {
+            return put < 0 ? -put - 1 : put;
+        }
+
+        @Override
+        public void close() throws SQLException {
+            for (PreparedStatement ps : List.of(find, insert, update, ftsDelete, ftsInsert)) {
+                ps.close();
+            }
+        }
+    }
+
+    private static void bindFields(PreparedStatement ps, int at, Memory m) throws SQLException {
+        ps.setBytes(at, Codec.encodeText(m.text()));
+        ps.setString(at + 1, m.source());
+        ps.setString(at + 2, m.kind());
+        ps.setString(at + 3, m.scope().toString());
+        ps.setString(at + 4, Codec.joinIds(m.tags()));
+        ps.setString(at + 5, m.author());
+        ps.setLong(at + 6, m.createdAt().getEpochSecond());
+        ps.setInt(at + 7, m.createdAt().getNano());
+        ps.setLong(at + 8, m.updatedAt().getEpochSecond());
+        ps.setInt(at + 9, m.updatedAt().getNano());
+        ps.setInt(at + 10, m.pinned() ? 1 : 0);
+        ps.setDouble(at + 11, m.importance());
+        ps.setBytes(at + 12, Codec.encodeMetadata(m.metadata()));
+        if (m.expiresAt() == null) {
+            ps.setNull(at + 13, java.sql.Types.INTEGER);
+            ps.setNull(at + 14, java.sql.Types.INTEGER);
+        } else {
+            ps.setLong(at + 13, m.expiresAt().getEpochSecond());
+            ps.setInt(at + 14, m.expiresAt().getNano());
+        }
+    }
+
+    /** The rowid of the memory, or -1. */
+    static long rowid(PreparedStatement find, String namespace, String id) throws SQLException {
+        find.setString(1, namespace);
+        find.setString(2, id);
+        try (ResultSet rs = find.executeQuery()) {
+            return rs.next() ? rs.getLong(1) : -1;
+        }
+    }
+
+    /** The rowids of the memories that exist, of the given ids, in order. */
+    static List<Long> rowids(Connection c, String namespace, Iterable<String> ids) throws SQLException {
+        List<Long> rowids = new ArrayList<>();
+        try (PreparedStatement find = c.prepareStatement("SELECT rowid FROM memories WHERE namespace = ? AND id = ?")) {
+            for (String id : ids) {
+                long rowid = rowid(find, namespace, id);
+                if (rowid >= 0) {
+                    rowids.add(rowid);
+                }
+            }
+        }
+        return rowids;
+    }
+
+    private static StoredMemory read(ResultSet rs) throws SQLException {
+        Memory m = new Memory(
+                rs.getString(2),
+                rs.getString(1),
+                Codec.decodeText(rs.getBytes(3)),
+                rs.getString(4),
+                rs.getString(5),
+                Scope.parse(rs.getString(6)),
+                Codec.splitIds(rs.getString(7)),
+                rs.getString(8),
+                Codec.instant(rs.getLong(9), rs.getLong(10)),
+                Codec.instant(rs.getLong(11), rs.getLong(12)),
+                rs.getInt(13) != 0,
+                rs.getDouble(14),
+                Codec.decodeMetadata(rs.getBytes(15)),
+                expiresAt(rs));
+        long lastAccess = rs.getLong(17);
+        Instant last = rs.wasNull() ? null : Instant.EPOCH.plus(lastAccess, ChronoUnit.MICROS);
+        return new StoredMemory(m, rs.getLong(16), last);
+    }
+
+    private static Instant expiresAt(ResultSet rs) throws SQLException {
+        long seconds = rs.getLong(18);
+        if (rs.wasNull()) {
+            return null;
+        }
+        return Codec.instant(seconds, rs.getLong(19));
+    }
+
+    /** The memories of the given distinct ids that exist, by id. */
+    static Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> unique) throws SQLException {
+        Map<String, StoredMemory> out = new HashMap<>();
+        for (int from = 0; from < unique.size(); from += IN_CHUNK) {
+            List<String> chunk = unique.subList(from, Math.min(unique.size(), from + IN_CHUNK));
+            String sql = "SELECT " + COLUMNS + " FROM memories WHERE namespace = ? AND id IN ("
+                    + placeholders(chunk.size()) + ")";
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                ps.setString(1, namespace);
+                for (int i = 0; i < chunk.size(); i++) {
+                    ps.setString(i + 2, chunk.get(i));
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        StoredMemory s = read(rs);
+                        out.put(s.memory().id(), s);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The memory and up to {@code radius} memories either side of it in storage order; empty if it is not stored. */
+    static List<StoredMemory> neighborhood(Connection c, String namespace, String id, int radius) throws SQLException {
+        long rowid;
+        try (PreparedStatement find = c.prepareStatement("SELECT rowid FROM memories WHERE namespace = ? AND id = ?")) {
+            rowid = rowid(find, namespace, id);
+        }
+        if (rowid < 0) {
+            return List.of();
+        }
+        List<StoredMemory> before = new ArrayList<>(radius);
+        List<StoredMemory> rest = new ArrayList<>(radius + 1);
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS
+                + " FROM memories WHERE namespace = ? AND rowid < ? ORDER BY rowid DESC LIMIT ?")) {
+            ps.setString(1, namespace);
+            ps.setLong(2, rowid);
+            ps.setInt(3, radius);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    before.add(read(rs));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS
+                + " FROM memories WHERE namespace = ? AND rowid >= ? ORDER BY rowid LIMIT ?")) {
+            ps.setString(1, namespace);
+            ps.setLong(2, rowid);
+            ps.setInt(3, radius + 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rest.add(read(rs));
+                }
+            }
+        }
+        List<StoredMemory> window = new ArrayList<>(before.size() + rest.size());
+        for (int i = before.size() - 1; i >= 0; i--) {
+            window.add(before.get(i));
+        }
+        window.addAll(rest);
+        return window;
+    }
+
+    /** The rowids and ids of the namespace's memories expired at {@code now}. */
+    static Map<Long, String> expired(Connection c, String namespace, Instant now) throws SQLException {
+        Map<Long, String> out = new java.util.LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT rowid, id FROM memories WHERE namespace = ? "
+                + "AND expires_s IS NOT NULL AND (expires_s < ? OR (expires_s = ? AND expires_ns <= ?))")) {
+            ps.setString(1, namespace);
+            ps.setLong(2, now.getEpochSecond());
+            ps.setLong(3, now.getEpochSecond());
+            ps.setInt(4, now.getNano());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getLong(1), rs.getString(2));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Deletes rows from the memories, their text index, vectors and token counts. */
+    static void deleteRows(Connection c, List<Long> rowids) throws SQLException {
+        try (PreparedStatement memory = c.prepareStatement("DELETE FROM memories WHERE rowid = ?");
+                PreparedStatement fts = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
+                PreparedStatement vector = c.prepareStatement("DELETE FROM vectors WHERE rowid = ?");
+                PreparedStatement counts = c.prepareStatement("DELETE FROM token_counts WHERE rowid = ?")) {
+            for (long rowid : rowids) {
+                for (PreparedStatement ps : List.of(memory, fts, vector, counts)) {
+                    ps.setLong(1, rowid);
+                    ps.executeUpdate();
+                }
+            }
+        }
+    }
+
+    /** The namespace's memories that the filter's columns select and the filter accepts, in storage order. */
+    static List<Memory> matching(Connection c, String namespace, MemoryFilter filter) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM memories WHERE namespace = ?");
+        List<Object> args = new ArrayList<>();
+        args.add(namespace);
+        if (filter.since() != null) {
+            sql.append(" AND (created_s > ? OR (created_s = ? AND created_ns >= ?))");
+            args.add(filter.since().getEpochSecond());
+            args.add(filter.since().getEpochSecond());
+            args.add((long) filter.since().getNano());
+        }
+        if (filter.author() != null) {
+            sql.append(" AND author = ?");
+            args.add(filter.author());
+        }
+        if (filter.kind() != null) {
+            sql.append(" AND kind = ?");
+            args.add(filter.kind());
+        }
+        if (filter.scope() != null) {
+            sql.append(" AND scope = ?");
+            args.add(filter.scope().toString());
+        }
+        if (filter.pinnedOnly()) {
+            sql.append(" AND pinned = 1");
+        }
+        List<Memory> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+            for (int i = 0; i < args.size(); i++) {
+                if (args.get(i) instanceof Long l) {
+                    ps.setLong(i + 1, l);
+                } else {
+                    ps.setString(i + 1, (String) args.get(i));
+                }
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Memory m = read(rs).memory();
+                    if (filter.test(m)) {
+                        out.add(m);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    static long count(Connection c, String namespace) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM memories WHERE namespace = ?")) {
+            ps.setString(1, namespace);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** Every namespace with a memory or a trigger, sorted. */
+    static Set<String> namespaces(Connection c) throws SQLException {
+        Set<String> out = new TreeSet<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT DISTINCT namespace FROM memories UNION SELECT DISTINCT namespace FROM triggers")) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return Set.copyOf(out);
+    }
+
+    /** Adds each id's occurrences to its access count and moves its last access to {@code at} if later. */
+    static void recordAccess(Connection c, String namespace, Map<String, Integer> occurrences, Instant at)
+            throws SQLException {
+        long micros = ChronoUnit.MICROS.between(Instant.EPOCH, at);
+        try (PreparedStatement ps = c.prepareStatement("UPDATE memories SET access_count = access_count + ?, "
+                + "last_access_us = max(coalesce(last_access_us, ?), ?) WHERE namespace = ? AND id = ?")) {
+            for (Map.Entry<String, Integer> e : occurrences.entrySet()) {
+                ps.setInt(1, e.getValue());
+                ps.setLong(2, micros);
+                ps.setLong(3, micros);
+                ps.setString(4, namespace);
+                ps.setString(5, e.getKey());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /**
+     * BM25 search of the full-text index: the best {@code limit} of the namespace's memories for an FTS5 match
+     * expression ({@link FtsQuery}), best first, ties by id. FTS5's bm25() is lower for better matches: negated.
+     */
+    static List<LexicalHit> search(Connection c, String namespace, String match, int limit)
+            throws SQLException {
+        List<LexicalHit> hits = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT m.id, bm25(memories_fts) AS b "
+                + "FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid "
+                + "WHERE memories_fts MATCH ? AND m.namespace = ? ORDER BY b, m.id LIMIT ?")) {
+            ps.setString(1, match);
+            ps.setString(2, namespace);
+            ps.setInt(3, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    double score = -rs.getDouble(2);
+                    if (score > 0 && Double.isFinite(score)) {
+                        hits.add(new LexicalHit(rs.getString(1), score));
+                    }
+                }
+            }
+        }
+        return hits;
+    }
+
+    /** Every memory's rowid and text, for re-embedding. */
+    static void allTexts(Connection c, List<Long> rowids, List<String> texts) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT rowid, text FROM memories")) {
+            while (rs.next()) {
+                rowids.add(rs.getLong(1));
+                texts.add(Codec.decodeText(rs.getBytes(2)));
+            }
+        }
+    }
+
+    /** Every namespace with a memory. */
+    static List<String> memoryNamespaces(Connection c) throws SQLException {
+        List<String> namespaces = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT DISTINCT namespace FROM memories")) {
+            while (rs.next()) {
+                namespaces.add(rs.getString(1));
+            }
+        }
+        return namespaces;
+    }
+}

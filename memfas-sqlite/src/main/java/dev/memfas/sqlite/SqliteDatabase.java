@@ -1,0 +1,240 @@
+package dev.memfas.sqlite;
+
+import dev.memfas.MemfasException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * The connections to one SQLite file and the transactions over them: one writer connection used under a lock, a
+ * small pool of read-only reader connections, and SQLite's errors turned into {@link MemfasException}s that name the
+ * file and the problem. The file is in WAL mode: one writer and any number of readers at once, readers never blocked
+ * by the writer. Thread-safe.
+ */
+final class SqliteDatabase implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SqliteMemoryStore.class);
+    private static final int SQLITE_BUSY = 5;
+    private static final int SQLITE_LOCKED = 6;
+    private static final int SQLITE_READONLY = 8;
+    private static final int SQLITE_IOERR = 10;
+    private static final int SQLITE_CORRUPT = 11;
+    private static final int SQLITE_FULL = 13;
+    private static final int SQLITE_CANTOPEN = 14;
+    private static final int SQLITE_NOTADB = 26;
+
+    /** Work on one connection. */
+    @FunctionalInterface
+    interface SqlWork<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    private final Path file;
+    private final Duration busyTimeout;
+    private final SqliteMemoryStore.Durability durability;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final Connection writer;
+    private final BlockingQueue<Connection> readers;
+    private final List<Connection> allReaders = new ArrayList<>();
+    private volatile boolean closed;
+
+    /**
+     * Opens the file (creating it if missing), brings its schema to the latest version and opens the readers.
+     *
+     * @throws MemfasException if the directory is missing, the file is not a sound SQLite database, was written by a
+     *     newer schema, or cannot be opened
+     */
+    SqliteDatabase(Path file, Duration busyTimeout, SqliteMemoryStore.Durability durability, int readConnections) {
+        this.file = file;
+        this.busyTimeout = busyTimeout;
+        this.durability = durability;
+        this.readers = new ArrayBlockingQueue<>(readConnections);
+        Connection w = null;
+        try {
+            Path parent = file.getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new MemfasException("cannot open " + file + ": the directory " + parent + " does not exist");
+            }
+            w = connect(false);
+            this.writer = w;
+            Schema.migrate(writer, file, Schema.MIGRATIONS);
+            for (int i = 0; i < readConnections; i++) {
+                Connection r = connect(true);
+                allReaders.add(r);
+                readers.add(r);
+            }
+        } catch (SQLException e) {
+            closeQuietly(w);
+            allReaders.forEach(SqliteDatabase::closeQuietly);
+            throw failure("open", e);
+        } catch (RuntimeException e) {
+            closeQuietly(w);
+            allReaders.forEach(SqliteDatabase::closeQuietly);
+            throw e;
+        }
+    }
+
+    Path file() {
+        return file;
+    }
+
+    private Connection connect(boolean readOnly) throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setBusyTimeout((int) busyTimeout.toMillis());
+        config.setSynchronous(durability == SqliteMemoryStore.Durability.FULL
+                ? SQLiteConfig.SynchronousMode.FULL : SQLiteConfig.SynchronousMode.NORMAL);
+        config.enforceForeignKeys(false);
+        Properties props = config.toProperties();
+        Connection c = DriverManager.getConnection("jdbc:sqlite:" + file, props);
+        try (Statement s = c.createStatement()) {
+            // journal_mode=WAL reads the header: a file that is not a database fails here, at open.
+            try (ResultSet rs = s.executeQuery("PRAGMA journal_mode=WAL")) {
+                rs.next();
+            }
+            if (readOnly) {
+                s.execute("PRAGMA query_only=1");
+            }
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw e;
+        }
+        return c;
+    }
+
+    /**
+     * A connection of its own, outside the pool and the writer's lock, for work that reads one snapshot or must not
+     * see cached structure: a backup, an integrity check.
+     */
+    Connection openSeparate() throws SQLException {
+        ensureOpen();
+        return DriverManager.getConnection("jdbc:sqlite:" + file);
+    }
+
+    /** Runs work on a reader connection, waiting for one to be free. */
+    <T> T read(String action, SqlWork<T> work) {
+        ensureOpen();
+        Connection c;
+        try {
+            c = readers.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MemfasException("interrupted while waiting to " + action + " in " + file, e);
+        }
+        try {
+            ensureOpen();
+            return work.run(c);
+        } catch (SQLException e) {
+            throw failure(action, e);
+        } finally {
+            readers.add(c);
+        }
+    }
+
+    /** Runs work in one IMMEDIATE transaction on the writer; {@code afterCommit} (if not null) updates cached state. */
+    <T> T write(String action, SqlWork<T> work, Runnable afterCommit) {
+        ensureOpen();
+        writeLock.lock();
+        try {
+            ensureOpen();
+            try (Statement s = writer.createStatement()) {
+                s.execute("BEGIN IMMEDIATE");
+                try {
+                    T result = work.run(writer);
+                    s.execute("COMMIT");
+                    if (afterCommit != null) {
+                        afterCommit.run();
+                    }
+                    return result;
+                } catch (SQLException | RuntimeException e) {
+                    rollbackQuietly(s);
+                    throw e;
+                }
+            }
+        } catch (SQLException e) {
+            throw failure(action, e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** SQLite's error as a {@link MemfasException} that says what could not be done, in which file, and why. */
+    MemfasException failure(String action, SQLException e) {
+        int code = e.getErrorCode() & 0xFF;
+        String why = switch (code) {
+            case SQLITE_BUSY, SQLITE_LOCKED -> "the database is locked by another connection or process "
+                    + "(waited the busy timeout of " + busyTimeout.toMillis() + " ms)";
+            case SQLITE_NOTADB -> "the file is not a SQLite database";
+            case SQLITE_CORRUPT -> "the database file is corrupt or truncated";
+            case SQLITE_CANTOPEN -> "the file cannot be opened or created (check that the directory exists and is "
+                    + "writable)";
+            case SQLITE_READONLY -> "the database is read-only (check the permissions of the file and its directory)";
+            case SQLITE_FULL -> "the disk is full";
+            case SQLITE_IOERR -> "an I/O error occurred (" + e.getMessage() + ")";
+            default -> e.getMessage();
+        };
+        return new MemfasException("cannot " + action + " in " + file + ": " + why, e);
+    }
+
+    static void rollbackQuietly(Statement s) {
+        try {
+            s.execute("ROLLBACK");
+        } catch (SQLException ignored) {
+            // The transaction may already be gone (SQLite rolls back on some errors); nothing is left to undo.
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (SQLException e) {
+            LOG.warn("cannot close a connection: {}", e.toString());
+        }
+    }
+
+    void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("memory store is closed: " + file);
+        }
+    }
+
+    /** Closes every connection, waiting briefly for readers in use. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        writeLock.lock();
+        try {
+            closeQuietly(writer);
+        } finally {
+            writeLock.unlock();
+        }
+        for (int i = 0; i < allReaders.size(); i++) {
+            try {
+                Connection c = readers.poll(busyTimeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
+                closeQuietly(c);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.memfas.sqlite;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/** The {@code state} table: text values under keys, per namespace, each with the time it was last saved. */
+final class StateTable {
+    /** The longest key, in chars. */
+    static final int MAX_KEY_CHARS = 512;
+
+    private StateTable() {}
+
+    /** @throws IllegalArgumentException if the key is blank or longer than {@value #MAX_KEY_CHARS} chars */
+    static void checkKey(String key) {
+        Objects.requireNonNull(key, "key");
+        if (key.isBlank() || key.length() > MAX_KEY_CHARS) {
+            throw new IllegalArgumentException("state key must be 1 to " + MAX_KEY_CHARS
+                    + " chars and not blank: '" + key + "'");
+        }
+    }
+
+    static void save(Connection c, String namespace, String key, String value, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO state (namespace, key, value, updated_s) "
+                + "VALUES (?, ?, ?, ?) ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, "
+                + "updated_s = excluded.updated_s")) {
+            ps.setString(1, namespace);
+            ps.setString(2, key);
+            ps.setBytes(3, Codec.encodeText(value));
+            ps.setLong(4, now.getEpochSecond());
+            ps.executeUpdate();
+        }
+    }
+
+    static boolean delete(Connection c, String namespace, String key) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM state WHERE namespace = ? AND key = ?")) {
+            ps.setString(1, namespace);
+            ps.setString(2, key);
+            return ps.executeUpdate() > 0;
+        }
+    }
+
+    /** Which keys a {@link #find} selects. */
+    enum Keys {
+        /** Every key ({@code pattern} unused). */
+        ALL("1 = 1"),
+        /** The key equal to {@code pattern}. */
+        EQUAL("key = ?"),
+        /** The keys matching the glob {@code pattern}. */
+        GLOB("key GLOB ?");
+
+        private final String condition;
+
+        Keys(String condition) {
+            this.condition = condition;
+        }
+    }
+
+    /** The keys and values of a namespace that {@code keys} selects, sorted by key. */
+    static Map<String, String> find(Connection c, String namespace, Keys keys, String pattern) throws SQLException {
+        Map<String, String> out = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT key, value FROM state WHERE namespace = ? AND " + keys.condition + " ORDER BY key")) {
+            ps.setString(1, namespace);
+            if (keys != Keys.ALL) {
+                ps.setString(2, pattern);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), Codec.decodeText(rs.getBytes(2)));
+                }
+            }
+        }
+        return out;
+    }
+}

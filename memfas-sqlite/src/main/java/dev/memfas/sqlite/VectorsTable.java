@@ -1,0 +1,118 @@
+package dev.memfas.sqlite;
+
+import dev.memfas.Embedder;
+import dev.memfas.Embeddings;
+import dev.memfas.MemoryStore;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code vectors} table: each memory's embedding as float32 bytes, by the memory's rowid. Statements only; the
+ * store runs them in its transactions and read connections.
+ */
+final class VectorsTable {
+    private VectorsTable() {}
+
+    /** Writes or clears the vectors of memories being written, one statement of each kind. */
+    static final class Writer implements AutoCloseable {
+        private final PreparedStatement put;
+        private final PreparedStatement delete;
+
+        Writer(Connection c) throws SQLException {
+            put = c.prepareStatement("INSERT OR REPLACE INTO vectors (rowid, vector) VALUES (?, ?)");
+            delete = c.prepareStatement("DELETE FROM vectors WHERE rowid = ?");
+        }
+
+        /** Stores the vector of the memory at {@code rowid}, or removes it when {@code vector} is null. */
+        void put(long rowid, float[] vector) throws SQLException {
+            if (vector != null) {
+                put.setLong(1, rowid);
+                put.setBytes(2, Codec.encodeVector(vector));
+                put.executeUpdate();
+            } else {
+                delete.setLong(1, rowid);
+                delete.executeUpdate();
+            }
+        }
+
+        @Override
+        public void close() throws SQLException {
+            put.close();
+            delete.close();
+        }
+    }
+
+    /** Streams the namespace's vectors from the cursor, so that a large namespace's are never held twice. */
+    static void forEach(Connection c, String namespace, int dimension, MemoryStore.VectorConsumer action)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT m.id, v.vector FROM vectors v "
+                + "JOIN memories m ON m.rowid = v.rowid WHERE m.namespace = ?")) {
+            ps.setString(1, namespace);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    action.accept(rs.getString(1), Codec.decodeVector(rs.getBytes(2), dimension));
+                }
+            }
+        }
+    }
+
+    /** The vectors of those of the given ids that have one. */
+    static Map<String, float[]> byIds(Connection c, String namespace, Collection<String> ids, int dimension)
+            throws SQLException {
+        Map<String, float[]> out = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT v.vector FROM memories m JOIN vectors v"
+                + " ON v.rowid = m.rowid WHERE m.namespace = ? AND m.id = ?")) {
+            for (String id : ids) {
+                ps.setString(1, namespace);
+                ps.setString(2, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        out.put(id, Codec.decodeVector(rs.getBytes(1), dimension));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    static long count(Connection c, String namespace) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT count(*) FROM vectors v JOIN memories m ON m.rowid = v.rowid WHERE m.namespace = ?")) {
+            ps.setString(1, namespace);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /**
+     * Replaces every vector with the embedder's for the given rows and texts, in batches of {@code batchSize}, in the
+     * caller's transaction.
+     */
+    static void replaceAll(Connection c, List<Long> rowids, List<String> texts, Embedder embedder, int batchSize)
+            throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("DELETE FROM vectors");
+        }
+        try (PreparedStatement put = c.prepareStatement("INSERT INTO vectors (rowid, vector) VALUES (?, ?)")) {
+            for (int from = 0; from < texts.size(); from += batchSize) {
+                List<String> batch = texts.subList(from, Math.min(texts.size(), from + batchSize));
+                List<float[]> vectors = Embeddings.embed(embedder, batch, "rows " + from + " to "
+                        + (from + batch.size() - 1));
+                for (int i = 0; i < batch.size(); i++) {
+                    put.setLong(1, rowids.get(from + i));
+                    put.setBytes(2, Codec.encodeVector(vectors.get(i)));
+                    put.addBatch();
+                }
+                put.executeBatch();
+            }
+        }
+    }
+}
