@@ -28,6 +28,9 @@ public abstract class MemoryStoreContract {
     protected static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
     protected static final VectorSpace SPACE = new VectorSpace("test-model", 3);
 
+    /** For the store's test, which extends this class. */
+    protected MemoryStoreContract() {}
+
     protected MemoryStore store;
 
     /** A new, empty store. */

@@ -1,0 +1,67 @@
+package dev.memfas.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code docs/architecture.md} walks one {@code getContext} step by step, linking each step to its class: the links
+ * must lead to classes that exist, and the steps must be the calls {@code MemoryCurator.getContext} makes, in the order
+ * it makes them.
+ */
+final class ArchitectureDocTest {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Path CORE = ROOT.resolve("memfas-core/src/main/java/dev/memfas/core");
+
+    @Test
+    void theTurnInTheDocs_isTheTurnInTheCode_inTheSameOrder() throws Exception {
+        String doc = Files.readString(ROOT.resolve("docs/architecture.md"));
+        int from = doc.indexOf("## One turn of `getContext`");
+        int to = doc.indexOf("\n## ", from + 1);
+        assertThat(from).as("the section on one turn").isNotNegative();
+        String section = doc.substring(from, to < 0 ? doc.length() : to);
+        List<String> documented = new ArrayList<>();
+        Matcher link = Pattern.compile("\\]\\((\\.\\./memfas-core/src/main/java/dev/memfas/core/(?:vector/)?(\\w+)\\.java)\\)")
+                .matcher(section);
+        while (link.find()) {
+            assertThat(ROOT.resolve("docs").resolve(link.group(1)).normalize()).as("link %s", link.group(1)).exists();
+            if (!documented.contains(link.group(2))) {
+                documented.add(link.group(2));
+            }
+        }
+
+        String curator = Files.readString(CORE.resolve("MemoryCurator.java"));
+        // The step objects the curator builds: field name to class.
+        Map<String, String> steps = new TreeMap<>();
+        Matcher field = Pattern.compile("this\\.(\\w+) = new (\\w+)\\(").matcher(curator);
+        while (field.find()) {
+            steps.put(field.group(1), field.group(2));
+        }
+        int start = curator.indexOf("public ContextResponse getContext(ContextRequest request)");
+        String body = curator.substring(start, curator.indexOf("\n    }\n", start));
+        // The classes the turn calls, in the order of their first call.
+        TreeMap<Integer, String> calls = new TreeMap<>();
+        Matcher call = Pattern.compile("\\b(\\w+)\\.(\\w+)\\(").matcher(body);
+        while (call.find()) {
+            String receiver = call.group(1);
+            String type = steps.containsKey(receiver) ? steps.get(receiver)
+                    : Character.isUpperCase(receiver.charAt(0)) ? receiver : null;
+            if (type != null && Files.exists(CORE.resolve(type + ".java")) && !calls.containsValue(type)) {
+                calls.put(call.start(), type);
+            }
+        }
+        List<String> called = new ArrayList<>(new LinkedHashSet<>(calls.values()));
+        assertThat(called).as("steps of getContext").hasSizeGreaterThanOrEqualTo(8);
+        List<String> documentedCalls = documented.stream().filter(called::contains).toList();
+        assertThat(documentedCalls).as("the documented steps, in order").isEqualTo(called);
+    }
+}

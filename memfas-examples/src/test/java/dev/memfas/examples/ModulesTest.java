@@ -1,0 +1,129 @@
+package dev.memfas.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.lang.module.ModuleDescriptor;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The modules users see: each named module exports exactly its package, whose public types are pinned here (a new
+ * public type is a decision, made by changing this test); no package is split across two of the project's modules, on
+ * the module path or off it. memfas-core, memfas-embed-djl and memfas-mcp stay automatic modules (their jars'
+ * {@code Automatic-Module-Name}): core depends on jtokkit, whose jar names no module, and a named module may not be
+ * published requiring a module named after a file; the other two need the model jars and the MCP SDK's dependencies,
+ * which name none either.
+ */
+final class ModulesTest {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    @Test
+    void namedModules_exportExactlyTheirPackage_withThePinnedPublicTypes() throws Exception {
+        assertModule("memfas-api", "dev.memfas", Set.of("dev.memfas"), Set.of("ContextCurator", "ContextItem",
+                "ContextRequest", "ContextResponse", "CuratorStats", "DroppedMemory", "Embedder", "Embeddings",
+                "LexicalHit", "MemfasException", "Memory", "MemoryFilter", "MemoryStore", "RecallHit", "Scope",
+                "ScoreBreakdown", "ScoringWeights", "SharedStore", "StopWords", "StoredMemory", "TelemetryListener",
+                "Tokenizer", "Trigger", "TurnTelemetry", "UsageReport", "VectorSpace"));
+        assertModule("memfas-sqlite", "dev.memfas.sqlite", Set.of("dev.memfas.sqlite"), Set.of("SqliteMemoryStore"));
+        assertModule("memfas-testkit", "dev.memfas.testkit", Set.of("dev.memfas.testkit"),
+                Set.of("MemoryStoreContract"));
+    }
+
+    @Test
+    void core_publishesOnlyTheBuilderAndTheTelemetryReaders_andKeepsTheVectorEngineInternal() throws Exception {
+        assertThat(publicTypes("memfas-core", "dev.memfas.core"))
+                .containsExactlyInAnyOrder("Memfas", "TelemetryLog", "TelemetrySummary");
+        assertThat(Files.readString(ROOT.resolve("memfas-core/pom.xml")))
+                .contains("<Automatic-Module-Name>dev.memfas.core</Automatic-Module-Name>");
+        // Internal: public for memfas's own modules (the benchmarks), left out of the published javadoc.
+        assertThat(Files.readString(ROOT.resolve("pom.xml")))
+                .contains("<excludePackageNames>dev.memfas.core.vector</excludePackageNames>");
+    }
+
+    @Test
+    void noPackage_isSplitAcrossModules() throws Exception {
+        Map<String, String> owner = new HashMap<>();
+        try (Stream<Path> modules = Files.list(ROOT)) {
+            for (Path module : modules.filter(p -> Files.isRegularFile(p.resolve("pom.xml"))).toList()) {
+                for (String root : List.of("src/main/java", "src/main/java21")) {
+                    Path sources = module.resolve(root);
+                    if (!Files.isDirectory(sources)) {
+                        continue;
+                    }
+                    for (String pkg : packages(sources)) {
+                        String previous = owner.putIfAbsent(pkg, module.getFileName().toString());
+                        assertThat(previous == null || previous.equals(module.getFileName().toString()))
+                                .as("package %s is in %s and %s", pkg, previous, module.getFileName()).isTrue();
+                    }
+                }
+            }
+        }
+        assertThat(owner).containsEntry("dev.memfas.core", "memfas-core")
+                .containsEntry("dev.memfas.core.vector", "memfas-core").containsEntry("dev.memfas.bench", "memfas-bench");
+    }
+
+    private static void assertModule(String module, String name, Set<String> exports, Set<String> publicTypes)
+            throws Exception {
+        Path classes = ROOT.resolve(module).resolve("target/classes");
+        ModuleDescriptor descriptor;
+        try (InputStream in = Files.newInputStream(classes.resolve("module-info.class"))) {
+            descriptor = ModuleDescriptor.read(in);
+        }
+        assertThat(descriptor.name()).isEqualTo(name);
+        Set<String> exported = new TreeSet<>();
+        for (ModuleDescriptor.Exports e : descriptor.exports()) {
+            assertThat(e.isQualified()).as("%s exports %s to everyone", name, e.source()).isFalse();
+            exported.add(e.source());
+        }
+        assertThat(exported).isEqualTo(new TreeSet<>(exports));
+        assertThat(descriptor.packages()).as("%s's packages", name).isEqualTo(exports);
+        for (String pkg : exports) {
+            assertThat(publicTypes(module, pkg)).as("public types of %s", pkg)
+                    .containsExactlyInAnyOrderElementsOf(publicTypes);
+        }
+    }
+
+    /** The simple names of the public top-level types compiled into one package of a module. */
+    private static Set<String> publicTypes(String module, String pkg) throws Exception {
+        Path classes = ROOT.resolve(module).resolve("target/classes");
+        Path dir = classes.resolve(pkg.replace('.', '/'));
+        Set<String> names = new TreeSet<>();
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
+                ModulesTest.class.getClassLoader());
+                Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                String file = f.getFileName().toString();
+                if (!file.endsWith(".class") || file.contains("$") || file.equals("package-info.class")) {
+                    continue;
+                }
+                String simple = file.substring(0, file.length() - ".class".length());
+                Class<?> type = Class.forName(pkg + "." + simple, false, loader);
+                if (Modifier.isPublic(type.getModifiers())) {
+                    names.add(simple);
+                }
+            }
+        }
+        return names;
+    }
+
+    /** The packages with Java sources under a source root. */
+    private static Set<String> packages(Path sources) throws Exception {
+        Set<String> out = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(sources)) {
+            files.filter(p -> p.toString().endsWith(".java") && !p.getFileName().toString().equals("module-info.java"))
+                    .forEach(p -> out.add(sources.relativize(p.getParent()).toString().replace('/', '.')));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,9 @@
+/** The durable store: memories, vectors, full-text search, triggers and state in one SQLite file. */
+module dev.memfas.sqlite {
+    requires transitive dev.memfas;
+    requires java.sql;
+    requires org.xerial.sqlitejdbc;
+    requires org.slf4j;
+
+    exports dev.memfas.sqlite;
+}
