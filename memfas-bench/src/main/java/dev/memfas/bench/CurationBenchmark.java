@@ -1,10 +1,5 @@
 package dev.memfas.bench;
 
-import dev.memfas.core.Memfas;
-import dev.memfas.core.vector.VectorIndex;
-import dev.memfas.core.vector.Vectors;
-import dev.memfas.core.vector.ScanThreads;
-import dev.memfas.core.vector.Hits;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.store.embedding.EmbeddingSearchRequest;
@@ -15,6 +10,11 @@ import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.Embedder;
 import dev.memfas.Memory;
+import dev.memfas.core.Memfas;
+import dev.memfas.core.vector.Hits;
+import dev.memfas.core.vector.ScanThreads;
+import dev.memfas.core.vector.VectorIndex;
+import dev.memfas.core.vector.Vectors;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,9 +1,9 @@
 package dev.memfas.bench;
 
-import dev.memfas.core.Memfas;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
+import dev.memfas.core.Memfas;
 import dev.memfas.djl.DjlEmbedder;
 import java.time.Clock;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
-import dev.memfas.Trigger;
 import dev.memfas.ScoringWeights;
+import dev.memfas.Trigger;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package dev.memfas.cli;
 
 import dev.memfas.MemfasException;
+import dev.memfas.TurnTelemetry;
 import dev.memfas.core.TelemetryLog;
 import dev.memfas.core.TelemetrySummary;
-import dev.memfas.TurnTelemetry;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code memfas telemetry show | summary | export | tail}: the per-turn log of the curator. */
 @Command(name = "telemetry", description = "Show, summarize, export or follow the per-turn telemetry log.",

@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
-import dev.memfas.core.vector.TopScores;
 import dev.memfas.LexicalHit;
+import dev.memfas.core.vector.TopScores;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

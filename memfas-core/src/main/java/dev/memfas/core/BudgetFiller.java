@@ -1,6 +1,5 @@
 package dev.memfas.core;
 
-import dev.memfas.core.vector.Vectors;
 import dev.memfas.ContextItem;
 import dev.memfas.Memory;
 import dev.memfas.Tokenizer;

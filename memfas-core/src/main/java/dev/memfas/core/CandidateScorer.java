@@ -1,10 +1,10 @@
 package dev.memfas.core;
 
-import dev.memfas.ScoringWeights;
-import dev.memfas.core.vector.Vectors;
 import dev.memfas.Memory;
 import dev.memfas.Scope;
+import dev.memfas.ScoringWeights;
 import dev.memfas.StoredMemory;
+import dev.memfas.core.vector.Vectors;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;

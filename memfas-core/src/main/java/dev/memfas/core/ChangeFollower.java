@@ -1,14 +1,14 @@
 package dev.memfas.core;
 
-import dev.memfas.core.vector.VectorIndex;
 import dev.memfas.Memory;
 import dev.memfas.MemoryStore;
 import dev.memfas.SharedStore;
+import dev.memfas.core.vector.VectorIndex;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 

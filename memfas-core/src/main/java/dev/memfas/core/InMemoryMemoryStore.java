@@ -9,9 +9,7 @@ import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -32,18 +30,18 @@ import java.util.function.Consumer;
  * A {@link MemoryStore} held in the heap, with an in-memory BM25 index: the default store, and the reference for the
  * store contract. Nothing survives the process.
  *
- * <p>Thread-safe: one read-write lock guards everything, so readers run in parallel and each write is atomic.
+ * <p>Thread-safe: one read-write lock guards everything, so readers run in parallel and each write is atomic. That
+ * one lock is why the class stays whole, a little over 400 lines: every method of the contract is a few lines under
+ * it, over the namespace's entries; the algorithms live in their own classes ({@link Bm25Index}, {@link StorageOrder}).
  */
 final class InMemoryMemoryStore implements MemoryStore {
 
-    private static final class Entry {
+    private static final class Entry extends StorageOrder.Positioned {
         final Memory memory;
         final float[] vector;
         long accessCount;
         Instant lastAccessedAt;
         final Map<String, Integer> tokenCounts = new HashMap<>();
-        /** Where the memory stands in its namespace's {@link StorageOrder}. */
-        int position;
 
         Entry(Memory memory, float[] vector) {
             this.memory = memory;
@@ -55,75 +53,14 @@ final class InMemoryMemoryStore implements MemoryStore {
         final Map<String, Entry> memories = new HashMap<>();
         final Bm25Index lexical = new Bm25Index();
         final Map<String, Trigger> triggers = new LinkedHashMap<>();
-        final StorageOrder order = new StorageOrder();
+        final StorageOrder<Entry> order = new StorageOrder<>();
 
         void remove(String id) {
             Entry e = memories.remove(id);
             if (e != null) {
                 lexical.remove(id);
-                order.remove(e, memories);
+                order.remove(e, memories.size());
             }
-        }
-    }
-
-    /**
-     * The order in which a namespace's memories were first stored: their entries in one array, a deleted one leaving
-     * a hole until the holes outnumber the live entries and the array is compacted.
-     */
-    private static final class StorageOrder {
-        private static final int MIN_COMPACTION = 64;
-        private Entry[] entries = new Entry[16];
-        private int size;
-        private int holes;
-
-        void append(Entry e) {
-            if (size == entries.length) {
-                entries = Arrays.copyOf(entries, size * 2);
-            }
-            e.position = size;
-            entries[size++] = e;
-        }
-
-        void replace(Entry old, Entry e) {
-            e.position = old.position;
-            entries[e.position] = e;
-        }
-
-        void remove(Entry e, Map<String, Entry> live) {
-            entries[e.position] = null;
-            holes++;
-            if (holes >= MIN_COMPACTION && holes > live.size()) {
-                int n = 0;
-                for (int i = 0; i < size; i++) {
-                    Entry kept = entries[i];
-                    if (kept != null) {
-                        kept.position = n;
-                        entries[n++] = kept;
-                    }
-                }
-                Arrays.fill(entries, n, size, null);
-                size = n;
-                holes = 0;
-            }
-        }
-
-        /** The entry and up to {@code radius} live entries on each side, in order. */
-        List<Entry> around(Entry e, int radius) {
-            ArrayDeque<Entry> window = new ArrayDeque<>(2 * radius + 1);
-            window.add(e);
-            for (int i = e.position - 1, found = 0; i >= 0 && found < radius; i--) {
-                if (entries[i] != null) {
-                    window.addFirst(entries[i]);
-                    found++;
-                }
-            }
-            for (int i = e.position + 1, found = 0; i < size && found < radius; i++) {
-                if (entries[i] != null) {
-                    window.addLast(entries[i]);
-                    found++;
-                }
-            }
-            return new ArrayList<>(window);
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
-import dev.memfas.TurnTelemetry;
-import dev.memfas.TelemetryListener;
 import dev.memfas.MemfasException;
+import dev.memfas.TelemetryListener;
+import dev.memfas.TurnTelemetry;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

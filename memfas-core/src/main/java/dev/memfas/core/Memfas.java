@@ -1,12 +1,12 @@
 package dev.memfas.core;
 
-import dev.memfas.ScoringWeights;
-import dev.memfas.TelemetryListener;
-import dev.memfas.core.vector.ScanThreads;
 import dev.memfas.ContextCurator;
 import dev.memfas.Embedder;
 import dev.memfas.MemoryStore;
+import dev.memfas.ScoringWeights;
+import dev.memfas.TelemetryListener;
 import dev.memfas.Tokenizer;
+import dev.memfas.core.vector.ScanThreads;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

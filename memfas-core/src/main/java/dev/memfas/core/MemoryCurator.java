@@ -1,6 +1,5 @@
 package dev.memfas.core;
 
-import dev.memfas.TelemetryListener;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
@@ -13,6 +12,7 @@ import dev.memfas.MemoryStore;
 import dev.memfas.RecallHit;
 import dev.memfas.SharedStore;
 import dev.memfas.StoredMemory;
+import dev.memfas.TelemetryListener;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
 import dev.memfas.UsageReport;

@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
+import dev.memfas.ScoreBreakdown;
 import dev.memfas.ScoringWeights;
 import dev.memfas.TurnTelemetry;
-import dev.memfas.ScoreBreakdown;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
-import dev.memfas.TurnTelemetry;
 import dev.memfas.MemfasException;
+import dev.memfas.TurnTelemetry;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,14 +1,14 @@
 package dev.memfas.core;
 
-import dev.memfas.ScoringWeights;
-import dev.memfas.TurnTelemetry;
-import dev.memfas.TelemetryListener;
 import dev.memfas.ContextItem;
 import dev.memfas.ContextResponse;
 import dev.memfas.DroppedMemory;
 import dev.memfas.MemoryStore;
+import dev.memfas.ScoringWeights;
+import dev.memfas.TelemetryListener;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
+import dev.memfas.TurnTelemetry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

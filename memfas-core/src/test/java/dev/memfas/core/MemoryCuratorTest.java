@@ -1,6 +1,5 @@
 package dev.memfas.core;
 
-import dev.memfas.ScoringWeights;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -15,6 +14,7 @@ import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.Scope;
+import dev.memfas.ScoringWeights;
 import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.UsageReport;

@@ -1,12 +1,12 @@
 package dev.memfas.core;
 
-import dev.memfas.ScoringWeights;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
+import dev.memfas.ScoringWeights;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
-import dev.memfas.core.vector.Vectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memfas.core.vector.Vectors;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

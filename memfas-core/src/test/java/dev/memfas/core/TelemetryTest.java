@@ -1,7 +1,5 @@
 package dev.memfas.core;
 
-import dev.memfas.ScoringWeights;
-import dev.memfas.TurnTelemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,7 +10,9 @@ import dev.memfas.ContextRequest;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.ScoreBreakdown;
+import dev.memfas.ScoringWeights;
 import dev.memfas.Trigger;
+import dev.memfas.TurnTelemetry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -11,7 +11,7 @@ final class GroupingTest {
     void equalShortTextsShareCallsOfAtMostThirtyTwo() {
         int[] lengths = new int[70];
         Arrays.fill(lengths, 10);
-        int[] starts = DjlEmbedder.groupStarts(lengths);
+        int[] starts = SentenceEncoder.groupStarts(lengths);
         assertThat(starts).startsWith(0).hasSize(3);
         assertThat(Arrays.stream(sizes(starts, 70)).max().getAsInt()).isLessThanOrEqualTo(32);
     }
@@ -19,13 +19,13 @@ final class GroupingTest {
     @Test
     void aLongTextDoesNotPadShortOnes() {
         int[] lengths = {5, 6, 6, 7, 8, 9, 9, 400};
-        assertThat(DjlEmbedder.groupStarts(lengths)).containsExactly(0, 7);
+        assertThat(SentenceEncoder.groupStarts(lengths)).containsExactly(0, 7);
     }
 
     @Test
     void aSingleTextIsOneCall() {
-        assertThat(DjlEmbedder.groupStarts(new int[] {12})).containsExactly(0);
-        assertThat(DjlEmbedder.groupStarts(new int[0])).isEmpty();
+        assertThat(SentenceEncoder.groupStarts(new int[] {12})).containsExactly(0);
+        assertThat(SentenceEncoder.groupStarts(new int[0])).isEmpty();
     }
 
     @Test
@@ -34,7 +34,7 @@ final class GroupingTest {
         for (int trial = 0; trial < 200; trial++) {
             int n = 1 + random.nextInt(64);
             int[] lengths = random.ints(n, 1, 512).sorted().toArray();
-            int[] starts = DjlEmbedder.groupStarts(lengths);
+            int[] starts = SentenceEncoder.groupStarts(lengths);
             assertThat(starts[0]).isZero();
             for (int i = 1; i < starts.length; i++) {
                 assertThat(starts[i]).isGreaterThan(starts[i - 1]);

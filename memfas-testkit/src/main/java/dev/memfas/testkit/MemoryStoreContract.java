@@ -23,6 +23,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The behaviour every {@link MemoryStore} must have. A store's test extends this class and supplies a fresh, empty
  * store from {@link #newStore()}; the store is closed after each test.
+ *
+ * <p>One class, one test method per rule of the contract, longer than most: a store author extends exactly one class
+ * and JUnit runs every rule against the store; split across several, each would have to be extended and kept in step.
  */
 public abstract class MemoryStoreContract {
     protected static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");

@@ -48,16 +48,14 @@ public final class VectorSearch implements AutoCloseable {
         CodeLayout layout = codes;
         layout.prepare(query, scratch);
         scratch.reserveParts(parts, layout.blockSize(), layout instanceof ShortCodes);
-        for (int p = 0; p < parts; p++) {
-            scratch.partTop(p, approximate);
-        }
         scratch.floor.reset();
         int count = parts;
+        int keepApproximate = approximate;
         scan = ScanThreads.start(parts, threads, part -> {
             // Parts begin on a tile, as the int8 kernel scores whole tiles.
             int from = ScanThreads.start(tiles, part, count) * VectorKernels.TILE;
             int to = Math.min(n, ScanThreads.start(tiles, part + 1, count) * VectorKernels.TILE);
-            layout.scan(query, scratch, part, from, to, scratch.floor, scratch.partTop(part));
+            layout.scan(query, scratch, part, from, to, scratch.floor, scratch.partTop(part, keepApproximate));
         });
     }
 
