@@ -110,25 +110,6 @@ final class CandidateGatherer {
         if (rest.isEmpty()) {
             return;
         }
-        join(turn, q, sources, store.getAll(turn.namespace(), rest), out);
-    }
-
-    /**
-     * Adds memories to the candidates with the signals their sources give them (expired ones left out), and gathers
-     * their vectors.
-     */
-    static void join(Turn turn, QueryVectors q, CandidateSources sources, List<StoredMemory> memories,
-            CandidateSet out) {
-        int first = out.size();
-        for (StoredMemory s : memories) {
-            if (s.memory().isExpiredAt(turn.now())) {
-                continue;
-            }
-            String id = s.memory().id();
-            out.add(s, sources.cosine(id), sources.bm25(id), sources.linked(id), sources.slot(id));
-        }
-        if (sources.index() != null && out.size() > first) {
-            out.gatherRows(sources.index(), first, q.query());
-        }
+        out.join(store.getAll(turn.namespace(), rest), sources, turn.now(), q.query());
     }
 }

@@ -5,7 +5,9 @@ import dev.memfas.ScoreBreakdown;
 import dev.memfas.StoredMemory;
 import dev.memfas.core.vector.VectorIndex;
 import dev.memfas.core.vector.Vectors;
+import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The memories one turn considers, as columns: position {@code i} of every column is candidate {@code i}, in the
@@ -111,6 +113,26 @@ final class CandidateSet {
             if (hasVector[i] && Float.isNaN(cosine[i])) {
                 cosine[i] = Vectors.dotRow(matrix, i, query);
             }
+        }
+    }
+
+    /**
+     * Adds memories with the signals their sources give them, as they would have had had they been found with the
+     * others (expired ones left out), and gathers their vectors.
+     *
+     * @param query the query's unit vector, or null without an embedder
+     */
+    void join(List<StoredMemory> memories, CandidateSources sources, Instant now, float[] query) {
+        int first = size;
+        for (StoredMemory s : memories) {
+            if (s.memory().isExpiredAt(now)) {
+                continue;
+            }
+            String id = s.memory().id();
+            add(s, sources.cosine(id), sources.bm25(id), sources.linked(id), sources.slot(id));
+        }
+        if (sources.index() != null && size > first) {
+            gatherRows(sources.index(), first, query);
         }
     }
 

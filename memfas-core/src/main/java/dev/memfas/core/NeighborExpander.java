@@ -73,7 +73,9 @@ final class NeighborExpander {
             }
         }
         if (!joining.isEmpty()) {
-            CandidateGatherer.join(turn, q, sources, new ArrayList<>(joining.values()), candidates);
+            // Factors are normalized over the candidates, so with more of them everyone's are computed again (the raw
+            // signals are read once).
+            candidates.join(new ArrayList<>(joining.values()), sources, turn.now(), q.query());
             scorer.score(candidates, signals);
         }
         // The seeds are the same candidates, scored again if neighbors joined.

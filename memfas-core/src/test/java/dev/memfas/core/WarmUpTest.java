@@ -65,6 +65,7 @@ final class WarmUpTest {
         CountingEmbedder embedder = new CountingEmbedder();
         try (ContextCurator curator = Memfas.newBuilder().embedder(embedder).build()) {
             assertThat(embedder.calls.get()).isZero();
+            assertThat(curator.stats().turns()).isZero();
         }
     }
 }

@@ -138,7 +138,8 @@ final class MemfasToolsTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> structured = (Map<String, Object>) r.structuredContent();
         assertThat(structured.get("token_budget")).isEqualTo(300);
-        assertThat(structured.get("memory_ids")).asList().contains("m1");
+        assertThat(structured.get("memory_ids")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
+                .contains("m1");
     }
 
     @Test
