@@ -49,8 +49,8 @@ final class SearchScratch {
     /**
      * Part {@code part}'s best scores, emptied, keeping {@code k}: called by the thread that scans the part, after
      * {@link #reserveParts}. Made by that thread the first time, so that two parts' buffers, written on every offer,
-     * are not neighbours in memory (made one after the other by one thread, they shared cache lines, and a 10K turn
-     * on two threads took 10–20% longer).
+     * are not neighbours in memory: made one after the other by one thread, they would share cache lines, which the
+     * two scanning threads would then take from each other.
      */
     TopScores partTop(int part, int k) {
         if (partTops[part] == null) {
