@@ -55,7 +55,7 @@ public final class EvalMain {
 
     record Turn(String id, String text, Instant createdAt, int order) {}
 
-    record Question(String id, String text, Set<String> evidence, int category) {}
+    record Question(String id, String text, Set<String> evidence, String category) {}
 
     /**
      * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
@@ -112,7 +112,8 @@ public final class EvalMain {
     }
 
     /** One question answered by one system at one budget. */
-    record Outcome(String system, int budget, int category, double recall, boolean all, int tokens, double millis) {}
+    record Outcome(String system, int budget, String category, double recall, boolean all, int tokens,
+            double millis) {}
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || args[0].startsWith("--")) {
@@ -200,7 +201,7 @@ public final class EvalMain {
             q.get("evidence").forEach(e -> evidence.add(e.asString()));
             if (!evidence.isEmpty()) {
                 questions.add(new Question(q.get("id").asString(), q.get("question").asString(), evidence,
-                        q.get("category").asInt()));
+                        category(q.get("category"))));
             }
         }
         Instant last = turns.stream().map(Turn::createdAt).max(Instant::compareTo).orElseThrow();
@@ -274,6 +275,11 @@ public final class EvalMain {
             }
             Files.deleteIfExists(dbs);
         }
+    }
+
+    /** A question's category as text: LoCoMo numbers them (1 to 5), LongMemEval names them ("multi-session"). */
+    private static String category(JsonNode category) {
+        return category.isNumber() ? Integer.toString(category.asInt()) : category.asString();
     }
 
     private static Outcome score(String system, Question q, int budget, ContextResponse r) {

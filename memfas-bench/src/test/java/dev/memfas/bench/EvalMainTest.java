@@ -43,6 +43,31 @@ final class EvalMainTest {
     Path data;
 
     @Test
+    void namedCategories_asLongMemEvalHasThem_areReportedOneColumnEach() throws Exception {
+        Path conv = Files.createDirectories(data.resolve("dev/conv-b"));
+        Files.writeString(conv.resolve("memories.jsonl"), MEMORIES);
+        Files.writeString(conv.resolve("queries.jsonl"), QUERIES
+                .replace("\"category\": 4", "\"category\": \"single-session-user\"")
+                .replace("\"category\": 1,", "\"category\": \"multi-session\",")
+                .replace("\"category\": 2", "\"category\": \"temporal-reasoning\"")
+                .replace("\"category\": 3", "\"category\": \"multi-session\"")
+                .replace("\"category\": 5", "\"category\": \"knowledge-update\""));
+
+        String md = EvalMain.run(data, out, new int[] {512}, DjlEmbedder.DEFAULT_MODEL.modelId(), List.of());
+
+        assertThat(md).contains("5 questions with evidence")
+                .contains("| system | budget | recall | knowledge-update | multi-session | single-session-user |"
+                        + " temporal-reasoning | all evidence |");
+        JsonNode memfas = JsonMapper.builder().build().readTree(Files.readString(out.resolve("eval.json")))
+                .get("results").get(0);
+        assertThat(memfas.get("system").asString()).isEqualTo("memfas");
+        assertThat(memfas.get("questions").asInt()).isEqualTo(5);
+        assertThat(memfas.get("recall").asDouble()).isBetween(0.0, 1.0);
+        assertThat(memfas.get("recall_by_category").get("single-session-user").asDouble()).isEqualTo(1.0);
+        assertThat(memfas.has("recall_cat1_4")).isFalse();
+    }
+
+    @Test
     void evaluatesTheFixture_andWritesJsonAndMarkdown() throws Exception {
         Path conv = Files.createDirectories(data.resolve("dev/conv-a"));
         Files.writeString(conv.resolve("memories.jsonl"), MEMORIES);
