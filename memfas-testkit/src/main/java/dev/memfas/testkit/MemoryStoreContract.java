@@ -23,21 +23,23 @@ import org.junit.jupiter.api.Test;
 /**
  * The behaviour every {@link MemoryStore} must have. A store's test extends this class and supplies a fresh, empty
  * store from {@link #newStore()}; the store is closed after each test.
- *
- * <p>One class, one test method per rule of the contract, longer than most: a store author extends exactly one class
- * and JUnit runs every rule against the store; split across several, each would have to be extended and kept in step.
  */
-public abstract class MemoryStoreContract {
+public abstract class MemoryStoreContract implements StorageOrderContract {
     protected static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
     protected static final VectorSpace SPACE = new VectorSpace("test-model", 3);
 
-    /** For the store's test, which extends this class. */
     protected MemoryStoreContract() {}
 
     protected MemoryStore store;
 
     /** A new, empty store. */
     protected abstract MemoryStore newStore();
+
+    /** The store under test, open for the current test. */
+    @Override
+    public final MemoryStore store() {
+        return store;
+    }
 
     @BeforeEach
     void openStore() {
@@ -392,74 +394,6 @@ public abstract class MemoryStoreContract {
         assertThat(store.removeTrigger(Memory.DEFAULT_NAMESPACE, "Deploy")).isTrue();
         assertThat(store.removeTrigger(Memory.DEFAULT_NAMESPACE, "deploy")).isFalse();
         assertThat(store.triggers(Memory.DEFAULT_NAMESPACE)).extracting(Trigger::keyword).containsExactly("oncall");
-    }
-
-    // ---------------------------------------------------------------- storage order
-
-    private List<String> neighborIds(String namespace, String id, int radius) {
-        return store.neighborhood(namespace, id, radius).stream().map(s -> s.memory().id()).toList();
-    }
-
-    @Test
-    void neighborhood_isTheStorageOrderAroundTheMemory_acrossBatches() {
-        store.upsertAll(List.of(memory("t1", "one"), memory("t2", "two"), memory("t3", "three")));
-        store.upsertAll(List.of(memory("t4", "four"), memory("t5", "five")));
-
-        assertThat(neighborIds("default", "t3", 1)).containsExactly("t2", "t3", "t4");
-        assertThat(neighborIds("default", "t3", 2)).containsExactly("t1", "t2", "t3", "t4", "t5");
-        assertThat(neighborIds("default", "t1", 2)).containsExactly("t1", "t2", "t3");
-        assertThat(neighborIds("default", "t5", 3)).containsExactly("t2", "t3", "t4", "t5");
-        assertThat(store.neighborhood("default", "t3", 1).get(1).memory().text()).isEqualTo("three");
-    }
-
-    @Test
-    void neighborhood_replacedMemoryKeepsItsPlace_deletedOnesLeaveNoGap() {
-        store.upsertAll(List.of(memory("t1", "one"), memory("t2", "two"), memory("t3", "three"), memory("t4", "four")));
-        store.recordAccess(Memory.DEFAULT_NAMESPACE, List.of("t3"), T0);
-
-        store.upsertAll(List.of(memory("t2", "two, edited")));
-        store.delete(Memory.DEFAULT_NAMESPACE, "t3");
-
-        List<StoredMemory> window = store.neighborhood("default", "t2", 1);
-        assertThat(window).extracting(s -> s.memory().id()).containsExactly("t1", "t2", "t4");
-        assertThat(window.get(1).memory().text()).isEqualTo("two, edited");
-        store.upsertAll(List.of(memory("t3", "three again")));
-        assertThat(neighborIds("default", "t4", 1)).containsExactly("t2", "t4", "t3");
-    }
-
-    @Test
-    void neighborhood_manyDeletions_keepTheOrderOfTheRest() {
-        List<Memory> batch = new ArrayList<>();
-        for (int i = 0; i < 300; i++) {
-            batch.add(memory("m" + i, "memory " + i));
-        }
-        store.upsertAll(batch);
-        List<String> doomed = new ArrayList<>();
-        for (int i = 0; i < 300; i++) {
-            if (i % 3 != 0) {
-                doomed.add("m" + i);
-            }
-        }
-        store.deleteAll(Memory.DEFAULT_NAMESPACE, doomed);
-        store.upsertAll(List.of(memory("late", "stored last")));
-
-        assertThat(neighborIds("default", "m150", 2)).containsExactly("m144", "m147", "m150", "m153", "m156");
-        assertThat(neighborIds("default", "late", 1)).containsExactly("m297", "late");
-    }
-
-    @Test
-    void neighborhood_ofAnUnknownMemory_isEmpty_andBadRadiusIsRefused() {
-        store.upsertAll(List.of(memory("t1", "one")));
-
-        assertThat(store.neighborhood("default", "nope", 1)).isEmpty();
-        assertThat(store.neighborhood("elsewhere", "t1", 1)).isEmpty();
-        assertThat(neighborIds("default", "t1", MemoryStore.MAX_NEIGHBOR_RADIUS)).containsExactly("t1");
-        assertThatThrownBy(() -> store.neighborhood("default", "t1", 0))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("neighbor radius must be in [1, 100]: 0");
-        assertThatThrownBy(() -> store.neighborhood("default", "t1", 101))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("neighbor radius must be in [1, 100]: 101");
     }
 
     // ---------------------------------------------------------------- namespaces are walls
