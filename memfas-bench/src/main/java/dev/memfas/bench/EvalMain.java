@@ -3,6 +3,8 @@ package dev.memfas.bench;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
+import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
@@ -15,47 +17,46 @@ import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Retrieval quality on conversations in the LoCoMo layout ({@code <split>/<conv>/memories.jsonl} and
  * {@code queries.jsonl}): for every question and budget, the share of the question's evidence turns that the curated
  * context includes. Runs memfas with its defaults through the public API (a SQLite store in a temporary file, the
- * default embedder) and, in the same run, two baselines: the most recent turns that fit, and BM25 alone.
+ * default embedder) and, in the same run, the peers a developer would otherwise build ({@link RrfHybrid}: LangChain4j's
+ * dense search, and that fused with BM25 by reciprocal rank) and two baselines: BM25 alone and the most recent turns.
+ * Besides evidence recall it measures, for every system, the sessions its ranking finds (an evidence session among the
+ * first 5 and 10 distinct sessions) and, with general questions no conversation answers, how much of the budget a
+ * system fills when nothing is relevant.
  *
  * <pre>
  * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.EvalMain DATA_DIR [--out DIR]
  *     [--budgets 512,1024,2048,4096] [--model bge-small-en-v1.5-q|bge-small-en-v1.5|all-minilm-l6-v2|none]
- *     [--variant NAME=semantic:0.6,recency:0,candidates:200 ...]
+ *     [--peers rrf|none] [--cache DIR] [--variant NAME=semantic:0.6,recency:0,candidates:200 ...]
  * </pre>
  *
  * Writes {@code eval.json} and {@code eval.md} to the output directory (default {@code target/eval}) and prints the
- * table.
+ * tables.
  */
 public final class EvalMain {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Encoding TOKENS = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
-    private static final List<String> BASELINES = List.of("recent", "bm25");
+    private static final List<String> BASELINES = List.of("bm25", "recent");
+    private static final List<String> PEERS = List.of("rrf", "dense");
+    /** The peer's model, as LangChain4j names its artifact: the same int8 BGE-small as memfas's default. */
+    private static final String PEER_MODEL = "bge-small-en-v15-q";
+    /** How many ranked turns are read for the sessions they come from. */
+    private static final int SESSION_DEPTH = 100;
 
     private EvalMain() {}
-
-    record Turn(String id, String text, Instant createdAt, int order) {}
-
-    record Question(String id, String text, Set<String> evidence, String category) {}
 
     /**
      * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
@@ -111,45 +112,102 @@ public final class EvalMain {
         }
     }
 
-    /** One question answered by one system at one budget. */
-    record Outcome(String system, int budget, String category, double recall, boolean all, int tokens,
-            double millis) {}
+    /**
+     * One question answered by one system at one budget: the share of its evidence in the context (0 for a general
+     * question), whether all of it is, and the tokens the context used.
+     */
+    record Outcome(String system, int budget, String category, boolean answerable, double recall, boolean all,
+            int tokens, double millis) {}
+
+    /** Whether an evidence session of a question is among the first 5 and the first 10 sessions a system ranks. */
+    record SessionOutcome(String system, String category, boolean at5, boolean at10) {}
+
+    /** What a run measured. */
+    record Results(List<Outcome> outcomes, List<SessionOutcome> sessions) {}
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || args[0].startsWith("--")) {
-            System.err.println("usage: EvalMain DATA_DIR [--out DIR] [--budgets 512,1024,2048,4096] [--model M]");
+            System.err.println("usage: EvalMain DATA_DIR [--out DIR] [--budgets 512,1024,2048,4096] [--model M]"
+                    + " [--peers rrf|none] [--cache DIR] [--variant NAME=key:value,...]");
             System.exit(1);
         }
         Path data = Path.of(args[0]);
-        Path out = Path.of("target/eval");
-        int[] budgets = {512, 1024, 2048, 4096};
-        String model = DjlEmbedder.DEFAULT_MODEL.modelId();
-        List<Variant> variants = new ArrayList<>();
+        Options options = new Options(Path.of("target/eval"), new int[] {512, 1024, 2048, 4096},
+                DjlEmbedder.DEFAULT_MODEL.modelId(), true, null, new ArrayList<>());
         for (int i = 1; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value after " + args[i]);
             }
-            switch (args[i]) {
-                case "--out" -> out = Path.of(args[i + 1]);
-                case "--budgets" -> budgets = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt)
-                        .toArray();
-                case "--model" -> model = args[i + 1];
-                case "--variant" -> {
-                    Variant v = Variant.parse(args[i + 1]);
-                    if (variants.stream().anyMatch(other -> other.name().equals(v.name()))) {
-                        throw new IllegalArgumentException("two variants are named '" + v.name() + "'");
-                    }
-                    variants.add(v);
-                }
+            String value = args[i + 1];
+            options = switch (args[i]) {
+                case "--out" -> options.withOut(Path.of(value));
+                case "--budgets" -> options.withBudgets(Arrays.stream(value.split(",")).mapToInt(Integer::parseInt)
+                        .toArray());
+                case "--model" -> options.withModel(value);
+                case "--peers" -> switch (value) {
+                    case "rrf" -> options.withPeers(true);
+                    case "none" -> options.withPeers(false);
+                    default -> throw new IllegalArgumentException("--peers is rrf or none: '" + value + "'");
+                };
+                case "--cache" -> options.withCache(Path.of(value));
+                case "--variant" -> options.withVariant(Variant.parse(value));
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]);
-            }
+            };
         }
-        String table = run(data, out, budgets, model, variants);
-        System.out.println(table);
+        System.out.println(run(data, options));
     }
 
-    /** Runs the evaluation and writes eval.json and eval.md to {@code out}; returns the Markdown. */
+    /**
+     * How a run is made: where it writes, the budgets, the memfas model, whether the peers run, where embeddings are
+     * cached between runs (null: nowhere), and the variants.
+     */
+    record Options(Path out, int[] budgets, String model, boolean peers, Path cache, List<Variant> variants) {
+        static Options of(Path out, int[] budgets, String model, List<Variant> variants) {
+            return new Options(out, budgets, model, true, null, variants);
+        }
+
+        Options withOut(Path p) {
+            return new Options(p, budgets, model, peers, cache, variants);
+        }
+
+        Options withBudgets(int[] b) {
+            for (int budget : b) {
+                if (budget < 1) {
+                    throw new IllegalArgumentException("a budget must be positive: " + budget);
+                }
+            }
+            return new Options(out, b, model, peers, cache, variants);
+        }
+
+        Options withModel(String m) {
+            return new Options(out, budgets, m, peers, cache, variants);
+        }
+
+        Options withPeers(boolean p) {
+            return new Options(out, budgets, model, p, cache, variants);
+        }
+
+        Options withCache(Path c) {
+            return new Options(out, budgets, model, peers, c, variants);
+        }
+
+        Options withVariant(Variant v) {
+            if (variants.stream().anyMatch(other -> other.name().equals(v.name()))) {
+                throw new IllegalArgumentException("two variants are named '" + v.name() + "'");
+            }
+            List<Variant> more = new ArrayList<>(variants);
+            more.add(v);
+            return new Options(out, budgets, model, peers, cache, more);
+        }
+    }
+
+    /** Runs the evaluation with the peers and no cache; writes eval.json and eval.md to {@code out}. */
     static String run(Path data, Path out, int[] budgets, String model, List<Variant> variants) throws IOException {
+        return run(data, Options.of(out, budgets, model, variants));
+    }
+
+    /** Runs the evaluation and writes eval.json and eval.md to the options' directory; returns the Markdown. */
+    static String run(Path data, Options options) throws IOException {
         List<Path> conversations;
         try (Stream<Path> dirs = Files.walk(data)) {
             conversations = dirs.filter(d -> Files.isRegularFile(d.resolve("memories.jsonl"))
@@ -158,115 +216,130 @@ public final class EvalMain {
         if (conversations.isEmpty()) {
             throw new IllegalArgumentException("no conversations (memories.jsonl + queries.jsonl) under " + data);
         }
-        List<Outcome> outcomes = new ArrayList<>();
+        Results results = new Results(new ArrayList<>(), new ArrayList<>());
+        String model = options.model();
         DjlEmbedder embedder = model.equals("none") ? null
                 : DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.forModelId(model)).build();
+        EmbeddingModel peerModel = options.peers() ? new BgeSmallEnV15QuantizedEmbeddingModel() : null;
         try {
+            VectorCache memfasVectors = embedder == null ? null : VectorCache.open(options.cache(), model);
+            VectorCache peerVectors = peerModel == null ? null
+                    : VectorCache.open(options.cache(), "langchain4j-" + PEER_MODEL);
             for (Path conv : conversations) {
-                evaluate(conv, budgets, embedder, variants, outcomes);
+                evaluate(EvalData.load(conv), options, embedder, memfasVectors, peerModel, peerVectors, results);
             }
         } finally {
             if (embedder != null) {
                 embedder.close();
             }
         }
+        Path out = options.out();
         Files.createDirectories(out);
         List<String> systems = new ArrayList<>(List.of("memfas"));
-        variants.forEach(v -> systems.add(v.name()));
+        options.variants().forEach(v -> systems.add(v.name()));
+        if (options.peers()) {
+            systems.addAll(PEERS);
+        }
         systems.addAll(BASELINES);
-        String md = EvalReport.markdown(outcomes, systems, budgets, model, conversations.size());
+        EvalReport report = new EvalReport(results, systems, options.budgets(), model, conversations.size());
+        String md = report.markdown();
         Files.writeString(out.resolve("eval.md"), md);
-        Files.writeString(out.resolve("eval.json"), EvalReport.json(outcomes, systems, budgets, model, conversations));
+        Files.writeString(out.resolve("eval.json"), report.json(conversations));
         return md;
     }
 
-    private static void evaluate(Path conv, int[] budgets, DjlEmbedder embedder, List<Variant> variants,
-            List<Outcome> outcomes) throws IOException {
-        List<Turn> turns = new ArrayList<>();
-        for (String line : Files.readAllLines(conv.resolve("memories.jsonl"))) {
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode j = JSON.readTree(line);
-            Instant at = LocalDateTime.parse(j.get("timestamp").asString()).toInstant(ZoneOffset.UTC);
-            turns.add(new Turn(j.get("id").asString(), j.get("text").asString(), at, turns.size()));
-        }
-        List<Question> questions = new ArrayList<>();
-        for (String line : Files.readAllLines(conv.resolve("queries.jsonl"))) {
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode q = JSON.readTree(line);
-            Set<String> evidence = new HashSet<>();
-            q.get("evidence").forEach(e -> evidence.add(e.asString()));
-            if (!evidence.isEmpty()) {
-                questions.add(new Question(q.get("id").asString(), q.get("question").asString(), evidence,
-                        category(q.get("category"))));
-            }
-        }
-        Instant last = turns.stream().map(Turn::createdAt).max(Instant::compareTo).orElseThrow();
-        Clock clock = Clock.fixed(last.plusSeconds(60), ZoneOffset.UTC);
+    private static void evaluate(EvalData.Conversation c, Options options, DjlEmbedder embedder,
+            VectorCache memfasVectors, EmbeddingModel peerModel, VectorCache peerVectors, Results results)
+            throws IOException {
+        List<EvalData.Turn> turns = c.turns();
+        List<EvalData.Question> questions = new ArrayList<>(c.questions());
+        questions.addAll(EvalData.generalQuestions());
         // The source says which conversation a turn came from, as an agent would record it.
-        String source = conv.getFileName().toString();
-        List<Memory> memories = turns.stream().map(t -> Memory.builder(t.text()).id(t.id()).source(source)
+        List<Memory> memories = turns.stream().map(t -> Memory.builder(t.text()).id(t.id()).source(c.name())
                 .createdAt(t.createdAt()).kind("conversation_turn").build()).toList();
+        Map<String, String> sessionOf = new HashMap<>();
+        turns.forEach(t -> sessionOf.put(t.id(), t.session()));
+        List<String> texts = turns.stream().map(EvalData.Turn::text).toList();
 
         // The turns are embedded once and shared by every system; the defaults embed each question as it comes (so
         // their latency includes it), variants reuse the question vectors (their latency leaves it out).
         MemoEmbedder turnsOnly = null;
         MemoEmbedder everything = null;
         if (embedder != null) {
+            List<String> distinct = texts.stream().distinct().toList();
+            List<float[]> embedded = memfasVectors.embed(distinct, embedder::embedAll);
             Map<String, float[]> vectors = new HashMap<>();
-            List<String> texts = turns.stream().map(Turn::text).distinct().toList();
-            List<float[]> embedded = embedder.embedAll(texts);
-            for (int i = 0; i < texts.size(); i++) {
-                vectors.put(texts.get(i), embedded.get(i));
+            for (int i = 0; i < distinct.size(); i++) {
+                vectors.put(distinct.get(i), embedded.get(i));
             }
             turnsOnly = new MemoEmbedder(embedder, new HashMap<>(vectors), false);
             everything = new MemoEmbedder(embedder, vectors, true);
         }
+        RrfHybrid hybrid = peerModel == null ? null : new RrfHybrid(texts, peerModel, peerVectors);
+        int[] tokens = turns.stream().mapToInt(t -> TOKENS.countTokensOrdinary(t.text()) + 1).toArray();
         // Every memfas system gets its own SQLite file, so variants differ from the defaults only in what they set.
         Path dbs = Files.createTempDirectory("memfas-eval");
         List<ContextCurator> curators = new ArrayList<>();
         List<String> names = new ArrayList<>();
         try {
-            Memfas.Builder b = Memfas.newBuilder().store(SqliteMemoryStore.open(dbs.resolve("memfas.db"))).clock(clock);
+            Memfas.Builder b = Memfas.newBuilder().store(SqliteMemoryStore.open(dbs.resolve("memfas.db")))
+                    .clock(c.clock());
             if (embedder != null) {
                 b.embedder(turnsOnly);
             }
             curators.add(b.build());
             names.add("memfas");
-            for (int i = 0; i < variants.size(); i++) {
-                Variant v = variants.get(i);
+            for (int i = 0; i < options.variants().size(); i++) {
+                Variant v = options.variants().get(i);
                 Memfas.Builder vb = v.configure(Memfas.newBuilder()
-                        .store(SqliteMemoryStore.open(dbs.resolve("variant-" + i + ".db"))).clock(clock));
+                        .store(SqliteMemoryStore.open(dbs.resolve("variant-" + i + ".db"))).clock(c.clock()));
                 if (embedder != null) {
                     vb.embedder(everything);
                 }
                 curators.add(vb.build());
                 names.add(v.name());
             }
-            curators.add(Memfas.newBuilder().clock(clock).neighborRadius(0)
+            curators.add(Memfas.newBuilder().clock(c.clock()).neighborRadius(0)
                     .weights(new ScoringWeights(0, 1, 0, 0, 0, 0, 0, 0))
                     .build());
             names.add("bm25");
-            for (ContextCurator c : curators) {
-                c.rememberAll(memories);
+            for (ContextCurator curator : curators) {
+                curator.rememberAll(memories);
             }
             int n = 0;
-            for (Question q : questions) {
-                for (int budget : budgets) {
+            for (EvalData.Question q : questions) {
+                RrfHybrid.Rankings ranked = hybrid == null ? null : hybrid.rank(q.text());
+                if (q.answerable()) {
+                    for (int i = 0; i < curators.size(); i++) {
+                        List<String> ids = curators.get(i).recall(q.text(), SESSION_DEPTH).stream()
+                                .map(h -> h.memory().id()).toList();
+                        results.sessions().add(sessions(names.get(i), q, ids, sessionOf));
+                    }
+                    if (ranked != null) {
+                        results.sessions().add(sessions("rrf", q, ids(ranked.fused(), turns), sessionOf));
+                        results.sessions().add(sessions("dense", q, ids(ranked.dense(), turns), sessionOf));
+                    }
+                }
+                for (int budget : options.budgets()) {
                     n++;
                     for (int i = 0; i < curators.size(); i++) {
-                        outcomes.add(score(names.get(i), q, budget, curators.get(i).getContext(
-                                ContextRequest.builder(q.text()).sessionId("eval-" + n).tokenBudget(budget).build())));
+                        ContextResponse r = curators.get(i).getContext(ContextRequest.builder(q.text())
+                                .sessionId("eval-" + n).tokenBudget(budget).build());
+                        results.outcomes().add(outcome(names.get(i), q, budget, r.memoryIds(), r.tokensUsed(),
+                                r.latency().toNanos() / 1e6));
                     }
-                    outcomes.add(recent(turns, q, budget));
+                    if (ranked != null) {
+                        results.outcomes().add(packed("rrf", q, budget, ranked.fused(), turns, tokens,
+                                ranked.millis()));
+                        results.outcomes().add(packed("dense", q, budget, ranked.dense(), turns, tokens,
+                                ranked.millis()));
+                    }
+                    results.outcomes().add(recent(turns, tokens, q, budget));
                 }
             }
         } finally {
-            for (ContextCurator c : curators) {
-                c.close();
+            for (ContextCurator curator : curators) {
+                curator.close();
             }
             try (Stream<Path> files = Files.list(dbs)) {
                 for (Path f : files.toList()) {
@@ -277,34 +350,68 @@ public final class EvalMain {
         }
     }
 
-    /** A question's category as text: LoCoMo numbers them (1 to 5), LongMemEval names them ("multi-session"). */
-    private static String category(JsonNode category) {
-        return category.isNumber() ? Integer.toString(category.asInt()) : category.asString();
+    private static List<String> ids(List<Integer> ranking, List<EvalData.Turn> turns) {
+        return ranking.stream().limit(SESSION_DEPTH).map(i -> turns.get(i).id()).toList();
     }
 
-    private static Outcome score(String system, Question q, int budget, ContextResponse r) {
-        Set<String> got = new HashSet<>(r.memoryIds());
+    /** Where the question's evidence sessions are among the distinct sessions of a ranking of turn ids. */
+    private static SessionOutcome sessions(String system, EvalData.Question q, List<String> ranked,
+            Map<String, String> sessionOf) {
+        LinkedHashSet<String> distinct = new LinkedHashSet<>();
+        for (String id : ranked) {
+            distinct.add(sessionOf.get(id));
+            if (distinct.size() == 10) {
+                break;
+            }
+        }
+        List<String> order = new ArrayList<>(distinct);
+        boolean at5 = order.stream().limit(5).anyMatch(q.evidenceSessions()::contains);
+        boolean at10 = order.stream().anyMatch(q.evidenceSessions()::contains);
+        return new SessionOutcome(system, q.category(), at5, at10);
+    }
+
+    private static Outcome outcome(String system, EvalData.Question q, int budget, List<String> ids, int tokens,
+            double millis) {
+        if (!q.answerable()) {
+            return new Outcome(system, budget, q.category(), false, 0, false, tokens, millis);
+        }
+        Set<String> got = new HashSet<>(ids);
         long hit = q.evidence().stream().filter(got::contains).count();
-        return new Outcome(system, budget, q.category(), (double) hit / q.evidence().size(),
-                hit == q.evidence().size(), r.tokensUsed(), r.latency().toNanos() / 1e6);
+        return new Outcome(system, budget, q.category(), true, (double) hit / q.evidence().size(),
+                hit == q.evidence().size(), tokens, millis);
+    }
+
+    /**
+     * A peer's context: its ranking packed greedily, each turn's text counted as the recent baseline counts it, every
+     * turn that fits taken in rank order and the ones that do not skipped.
+     */
+    private static Outcome packed(String system, EvalData.Question q, int budget, List<Integer> ranking,
+            List<EvalData.Turn> turns, int[] tokens, double rankMillis) {
+        long start = System.nanoTime();
+        List<String> ids = new ArrayList<>();
+        int used = 0;
+        for (int i : ranking) {
+            if (used + tokens[i] <= budget) {
+                used += tokens[i];
+                ids.add(turns.get(i).id());
+            }
+        }
+        return outcome(system, q, budget, ids, used, rankMillis + (System.nanoTime() - start) / 1e6);
     }
 
     /** The baseline with no retrieval: the latest turns, newest first, while their text fits the budget. */
-    private static Outcome recent(List<Turn> turns, Question q, int budget) {
+    private static Outcome recent(List<EvalData.Turn> turns, int[] tokens, EvalData.Question q, int budget) {
         long start = System.nanoTime();
-        Set<String> got = new HashSet<>();
+        List<String> ids = new ArrayList<>();
         int used = 0;
         for (int i = turns.size() - 1; i >= 0; i--) {
-            int t = TOKENS.countTokensOrdinary(turns.get(i).text()) + 1;
-            if (used + t > budget) {
+            if (used + tokens[i] > budget) {
                 break;
             }
-            used += t;
-            got.add(turns.get(i).id());
+            used += tokens[i];
+            ids.add(turns.get(i).id());
         }
-        long hit = q.evidence().stream().filter(got::contains).count();
-        return new Outcome("recent", budget, q.category(), (double) hit / q.evidence().size(),
-                hit == q.evidence().size(), used, (System.nanoTime() - start) / 1e6);
+        return outcome("recent", q, budget, ids, used, (System.nanoTime() - start) / 1e6);
     }
 
     /** Serves known texts from a map and embeds the rest, remembering them if asked to. Synchronized: curators share it. */

@@ -10,52 +10,81 @@ import java.util.Set;
 import java.util.TreeSet;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The evaluation's results per system and budget, as the Markdown table and the JSON file {@link EvalMain} writes. */
+/**
+ * The evaluation's results per system and budget, as the Markdown tables and the JSON file {@link EvalMain} writes:
+ * evidence recall on the answerable questions, session recall of each system's ranking, and the share of the budget
+ * filled for general questions no conversation answers.
+ */
 final class EvalReport {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    private EvalReport() {}
 
     /** LoCoMo's categories: 1 to 4 have answers in the conversation, 5 is adversarial. */
     private static final Set<String> NUMBERED = Set.of("1", "2", "3", "4", "5");
 
+    private final List<EvalMain.Outcome> answerable;
+    private final List<EvalMain.Outcome> general;
+    private final List<EvalMain.SessionOutcome> sessions;
+    private final List<String> systems;
+    private final int[] budgets;
+    private final String model;
+    private final int conversations;
+    private final boolean numbered;
+    private final List<String> categories;
+
+    EvalReport(EvalMain.Results results, List<String> systems, int[] budgets, String model, int conversations) {
+        this.answerable = results.outcomes().stream().filter(EvalMain.Outcome::answerable).toList();
+        this.general = results.outcomes().stream().filter(o -> !o.answerable()).toList();
+        this.sessions = results.sessions();
+        this.systems = List.copyOf(systems);
+        this.budgets = budgets.clone();
+        this.model = model;
+        this.conversations = conversations;
+        this.numbered = answerable.stream().allMatch(o -> NUMBERED.contains(o.category()));
+        this.categories = new TreeSet<>(answerable.stream().map(EvalMain.Outcome::category).toList()).stream()
+                .toList();
+    }
+
     /**
      * Aggregates for one system at one budget. With LoCoMo's numbered categories the main recall is over 1 to 4 and
      * {@code byCategory} is indexed by number; with named categories (LongMemEval) it is over every question and
-     * {@code named} holds each category's recall.
+     * {@code named} holds each category's recall. {@code generalFill} is the mean share of the budget the general
+     * questions filled, {@code generalEmpty} the share of them answered with an empty context.
      */
     record Row(double recall14, double[] byCategory, double cat5, Map<String, Double> named, double allShare,
-            double meanTokens, double p50, double p95, int questions) {}
+            double meanTokens, double p50, double p95, int questions, double generalFill, double generalEmpty) {}
 
-    /** Whether every category is one of LoCoMo's numbers. */
-    static boolean numbered(List<EvalMain.Outcome> outcomes) {
-        return outcomes.stream().allMatch(o -> NUMBERED.contains(o.category()));
-    }
+    /** Session recall of one system: an evidence session among its first 5 and 10 distinct sessions. */
+    record SessionRow(double at5, double at10, int questions) {}
 
-    /** The categories, in order of name. */
-    static List<String> categories(List<EvalMain.Outcome> outcomes) {
-        return new TreeSet<>(outcomes.stream().map(EvalMain.Outcome::category).toList()).stream().toList();
-    }
-
-    static Row row(List<EvalMain.Outcome> outcomes, String system, int budget) {
-        List<EvalMain.Outcome> mine = outcomes.stream().filter(o -> o.system().equals(system) && o.budget() == budget)
-                .toList();
-        boolean numbered = numbered(outcomes);
+    Row row(String system, int budget) {
+        List<EvalMain.Outcome> mine = answerable.stream()
+                .filter(o -> o.system().equals(system) && o.budget() == budget).toList();
         List<EvalMain.Outcome> main = numbered ? mine.stream().filter(o -> !o.category().equals("5")).toList() : mine;
         double[] byCategory = new double[5];
         for (int c = 1; c <= 4; c++) {
             byCategory[c] = recall(mine, Integer.toString(c));
         }
-        double cat5 = recall(mine, "5");
         Map<String, Double> named = new LinkedHashMap<>();
-        for (String category : categories(outcomes)) {
+        for (String category : categories) {
             named.put(category, recall(mine, category));
         }
         double[] latencies = main.stream().mapToDouble(EvalMain.Outcome::millis).sorted().toArray();
-        return new Row(main.stream().mapToDouble(EvalMain.Outcome::recall).average().orElse(Double.NaN), byCategory, cat5,
-                named, main.stream().filter(EvalMain.Outcome::all).count() / (double) Math.max(1, main.size()),
+        List<EvalMain.Outcome> asked = general.stream().filter(o -> o.system().equals(system) && o.budget() == budget)
+                .toList();
+        return new Row(main.stream().mapToDouble(EvalMain.Outcome::recall).average().orElse(Double.NaN), byCategory,
+                recall(mine, "5"), named,
+                main.stream().filter(EvalMain.Outcome::all).count() / (double) Math.max(1, main.size()),
                 main.stream().mapToInt(EvalMain.Outcome::tokens).average().orElse(0), percentile(latencies, 50),
-                percentile(latencies, 95), main.size());
+                percentile(latencies, 95), main.size(),
+                asked.stream().mapToDouble(o -> o.tokens() / (double) budget).average().orElse(Double.NaN),
+                asked.stream().filter(o -> o.tokens() == 0).count() / (double) Math.max(1, asked.size()));
+    }
+
+    SessionRow sessionRow(String system) {
+        List<EvalMain.SessionOutcome> mine = sessions.stream()
+                .filter(s -> s.system().equals(system) && !(numbered && s.category().equals("5"))).toList();
+        return new SessionRow(mine.stream().filter(EvalMain.SessionOutcome::at5).count() / (double) mine.size(),
+                mine.stream().filter(EvalMain.SessionOutcome::at10).count() / (double) mine.size(), mine.size());
     }
 
     private static double recall(List<EvalMain.Outcome> outcomes, String category) {
@@ -71,20 +100,52 @@ final class EvalReport {
         return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
     }
 
-    static String markdown(List<EvalMain.Outcome> outcomes, List<String> systems, int[] budgets, String model,
-            int conversations) {
-        if (!numbered(outcomes)) {
-            return namedMarkdown(outcomes, systems, budgets, model, conversations);
+    String markdown() {
+        StringBuilder sb = new StringBuilder(numbered ? numberedRecall() : namedRecall());
+        sb.append(String.format(Locale.ROOT, "%nSession recall: an evidence session among the first 5 and 10 distinct"
+                + " sessions of a system's ranking (%d questions)%n%n| system | sessions @5 | sessions @10 |%n"
+                + "|---|---|---|%n", sessionRow("memfas").questions()));
+        for (String system : systems) {
+            SessionRow r = sessionRow(system);
+            if (r.questions() > 0) {
+                sb.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f |%n", system, r.at5(), r.at10()));
+            }
         }
+        long asked = general.stream().filter(o -> o.system().equals("memfas") && o.budget() == budgets[0]).count();
+        sb.append(String.format(Locale.ROOT, "%nPrecision: %d general questions no conversation answers, asked of"
+                + " each; the mean share of the budget filled and the share of empty contexts%n%n| system |",
+                asked / Math.max(1, conversations)));
+        for (int budget : budgets) {
+            sb.append(" fill ").append(budget).append(" |");
+        }
+        sb.append(" empty |\n|---|");
+        for (int ignored : budgets) {
+            sb.append("---|");
+        }
+        sb.append("---|\n");
+        for (String system : systems) {
+            sb.append("| ").append(system).append(" |");
+            double empty = 0;
+            for (int budget : budgets) {
+                Row r = row(system, budget);
+                sb.append(String.format(Locale.ROOT, " %.3f |", r.generalFill()));
+                empty += r.generalEmpty() / budgets.length;
+            }
+            sb.append(String.format(Locale.ROOT, " %.3f |%n", empty));
+        }
+        return sb.toString();
+    }
+
+    private String numberedRecall() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Evidence recall, %d conversations, model %s, %d questions with evidence"
-                + " in categories 1-4%n%n", conversations, model, row(outcomes, "memfas", budgets[0]).questions()));
+                + " in categories 1-4%n%n", conversations, model, row("memfas", budgets[0]).questions()));
         sb.append("| system | budget | recall 1-4 | cat 1 | cat 2 | cat 3 | cat 4 | cat 5 | all evidence | mean tokens"
                 + " | p50 ms | p95 ms |\n");
         sb.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (String system : systems) {
             for (int budget : budgets) {
-                Row r = row(outcomes, system, budget);
+                Row r = row(system, budget);
                 sb.append(String.format(Locale.ROOT,
                         "| %s | %d | **%.3f** | %s | %s | %s | %s | %s | %.3f | %.0f | %.2f | %.2f |%n", system, budget,
                         r.recall14(), f(r.byCategory()[1]), f(r.byCategory()[2]), f(r.byCategory()[3]),
@@ -95,12 +156,10 @@ final class EvalReport {
     }
 
     /** The table for named categories: the recall over every question, then one column per category. */
-    private static String namedMarkdown(List<EvalMain.Outcome> outcomes, List<String> systems, int[] budgets,
-            String model, int conversations) {
-        List<String> categories = categories(outcomes);
+    private String namedRecall() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Evidence recall, %d conversations, model %s, %d questions with evidence%n%n",
-                conversations, model, row(outcomes, "memfas", budgets[0]).questions()));
+                conversations, model, row("memfas", budgets[0]).questions()));
         sb.append("| system | budget | recall |");
         categories.forEach(c -> sb.append(' ').append(c).append(" |"));
         sb.append(" all evidence | mean tokens | p50 ms | p95 ms |\n|---|---|---|");
@@ -108,7 +167,7 @@ final class EvalReport {
         sb.append("---|---|---|---|\n");
         for (String system : systems) {
             for (int budget : budgets) {
-                Row r = row(outcomes, system, budget);
+                Row r = row(system, budget);
                 sb.append(String.format(Locale.ROOT, "| %s | %d | **%.3f** |", system, budget, r.recall14()));
                 categories.forEach(c -> sb.append(' ').append(f(r.named().get(c))).append(" |"));
                 sb.append(String.format(Locale.ROOT, " %.3f | %.0f | %.2f | %.2f |%n", r.allShare(), r.meanTokens(),
@@ -122,38 +181,40 @@ final class EvalReport {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.3f", v);
     }
 
-    static String json(List<EvalMain.Outcome> outcomes, List<String> systems, int[] budgets, String model,
-            List<Path> conversations) {
+    String json(List<Path> conversationDirs) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("model", model);
-        root.put("conversations", conversations.stream().map(p -> p.getFileName().toString()).toList());
+        root.put("conversations", conversationDirs.stream().map(p -> p.getFileName().toString()).toList());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String system : systems) {
+            SessionRow s = sessionRow(system);
             for (int budget : budgets) {
-                Row r = row(outcomes, system, budget);
+                Row r = row(system, budget);
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("system", system);
                 m.put("budget", budget);
                 m.put("questions", r.questions());
-                m.put(numbered(outcomes) ? "recall_cat1_4" : "recall", nan(r.recall14()));
+                m.put(numbered ? "recall_cat1_4" : "recall", nan(r.recall14()));
                 Map<String, Object> cats = new LinkedHashMap<>();
-                for (int c = 1; c <= 4; c++) {
-                    cats.put(Integer.toString(c), nan(r.byCategory()[c]));
-                }
-                if (!numbered(outcomes)) {
-                    cats = new LinkedHashMap<>();
-                    for (Map.Entry<String, Double> e : r.named().entrySet()) {
-                        cats.put(e.getKey(), nan(e.getValue()));
+                if (numbered) {
+                    for (int c = 1; c <= 4; c++) {
+                        cats.put(Integer.toString(c), nan(r.byCategory()[c]));
                     }
+                } else {
+                    r.named().forEach((k, v) -> cats.put(k, nan(v)));
                 }
                 m.put("recall_by_category", cats);
-                if (numbered(outcomes)) {
+                if (numbered) {
                     m.put("recall_cat5", nan(r.cat5()));
                 }
                 m.put("all_evidence_share", r.allShare());
                 m.put("mean_tokens", r.meanTokens());
                 m.put("latency_ms_p50", nan(r.p50()));
                 m.put("latency_ms_p95", nan(r.p95()));
+                m.put("general_fill", nan(r.generalFill()));
+                m.put("general_empty_share", nan(r.generalEmpty()));
+                m.put("session_recall_at5", s.questions() == 0 ? null : s.at5());
+                m.put("session_recall_at10", s.questions() == 0 ? null : s.at10());
                 rows.add(m);
             }
         }

@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memfas.djl.DjlEmbedder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -77,24 +80,68 @@ final class EvalMainTest {
                 List.of(EvalMain.Variant.parse("no-recency=recency:0,candidates:20")));
 
         assertThat(md).contains("| memfas | 64 |").contains("| no-recency | 512 |").contains("| recent | 512 |")
-                .contains("| bm25 | 512 |");
+                .contains("| bm25 | 512 |").contains("| rrf | 512 |").contains("| dense | 512 |")
+                .contains("| system | sessions @5 | sessions @10 |")
+                .contains("40 general questions no conversation answers");
         assertThat(Files.readString(out.resolve("eval.md"))).isEqualTo(md);
         JsonNode json = JsonMapper.builder().build().readTree(Files.readString(out.resolve("eval.json")));
-        assertThat(json.get("results")).hasSize(8);
+        assertThat(json.get("results")).hasSize(12);
         for (JsonNode row : json.get("results")) {
             // 4 questions with evidence in categories 1-4; the one without evidence is skipped, category 5 apart.
             assertThat(row.get("questions").asInt()).isEqualTo(4);
             assertThat(row.get("recall_cat1_4").asDouble()).isBetween(0.0, 1.0);
             assertThat(row.get("mean_tokens").asDouble()).isLessThanOrEqualTo(row.get("budget").asDouble());
+            assertThat(row.get("general_fill").asDouble()).isBetween(0.0, 1.0);
         }
         JsonNode memfas512 = json.get("results").get(1);
         assertThat(memfas512.get("system").asString()).isEqualTo("memfas");
         // At 512 tokens the whole ten-turn conversation fits: every piece of evidence is found.
         assertThat(memfas512.get("recall_cat1_4").asDouble()).isEqualTo(1.0);
         assertThat(memfas512.get("recall_cat5").asDouble()).isEqualTo(1.0);
-        JsonNode recent64 = json.get("results").get(4);
+        JsonNode recent64 = json.get("results").get(10);
         assertThat(recent64.get("system").asString()).isEqualTo("recent");
         assertThat(recent64.get("recall_cat1_4").asDouble()).isLessThan(1.0);
+        // The two sessions are both among the first five of any ranking of this conversation; recent ranks nothing.
+        assertThat(memfas512.get("session_recall_at5").asDouble()).isEqualTo(1.0);
+        assertThat(json.get("results").get(5).get("system").asString()).isEqualTo("rrf");
+        assertThat(json.get("results").get(5).get("session_recall_at10").asDouble()).isEqualTo(1.0);
+        assertThat(recent64.get("session_recall_at5").isNull()).isTrue();
+        // The peers fill the budget whatever the question; the whole conversation is under 512 tokens.
+        JsonNode rrf512 = json.get("results").get(5);
+        assertThat(rrf512.get("general_fill").asDouble()).isGreaterThan(0.2);
+        assertThat(rrf512.get("recall_cat1_4").asDouble()).isEqualTo(1.0);
+    }
+
+    @Test
+    void theVectorCache_servesStoredVectors_andAsksTheModelOnlyForNewTexts() throws Exception {
+        List<List<String>> asked = new ArrayList<>();
+        Function<List<String>, List<float[]>> model = texts -> {
+            asked.add(texts);
+            return texts.stream().map(t -> new float[] {t.length(), 1}).toList();
+        };
+        VectorCache first = VectorCache.open(out, "m");
+        assertThat(first.embed(List.of("a", "bb", "a"), model)).extracting(v -> v[0]).containsExactly(1f, 2f, 1f);
+        VectorCache reopened = VectorCache.open(out, "m");
+        assertThat(reopened.embed(List.of("bb", "ccc"), model)).extracting(v -> v[0]).containsExactly(2f, 3f);
+        assertThat(asked).containsExactly(List.of("a", "bb"), List.of("ccc"));
+
+        Files.write(out.resolve("m.vectors"), new byte[] {1, 2, 3}, StandardOpenOption.APPEND);
+        assertThatThrownBy(() -> VectorCache.open(out, "m")).hasMessageContaining("truncated record")
+                .hasMessageContaining("m.vectors");
+        assertThatThrownBy(() -> VectorCache.open(out, "../m")).hasMessageContaining("'../m'");
+    }
+
+    @Test
+    void plainBm25_ranksByRareWords_andReciprocalRankFusion_addsBothRanks() {
+        PlainBm25 bm25 = new PlainBm25(List.of("the cat sat on the mat", "a dog and a cat", "dogs bark at night",
+                "nothing in common"));
+        // Both share "cat"; the shorter turn (two words besides stop words, against three) ranks first.
+        assertThat(bm25.rank("Where is the cat?")).containsExactly(1, 0);
+        assertThat(bm25.rank("dog")).containsExactly(1);
+        assertThat(bm25.rank("the of")).isEmpty();
+
+        // 1 is second and first (1/62 + 1/61), 2 first and third (1/61 + 1/63), 3 and 0 in one list only.
+        assertThat(RrfHybrid.fuse(List.of(2, 1, 0), List.of(1, 3, 2))).containsExactly(1, 2, 3, 0);
     }
 
     @Test
