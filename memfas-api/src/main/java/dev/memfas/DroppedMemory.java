@@ -19,7 +19,12 @@ public record DroppedMemory(String memoryId, double score, Reason reason, String
         /** Its text, or its meaning (cosine at or above the duplicate threshold), repeats an included memory. */
         DUPLICATE,
         /** It did not fit what was left of the budget (or, linked from a trigger, of the trigger reserve). */
-        OVER_BUDGET
+        OVER_BUDGET,
+        /**
+         * No memory of the turn reached the relevance floor (the query matches nothing stored), so only triggered and
+         * pinned memories were taken.
+         */
+        BELOW_RELEVANCE_FLOOR
     }
 
     /** Checks the components are present, and that only a duplicate names what it repeats. */

@@ -1,6 +1,7 @@
 package dev.memfas;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * Turns text into vectors whose dot product measures meaning: the source of semantic similarity.
@@ -23,6 +24,18 @@ public interface Embedder {
 
     /** Names the model, so a store never mixes vectors of different models, e.g. {@code "all-minilm-l6-v2"}. */
     String modelId();
+
+    /**
+     * The cosine similarity below which a text is unrelated to a query for this model, when the model is calibrated:
+     * a turn whose best memory does not reach it has nothing relevant to add, and its context holds only what triggers
+     * and pinning put there. Cosines are not comparable across models (unrelated texts score about 0.1 with
+     * all-MiniLM-L6-v2 and about 0.45 with bge-small-en-v1.5), so the value belongs to the model. Empty when unknown:
+     * the curator then includes the best memories whatever they score. {@code Memfas.Builder.relevanceFloor}
+     * overrides it.
+     */
+    default OptionalDouble relevanceFloor() {
+        return OptionalDouble.empty();
+    }
 
     /** Embeds one text. */
     default float[] embed(String text) {

@@ -50,22 +50,9 @@ final class EvalData {
      * haystack; the latest if several), otherwise a minute after the last turn (LoCoMo).
      */
     static Conversation load(Path dir) throws IOException {
-        List<Turn> turns = new ArrayList<>();
+        List<Turn> turns = loadTurns(dir);
         Map<String, String> sessionOf = new HashMap<>();
-        for (String line : Files.readAllLines(dir.resolve("memories.jsonl"))) {
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode j = JSON.readTree(line);
-            Instant at = LocalDateTime.parse(j.get("timestamp").asString()).toInstant(ZoneOffset.UTC);
-            String session = j.has("session") ? j.get("session").asString() : "";
-            Turn t = new Turn(j.get("id").asString(), j.get("text").asString(), at, session, turns.size());
-            turns.add(t);
-            sessionOf.put(t.id(), session);
-        }
-        if (turns.isEmpty()) {
-            throw new IllegalArgumentException("no turns in " + dir.resolve("memories.jsonl"));
-        }
+        turns.forEach(t -> sessionOf.put(t.id(), t.session()));
         List<Question> questions = new ArrayList<>();
         Instant asked = null;
         for (String line : Files.readAllLines(dir.resolve("queries.jsonl"))) {
@@ -93,6 +80,24 @@ final class EvalData {
             asked = turns.stream().map(Turn::createdAt).max(Instant::compareTo).orElseThrow().plusSeconds(60);
         }
         return new Conversation(dir.getFileName().toString(), turns, questions, Clock.fixed(asked, ZoneOffset.UTC));
+    }
+
+    /** The turns of {@code memories.jsonl}, in order. */
+    static List<Turn> loadTurns(Path dir) throws IOException {
+        List<Turn> turns = new ArrayList<>();
+        for (String line : Files.readAllLines(dir.resolve("memories.jsonl"))) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode j = JSON.readTree(line);
+            Instant at = LocalDateTime.parse(j.get("timestamp").asString()).toInstant(ZoneOffset.UTC);
+            String session = j.has("session") ? j.get("session").asString() : "";
+            turns.add(new Turn(j.get("id").asString(), j.get("text").asString(), at, session, turns.size()));
+        }
+        if (turns.isEmpty()) {
+            throw new IllegalArgumentException("no turns in " + dir.resolve("memories.jsonl"));
+        }
+        return turns;
     }
 
     /** A question's category as text: LoCoMo numbers them (1 to 5), LongMemEval names them ("multi-session"). */

@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -61,7 +62,7 @@ public final class EvalMain {
     /**
      * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
      * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
-     * {@code duplicates}, {@code neighbors}).
+     * {@code duplicates}, {@code neighbors}, {@code floor} for the relevance floor).
      */
     record Variant(String name, Map<String, Double> settings) {
         static Variant parse(String spec) {
@@ -99,10 +100,11 @@ public final class EvalMain {
                     case "minScore" -> b.minScore(e.getValue());
                     case "duplicates" -> b.duplicateSimilarity(e.getValue());
                     case "neighbors" -> b.neighborRadius(e.getValue().intValue());
+                    case "floor" -> b.relevanceFloor(e.getValue());
                     default -> {
                         if (i < 0) {
                             throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
-                                    + "'; use a weight name (" + names + "), candidates, minScore, duplicates or neighbors");
+                                    + "'; use a weight name (" + names + "), candidates, minScore, duplicates, neighbors or floor");
                         }
                         w[i] = e.getValue();
                     }
@@ -450,6 +452,11 @@ public final class EvalMain {
         @Override
         public String modelId() {
             return delegate.modelId();
+        }
+
+        @Override
+        public OptionalDouble relevanceFloor() {
+            return delegate.relevanceFloor();
         }
     }
 }

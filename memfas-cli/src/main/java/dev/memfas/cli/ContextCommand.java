@@ -128,7 +128,8 @@ final class ContextCommand implements Callable<Integer> {
                 + " session's topic,");
         out.println("  scope where it applies, prio pinned or importance, hot used earlier in this session, nbr"
                 + " stored next to a best match;");
-        out.println("  dropped: below the minimum score, a duplicate of an included memory, or over budget.");
+        out.println("  dropped: below the minimum score, a duplicate of an included memory, over budget, or every");
+        out.println("  candidate below the embedding model's relevance floor (the query matches nothing stored).");
     }
 
     private static String reason(DroppedMemory d) {
@@ -136,6 +137,7 @@ final class ContextCommand implements Callable<Integer> {
             case BELOW_MIN_SCORE -> "below the minimum score";
             case DUPLICATE -> "duplicate of " + d.duplicateOf();
             case OVER_BUDGET -> "over budget";
+            case BELOW_RELEVANCE_FLOOR -> "nothing reached the relevance floor";
         };
     }
 

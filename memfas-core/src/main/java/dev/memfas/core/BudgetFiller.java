@@ -14,8 +14,8 @@ import java.util.List;
  * <p>Triggered hints and their linked memories come first, within a reserve of the budget. Then pinned candidates, best
  * first, each one that fits whatever it scores. Then the other candidates are walked in score order and each one that
  * fits is added (first fit: what does not fit is skipped, smaller ones after it may still fit), stopping at the
- * minimum score. A memory longer than the per-item cap is cut at a sentence or word
- * boundary and marked. Near-duplicates (the same normalized text, or cosine at or above the threshold with an item
+ * minimum score; none of them when the turn has nothing relevant ({@link RelevanceGate}). A memory longer than the
+ * per-item cap is cut at a sentence or word boundary and marked. Near-duplicates (the same normalized text, or cosine at or above the threshold with an item
  * already in) are left out. The result's token count is verified on the final string.
  *
  * <p>Immutable and thread-safe.
@@ -99,9 +99,11 @@ final class BudgetFiller {
      * @param linked positions of the candidates linked from the fired triggers, in trigger order
      * @param linkedCount how many of {@code linked} there are
      * @param ranked the other candidates, best first
+     * @param anythingRelevant whether the turn has relevant memories ({@link RelevanceGate}): if not, only pinned and linked
+     *     candidates are taken
      */
     Filled fill(int budget, List<Trigger> fired, CandidateSet candidates, int[] linked, int linkedCount,
-            Ranking ranked, Scratch scratch) {
+            Ranking ranked, boolean anythingRelevant, Scratch scratch) {
         int considered = linkedCount + ranked.size();
         if (envelopeTokens + Math.min(triggeredSectionTokens, relevantSectionTokens) >= budget) {
             return Filled.empty(considered);
@@ -160,7 +162,7 @@ final class BudgetFiller {
                 accept(candidates, c, included, seenTexts);
             }
         }
-        for (int r = 0; r < ranked.size(); r++) {
+        for (int r = 0; anythingRelevant && r < ranked.size(); r++) {
             int c = ranked.at(r);
             if (candidates.memory(c).pinned()) {
                 continue; // placed above, or it did not fit

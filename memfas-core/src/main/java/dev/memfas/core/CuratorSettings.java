@@ -19,6 +19,7 @@ import java.time.Duration;
  * @param scanThreads how many threads a vector scan may use, the caller's included
  * @param topicShiftThreshold the cosine with the session topic below which a turn starts a new topic
  * @param duplicateSimilarity the cosine at or above which a memory is a duplicate of one already included
+ * @param relevanceFloor the cosine a turn's best memory must reach for any memory to be relevant; -1 for no floor
  * @param sessionIdleTimeout how long a session may be idle before it expires
  * @param maxSessions how many sessions are kept at most
  * @param redactQueries whether telemetry leaves out query text, task and topic label
@@ -36,6 +37,7 @@ record CuratorSettings(
         int scanThreads,
         double topicShiftThreshold,
         double duplicateSimilarity,
+        double relevanceFloor,
         Duration sessionIdleTimeout,
         int maxSessions,
         boolean redactQueries) {}

@@ -9,8 +9,9 @@ import java.util.Set;
 /**
  * Says why each candidate a turn left out is not in the context, for requests that ask
  * ({@link dev.memfas.ContextRequest#explain()}). It reads the fill's outcome afterwards instead of recording reasons
- * as the budget is filled, so that turns which do not ask pay nothing: a candidate under the minimum score (pinned ones
- * never are) was below the floor; one whose normalized text equals an included memory's, or whose cosine with one
+ * as the budget is filled, so that turns which do not ask pay nothing: in a turn with nothing relevant
+ * ({@link RelevanceGate}), an unpinned ranked candidate was below the relevance floor; a candidate under the minimum
+ * score (pinned ones never are) was below it; one whose normalized text equals an included memory's, or whose cosine with one
  * reaches the duplicate threshold, was a duplicate of it; any other did not fit.
  *
  * <p>Immutable and thread-safe.
@@ -31,9 +32,10 @@ final class DropExplainer {
      * @param linkedCount how many of {@code linked} there are
      * @param ranked the other candidates, best first
      * @param included the positions of the candidates in the context
+     * @param relevant whether the turn had relevant memories
      */
     List<DroppedMemory> explain(CandidateSet candidates, int[] linked, int linkedCount, Ranking ranked,
-            int[] included) {
+            int[] included, boolean relevant) {
         Set<String> in = new HashSet<>();
         for (int c : included) {
             in.add(candidates.id(c));
@@ -43,7 +45,15 @@ final class DropExplainer {
             explain(candidates, linked[k], false, included, in, dropped);
         }
         for (int r = 0; r < ranked.size(); r++) {
-            explain(candidates, ranked.at(r), true, included, in, dropped);
+            int c = ranked.at(r);
+            if (!relevant && !candidates.memory(c).pinned()) {
+                if (in.add(candidates.id(c))) {
+                    dropped.add(new DroppedMemory(candidates.id(c), candidates.score(c),
+                            DroppedMemory.Reason.BELOW_RELEVANCE_FLOOR, null));
+                }
+                continue;
+            }
+            explain(candidates, c, true, included, in, dropped);
         }
         return dropped;
     }

@@ -65,6 +65,8 @@ public final class Memfas {
         private int scanThreads = ScanThreads.PROCESSORS;
         private double topicShiftThreshold = 0.35;
         private double duplicateSimilarity = 0.95;
+        /** NaN: the embedder's. */
+        private double relevanceFloor = Double.NaN;
         private Duration sessionIdleTimeout = Duration.ofHours(1);
         private int maxSessions = 10_000;
         private Path telemetryFile;
@@ -252,6 +254,21 @@ public final class Memfas {
             return this;
         }
 
+        /**
+         * The cosine a turn's best memory must reach for anything to be relevant, overriding the embedder's calibrated
+         * {@link Embedder#relevanceFloor()}: below it, the context holds only triggered and pinned memories (a general
+         * question such as "What is the capital of France?" asked of a store of personal notes gets an empty context
+         * instead of a budget of padding). -1 turns the check off. Without an embedder there is no cosine and no check.
+         */
+        public Builder relevanceFloor(double cosine) {
+            once("relevance floor");
+            if (!(cosine >= -1 && cosine <= 1)) {
+                throw new IllegalArgumentException("relevance floor must be in [-1, 1]: " + cosine);
+            }
+            this.relevanceFloor = cosine;
+            return this;
+        }
+
         /** How long an unused session's state is kept; 1 hour when not set. */
         public Builder sessionIdleTimeout(Duration timeout) {
             once("session idle timeout");
@@ -323,6 +340,22 @@ public final class Memfas {
             return this;
         }
 
+        /** The floor set, else the embedder's, else -1 (no floor). */
+        private double relevanceFloor() {
+            if (!Double.isNaN(relevanceFloor)) {
+                return relevanceFloor;
+            }
+            if (embedder == null) {
+                return -1;
+            }
+            double floor = embedder.relevanceFloor().orElse(-1);
+            if (!(floor >= -1 && floor <= 1)) {
+                throw new IllegalArgumentException("the embedder's relevance floor must be in [-1, 1]: " + floor
+                        + " (" + embedder.modelId() + ")");
+            }
+            return floor;
+        }
+
         /**
          * Builds the curator.
          *
@@ -348,7 +381,8 @@ public final class Memfas {
             try {
                 CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, minScore,
                         maxItemTokens, triggerReserve, candidateLimit, neighborRadius, embedBatchSize, scanThreads,
-                        topicShiftThreshold, duplicateSimilarity, sessionIdleTimeout, maxSessions, redactQueries);
+                        topicShiftThreshold, duplicateSimilarity, relevanceFloor(), sessionIdleTimeout, maxSessions,
+                        redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
                 if (warmUp) {
                     curator.warmUp();

@@ -76,6 +76,7 @@ final class MemoryCurator implements ContextCurator {
     private final TopicTracker topics;
     private final CandidateGatherer gatherer;
     private final CandidateScorer scorer;
+    private final RelevanceGate gate;
     private final NeighborExpander neighbors;
     private final TokenCounter tokenCounter;
     private final BudgetFiller filler;
@@ -104,6 +105,7 @@ final class MemoryCurator implements ContextCurator {
         this.topics = new TopicTracker(settings.topicShiftThreshold());
         this.gatherer = new CandidateGatherer(store, indexes, settings.candidateLimit(), settings.scanThreads());
         this.scorer = new CandidateScorer(settings.weights(), settings.recencyHalfLife());
+        this.gate = new RelevanceGate(settings.relevanceFloor());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius());
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
@@ -149,13 +151,16 @@ final class MemoryCurator implements ContextCurator {
                     topic.vector(), topic.terms(), turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(),
                     turn.hasSession(), request.project(), request.language());
             scorer.score(candidates, signals);
-            neighbors.expand(turn, q, candidates, sources, signals, work.ranking(), work.seeds());
+            boolean relevant = gate.opens(candidates);
+            if (relevant) {
+                neighbors.expand(turn, q, candidates, sources, signals, work.ranking(), work.seeds());
+            }
             work.ranking().rank(candidates);
             tokenCounter.count(turn, candidates);
             work.link(fired);
             BudgetFiller.Filled filled = filler.fill(turn.budget(), fired.triggers(), candidates, work.linked(),
-                    work.linkedCount(), work.ranking(), work.fill());
-            return publisher.publish(turn, topic, fired, work, filled);
+                    work.linkedCount(), work.ranking(), relevant, work.fill());
+            return publisher.publish(turn, topic, fired, work, filled, relevant);
         } finally {
             workspaces.release(work);
         }

