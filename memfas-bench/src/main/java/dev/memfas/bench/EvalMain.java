@@ -62,7 +62,7 @@ public final class EvalMain {
     /**
      * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
      * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
-     * {@code duplicates}, {@code neighbors}, {@code floor} for the relevance floor).
+     * {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code floor} for the relevance floor).
      */
     record Variant(String name, Map<String, Double> settings) {
         static Variant parse(String spec) {
@@ -101,10 +101,12 @@ public final class EvalMain {
                     case "duplicates" -> b.duplicateSimilarity(e.getValue());
                     case "neighbors" -> b.neighborRadius(e.getValue().intValue());
                     case "floor" -> b.relevanceFloor(e.getValue());
+                    case "neighborShare" -> b.neighborShare(e.getValue());
                     default -> {
                         if (i < 0) {
                             throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
-                                    + "'; use a weight name (" + names + "), candidates, minScore, duplicates, neighbors or floor");
+                                    + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
+                                    + " neighbors, neighborShare or floor");
                         }
                         w[i] = e.getValue();
                     }

@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * The retrieval a JVM developer would assemble instead of memfas: LangChain4j's in-process model and its
  * {@code InMemoryEmbeddingStore} for the dense ranking, {@link PlainBm25} for the lexical one, and the two fused by
- * reciprocal rank ({@code score = sum of 1 / (60 + rank)}, ranks from 1), as Context Fabric and several hybrid stores do.
+ * reciprocal rank ({@code score = sum of 1 / (60 + rank)}, ranks from 1), as Context Fabric and several hybrid stores
+ * do.
  * Both lists are complete: every turn has a dense rank, every turn that shares a word with the question a lexical one.
  */
 final class RrfHybrid {

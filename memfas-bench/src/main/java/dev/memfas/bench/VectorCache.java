@@ -25,9 +25,10 @@ import java.util.function.Function;
 
 /**
  * The vectors one model gave for texts, kept in a file between evaluation runs: embedding LongMemEval's haystacks
- * (about 29,000 turns, many of them hundreds of tokens) takes a quarter of an hour on two cores, and every run after the
- * first reads them back in seconds. A vector is stored exactly as the model returned it, keyed by the SHA-256 of the
- * text; the file is {@code <model>.vectors}, a sequence of (32-byte key, int length, floats) records, appended to.
+ * (about 28,000 distinct turns, many of them hundreds of tokens) with two models takes half an hour on two cores, and
+ * every run after the first reads them back in seconds. A vector is stored exactly as the model returned it, keyed by
+ * the SHA-256 of the text; the file is {@code <model>.vectors}, a sequence of (32-byte key, int length, floats)
+ * records, appended to.
  */
 final class VectorCache {
     private final Path file;
@@ -37,7 +38,7 @@ final class VectorCache {
         this.file = file;
     }
 
-    /** Opens the cache of {@code model} under {@code dir}, or an empty cache kept in memory when {@code dir} is null. */
+    /** Opens the cache of {@code model} under {@code dir}; with {@code dir} null, an empty cache kept in memory. */
     static VectorCache open(Path dir, String model) throws IOException {
         if (!model.matches("[A-Za-z0-9._-]+")) {
             throw new IllegalArgumentException("model id must be letters, digits, '.', '_' or '-': '" + model + "'");

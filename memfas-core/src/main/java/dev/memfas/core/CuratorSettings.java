@@ -15,6 +15,7 @@ import java.time.Duration;
  * @param triggerReserve the share of the budget triggered hints and memories may take
  * @param candidateLimit how many memories each of the vector and BM25 searches brings
  * @param neighborRadius how many places either side of a best match its stored neighbors are looked for
+ * @param neighborShare the largest share of the budget one neighbor may take and still inherit its match's score
  * @param embedBatchSize how many memories are embedded in one call
  * @param scanThreads how many threads a vector scan may use, the caller's included
  * @param topicShiftThreshold the cosine with the session topic below which a turn starts a new topic
@@ -33,6 +34,7 @@ record CuratorSettings(
         double triggerReserve,
         int candidateLimit,
         int neighborRadius,
+        double neighborShare,
         int embedBatchSize,
         int scanThreads,
         double topicShiftThreshold,

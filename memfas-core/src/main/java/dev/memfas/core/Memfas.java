@@ -61,6 +61,7 @@ public final class Memfas {
         private double triggerReserve = 0.25;
         private int candidateLimit = 100;
         private int neighborRadius = 2;
+        private double neighborShare = 0.25;
         private int embedBatchSize = 32;
         private int scanThreads = ScanThreads.PROCESSORS;
         private double topicShiftThreshold = 0.35;
@@ -196,7 +197,8 @@ public final class Memfas {
          * How many memories stored just before and after each of a turn's five best matches are offered as their
          * context (a conversation's next turn often holds the answer its best match only asks about); 2 when not set,
          * 0 for none. A neighbor must share its match's source and be created within an hour of it, and scores the
-         * match's score times 0.8 per step away if that beats its own. See {@link MemoryStore#neighborhood}.
+         * match's score times 0.8 per step away if that beats its own and it is small enough
+         * ({@link #neighborShare}). See {@link MemoryStore#neighborhood}.
          */
         public Builder neighborRadius(int radius) {
             once("neighbor radius");
@@ -204,6 +206,20 @@ public final class Memfas {
                 throw new IllegalArgumentException("neighbor radius must be in [0, 10]: " + radius);
             }
             this.neighborRadius = radius;
+            return this;
+        }
+
+        /**
+         * The largest share of a turn's budget one neighbor may take and still be brought as context for its match;
+         * 0.25 when not set (at most 256 tokens of a 1,024-token budget). A larger neighbor is ranked by its own score:
+         * a long chat reply next to a short question would otherwise take much of the budget as mere context.
+         */
+        public Builder neighborShare(double share) {
+            once("neighbor share");
+            if (!(share > 0 && share <= 1)) {
+                throw new IllegalArgumentException("neighbor share must be in (0, 1]: " + share);
+            }
+            this.neighborShare = share;
             return this;
         }
 
@@ -380,9 +396,9 @@ public final class Memfas {
             all.addAll(listeners);
             try {
                 CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, minScore,
-                        maxItemTokens, triggerReserve, candidateLimit, neighborRadius, embedBatchSize, scanThreads,
-                        topicShiftThreshold, duplicateSimilarity, relevanceFloor(), sessionIdleTimeout, maxSessions,
-                        redactQueries);
+                        maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare, embedBatchSize,
+                        scanThreads, topicShiftThreshold, duplicateSimilarity, relevanceFloor(), sessionIdleTimeout,
+                        maxSessions, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
                 if (warmUp) {
                     curator.warmUp();

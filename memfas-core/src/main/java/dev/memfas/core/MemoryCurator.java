@@ -40,9 +40,10 @@ import java.util.Set;
  *   <li>{@link NamespaceTriggers}: the triggers that fire on the query, and the memories they link;
  *   <li>{@link CandidateGatherer}: vector hits, BM25 hits, linked and pinned memories, into a {@link CandidateSet};
  *   <li>{@link CandidateScorer}: every candidate's factors and score;
+ *   <li>{@link RelevanceGate}: whether the best cosine reaches the model's relevance floor, so anything is relevant;
  *   <li>{@link NeighborExpander}: the memories stored next to the best join them, then the {@link Ranking};
  *   <li>{@link TokenCounter}: every candidate's size as an item;
- *   <li>{@link BudgetFiller}: the envelope filled within the budget;
+ *   <li>{@link BudgetFiller}: the envelope filled within the budget (retrieved memories only if the gate opened);
  *   <li>{@link TurnPublisher}: access recorded, drops explained, the response made, telemetry told.
  * </ol>
  * Before the first step, {@link ChangeFollower} applies what other processes wrote to a shared store. A turn's working
@@ -106,7 +107,7 @@ final class MemoryCurator implements ContextCurator {
         this.gatherer = new CandidateGatherer(store, indexes, settings.candidateLimit(), settings.scanThreads());
         this.scorer = new CandidateScorer(settings.weights(), settings.recencyHalfLife());
         this.gate = new RelevanceGate(settings.relevanceFloor());
-        this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius());
+        this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
                 settings.minScore(), settings.duplicateSimilarity());
@@ -155,8 +156,9 @@ final class MemoryCurator implements ContextCurator {
             if (relevant) {
                 neighbors.expand(turn, q, candidates, sources, signals, work.ranking(), work.seeds());
             }
-            work.ranking().rank(candidates);
             tokenCounter.count(turn, candidates);
+            neighbors.inherit(candidates, turn.budget());
+            work.ranking().rank(candidates);
             work.link(fired);
             BudgetFiller.Filled filled = filler.fill(turn.budget(), fired.triggers(), candidates, work.linked(),
                     work.linkedCount(), work.ranking(), relevant, work.fill());

@@ -16,8 +16,11 @@ import java.util.Map;
  * candidates are the seeds, and the memories within {@code radius} places of a seed in storage order
  * ({@link MemoryStore#neighborhood}) are its neighbors if they came from the same stated source, with the same scope,
  * created within {@link #TIME_WINDOW} of it. Neighbors that were not candidates join them (the whole set is then
- * scored again, so they carry their own factors too); every neighbor inherits its seed's score times
- * {@value #DECAY} per step between them, and scores the higher of its own and the inherited one. Thread-safe.
+ * scored again, so they carry their own factors too); every neighbor is offered its seed's score times
+ * {@value #DECAY} per step between them ({@link #expand}), and once the candidates' sizes are known it scores the
+ * higher of its own and the offered one if its item takes at most {@code maxShare} of the budget ({@link #inherit}):
+ * a neighbor is context for its match, worth a few tokens, not a long answer that crowds out other matches (a chat
+ * assistant's reply of 400 tokens next to a 20-token question). Thread-safe.
  */
 final class NeighborExpander {
     /** How many of a turn's best-ranked memories bring their stored neighbors as context. */
@@ -30,18 +33,21 @@ final class NeighborExpander {
     private final MemoryStore store;
     private final CandidateScorer scorer;
     private final int radius;
+    private final double maxShare;
 
-    NeighborExpander(MemoryStore store, CandidateScorer scorer, int radius) {
+    NeighborExpander(MemoryStore store, CandidateScorer scorer, int radius, double maxShare) {
         this.store = store;
         this.scorer = scorer;
         this.radius = radius;
+        this.maxShare = maxShare;
     }
 
     /** A seed's neighbor, {@code steps} places away from it in storage order. */
     private record Link(String id, int steps) {}
 
     /**
-     * Adds the neighbors of the best-ranked candidates, scored, with what they inherit; nothing when the radius is 0.
+     * Adds the neighbors of the best-ranked candidates, scored, with the score each is offered in its
+     * {@link Factor#NEIGHBOR} factor; nothing when the radius is 0.
      *
      * @param seeds a buffer of at least {@value #SEEDS} positions
      */
@@ -91,9 +97,29 @@ final class NeighborExpander {
             int i = candidates.indexOf(id);
             if (i >= 0) {
                 neighbor[i] = score;
-                candidates.setScore(i, Math.max(candidates.score(i), score));
             }
         });
+    }
+
+    /**
+     * Raises each neighbor's score to the one it was offered if its item, as counted, takes at most the largest share
+     * of {@code budget} a neighbor may; a larger one keeps its own score, and its neighbor factor is 0.
+     */
+    void inherit(CandidateSet candidates, int budget) {
+        if (radius == 0) {
+            return;
+        }
+        double[] neighbor = candidates.factors(Factor.NEIGHBOR);
+        double largest = maxShare * budget;
+        for (int i = 0; i < candidates.size(); i++) {
+            if (neighbor[i] > 0) {
+                if (candidates.tokens(i) <= largest) {
+                    candidates.setScore(i, Math.max(candidates.score(i), neighbor[i]));
+                } else {
+                    neighbor[i] = 0;
+                }
+            }
+        }
     }
 
     /** Where the memory is in the window, or -1 if it is not (deleted since it was gathered). */

@@ -294,6 +294,8 @@ final class MemoryCuratorTest {
                 .hasMessage("scan threads must be in [1, 256]: 0");
         assertThatThrownBy(() -> Memfas.newBuilder().neighborRadius(11))
                 .hasMessage("neighbor radius must be in [0, 10]: 11");
+        assertThatThrownBy(() -> Memfas.newBuilder().neighborShare(0))
+                .hasMessage("neighbor share must be in (0, 1]: 0.0");
         assertThatThrownBy(() -> new ScoringWeights(Double.NaN, 0, 0, 0, 0, 0, 0, 0))
                 .hasMessage("semantic weight must be finite and non-negative: NaN");
     }
@@ -420,6 +422,39 @@ final class MemoryCuratorTest {
         ContextResponse r = curator.getContext("lunch", "s");
 
         assertThat(r.memoryIds()).containsExactly("b");
+    }
+
+    @Test
+    void aNeighborLargerThanItsShareOfTheBudget_keepsItsOwnScore_andASmallOneInherits() {
+        curator(Memfas.newBuilder().neighborShare(0.25));
+        Instant at = NOW.minus(Duration.ofDays(2));
+        String longReply = "Here are some ideas for names, with the reasons for each one of them. ".repeat(8);
+        curator.rememberAll(List.of(turn("t1", "What should we call the new puppy?", at),
+                turn("t2", longReply, at), turn("t3", "Biscuit, definitely.", at)));
+
+        // 400 tokens: a quarter is 100, under the long reply's size (about 130) and over the short answer's.
+        ContextResponse r = curator.getContext(ContextRequest.builder("puppy").sessionId("s").tokenBudget(400)
+                .build());
+
+        // The short answer is two places from the question: it inherits 0.8 squared of its score.
+        double seed = item(r, "t1").score();
+        assertThat(item(r, "t3").factors().neighbor()).isCloseTo(seed * 0.64, within(1e-9));
+        assertThat(item(r, "t3").score()).isCloseTo(seed * 0.64, within(1e-9));
+        // The long reply comes last, on its own score, as any other memory with room left.
+        assertThat(item(r, "t2").factors().neighbor()).isZero();
+        assertThat(item(r, "t2").score()).isLessThan(seed * 0.64);
+        assertThat(r.memoryIds()).containsExactly("t1", "t3", "t2");
+
+        // With the whole budget as the share, the long reply inherits too, and comes before the answer further away.
+        ContextCurator wide = Memfas.newBuilder().store(store).clock(clock).neighborShare(1).build();
+        try {
+            ContextResponse all = wide.getContext(ContextRequest.builder("puppy").sessionId("s").tokenBudget(400)
+                    .build());
+            assertThat(item(all, "t2").factors().neighbor()).isPositive();
+            assertThat(all.memoryIds()).containsExactly("t1", "t2", "t3");
+        } finally {
+            wide.close();
+        }
     }
 
     @Test

@@ -83,6 +83,22 @@ final class DjlEmbedderTest {
     }
 
     @Test
+    void builtInModels_carryTheirCalibratedRelevanceFloor_andOnlyAsShipped() {
+        assertThat(embedder.relevanceFloor()).hasValue(0.33);
+        assertThat(DjlEmbedder.DEFAULT_MODEL.relevanceFloor()).isEqualTo(0.57);
+        try (DjlEmbedder meanPooled = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2)
+                .pooling(DjlEmbedder.Pooling.CLS).build()) {
+            assertThat(meanPooled.relevanceFloor()).isEmpty();
+        }
+        try (DjlEmbedder set = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2)
+                .relevanceFloor(0.4).build()) {
+            assertThat(set.relevanceFloor()).hasValue(0.4);
+        }
+        assertThatThrownBy(() -> DjlEmbedder.builder().relevanceFloor(1.2))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("relevance floor must be in [-1, 1]: 1.2");
+    }
+
+    @Test
     void miniLm_has384NormalizedDimensions_meanPooling_256Tokens() {
         assertThat(embedder.modelId()).isEqualTo("all-minilm-l6-v2");
         assertThat(embedder.dimension()).isEqualTo(384)
