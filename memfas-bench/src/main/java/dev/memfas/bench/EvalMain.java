@@ -62,7 +62,8 @@ public final class EvalMain {
     /**
      * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
      * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
-     * {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code floor} for the relevance floor).
+     * {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code maxItemTokens}, {@code floor} for the
+     * relevance floor).
      */
     record Variant(String name, Map<String, Double> settings) {
         static Variant parse(String spec) {
@@ -102,11 +103,12 @@ public final class EvalMain {
                     case "neighbors" -> b.neighborRadius(e.getValue().intValue());
                     case "floor" -> b.relevanceFloor(e.getValue());
                     case "neighborShare" -> b.neighborShare(e.getValue());
+                    case "maxItemTokens" -> b.maxItemTokens(e.getValue().intValue());
                     default -> {
                         if (i < 0) {
                             throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
                                     + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
-                                    + " neighbors, neighborShare or floor");
+                                    + " neighbors, neighborShare, maxItemTokens or floor");
                         }
                         w[i] = e.getValue();
                     }
@@ -327,8 +329,10 @@ public final class EvalMain {
                 for (int budget : options.budgets()) {
                     n++;
                     for (int i = 0; i < curators.size(); i++) {
+                        // Access is not recorded: a question asked at four budgets would otherwise lift, at the
+                        // later budgets, what the earlier ones included, and the order of questions would matter.
                         ContextResponse r = curators.get(i).getContext(ContextRequest.builder(q.text())
-                                .sessionId("eval-" + n).tokenBudget(budget).build());
+                                .sessionId("eval-" + n).tokenBudget(budget).recordAccess(false).build());
                         results.outcomes().add(outcome(names.get(i), q, budget, r.memoryIds(), r.tokensUsed(),
                                 r.latency().toNanos() / 1e6));
                     }

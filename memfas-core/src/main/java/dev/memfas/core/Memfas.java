@@ -161,8 +161,8 @@ public final class Memfas {
         }
 
         /**
-         * The most tokens one memory may take in a context (also at most half the turn's budget); longer memories are
-         * cut at a sentence or word boundary and marked. 400 when not set.
+         * The most tokens one memory may take in a context (also at most a fifth of the turn's budget); longer memories
+         * are cut at a sentence or word boundary and marked. 400 when not set.
          */
         public Builder maxItemTokens(int maxItemTokens) {
             once("max item tokens");

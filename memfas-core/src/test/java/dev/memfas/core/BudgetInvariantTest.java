@@ -28,6 +28,18 @@ final class BudgetInvariantTest {
     };
 
     @Test
+    void oneItemTakesAFifthOfTheBudget_upToHalfOfASmallOne_andNeverMoreThanTheSetMaximum() {
+        assertThat(BudgetFiller.itemCap(40, 400)).isEqualTo(24);
+        assertThat(BudgetFiller.itemCap(60, 400)).isEqualTo(30);
+        assertThat(BudgetFiller.itemCap(120, 400)).isEqualTo(60);
+        assertThat(BudgetFiller.itemCap(320, 400)).isEqualTo(64);
+        assertThat(BudgetFiller.itemCap(512, 400)).isEqualTo(102);
+        assertThat(BudgetFiller.itemCap(1024, 400)).isEqualTo(204);
+        assertThat(BudgetFiller.itemCap(4096, 400)).isEqualTo(400);
+        assertThat(BudgetFiller.itemCap(4096, 100)).isEqualTo(100);
+    }
+
+    @Test
     void tokensUsed_isExactCountOfContext_andNeverExceedsBudget() {
         Random random = new Random(20261122L);
         Tokenizer tokenizer = JTokkitTokenizer.cl100k();
