@@ -99,8 +99,6 @@ final class MemoryCurator implements ContextCurator {
         this.pinned = new PinnedMemories(store);
         // Before anything is loaded: a change committed while loading is applied again at the first turn, harmlessly.
         this.follower = store instanceof SharedStore shared ? new ChangeFollower(shared) : null;
-        this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
-                this::ensureOpen);
         TokenCountCache tokenCounts = new TokenCountCache(tokenizer, 200_000);
         this.queryEmbedder = new QueryEmbedder(embedder);
         this.topics = new TopicTracker(settings.topicShiftThreshold());
@@ -109,6 +107,8 @@ final class MemoryCurator implements ContextCurator {
         this.gate = new RelevanceGate(settings.relevanceFloor());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
+        this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
+                tokenCounter, this::ensureOpen);
         this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
                 settings.minScore(), settings.duplicateSimilarity());
         this.publisher = new TurnPublisher(store, tokenizer, settings, listeners);

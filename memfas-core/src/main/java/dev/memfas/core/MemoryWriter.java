@@ -34,11 +34,14 @@ final class MemoryWriter {
     private final PinnedMemories pinned;
     /** Checks the curator is open; run under the lock, so no write reaches a closed store. */
     private final Runnable ensureOpen;
+    /** Counts what is written, so turns find the counts. */
+    private final TokenCounter tokenCounter;
     private final ReentrantLock lock = new ReentrantLock();
 
     MemoryWriter(MemoryStore store, Embedder embedder, int embedBatchSize, NamespaceIndexes indexes,
-            NamespaceTriggers triggers, PinnedMemories pinned, Runnable ensureOpen) {
+            NamespaceTriggers triggers, PinnedMemories pinned, TokenCounter tokenCounter, Runnable ensureOpen) {
         this.ensureOpen = ensureOpen;
+        this.tokenCounter = tokenCounter;
         this.store = store;
         this.embedder = embedder;
         this.space = embedder == null ? null : new VectorSpace(embedder.modelId(), embedder.dimension());
@@ -119,6 +122,7 @@ final class MemoryWriter {
         } finally {
             lock.unlock();
         }
+        tokenCounter.countWritten(prepared);
         return List.copyOf(prepared);
     }
 

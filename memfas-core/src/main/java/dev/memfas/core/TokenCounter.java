@@ -27,6 +27,25 @@ final class TokenCounter {
         this.storeKey = tokenizer.id() + "/" + ContextEnvelope.ITEM_FORMAT;
     }
 
+    /**
+     * Counts memories as they are written, into this curator's cache and the store's, so that the first turn to meet
+     * them finds their counts instead of counting hundreds of long memories itself (after a bulk import, the first
+     * turn's cost).
+     */
+    void countWritten(List<Memory> memories) {
+        List<MemoryStore.TokenCount> counted = new ArrayList<>(memories.size());
+        for (Memory m : memories) {
+            if (cache.find(m) == null) {
+                int tokens = tokenizer.count(ContextEnvelope.memory(m, m.text()));
+                cache.put(m, tokens);
+                counted.add(new MemoryStore.TokenCount(m, tokens));
+            }
+        }
+        if (!counted.isEmpty()) {
+            store.putTokenCounts(storeKey, counted);
+        }
+    }
+
     /** Sets every candidate's token count and text hash. */
     void count(Turn turn, CandidateSet candidates) {
         List<Integer> unseen = null;
