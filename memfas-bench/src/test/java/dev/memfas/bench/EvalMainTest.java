@@ -155,4 +155,30 @@ final class EvalMainTest {
         assertThatThrownBy(() -> EvalMain.Variant.parse("x=semantic:-1"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("semantic weight");
     }
+
+    @Test
+    void theRelevanceFloor_isThe95thPercentileOfTheBestCosines_roundedUpToAHundredth() {
+        double[] best = new double[100];
+        for (int i = 0; i < best.length; i++) {
+            best[i] = 0.40 + i * 0.002;
+        }
+        // The 95th of 100 sorted values is 0.40 + 94 * 0.002 = 0.588, which rounds up to 0.59.
+        assertThat(RelevanceFloorCalibration.floor(best)).isEqualTo(0.59);
+        assertThat(RelevanceFloorCalibration.floor(new double[] {0.57})).isEqualTo(0.57);
+        assertThat(RelevanceFloorCalibration.report("m", best)).contains("p95 0.5880")
+                .contains("floor (p95, rounded up): 0.59");
+    }
+
+    @Test
+    void calibration_measuresTheBestCosineOfEachQuestionInEachConversation() throws Exception {
+        Path conv = Files.createDirectories(data.resolve("dev/conv-a"));
+        Files.writeString(conv.resolve("memories.jsonl"), MEMORIES);
+        try (DjlEmbedder embedder = DjlEmbedder.defaultModel()) {
+            double[] best = RelevanceFloorCalibration.bestCosines(List.of(data), embedder, VectorCache.open(null,
+                    embedder.modelId()));
+            // 40 questions, one conversation; sorted, and no general question comes close to a personal turn.
+            assertThat(best).hasSize(40).isSorted();
+            assertThat(best[best.length - 1]).isLessThan(0.8);
+        }
+    }
 }
