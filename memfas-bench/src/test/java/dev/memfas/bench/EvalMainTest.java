@@ -109,6 +109,9 @@ final class EvalMainTest {
         // The peers fill the budget whatever the question; the whole conversation is under 512 tokens.
         JsonNode rrf512 = json.get("results").get(5);
         assertThat(rrf512.get("general_fill").asDouble()).isGreaterThan(0.2);
+        // memfas's relevance floor leaves most general questions with an empty context.
+        assertThat(memfas512.get("general_fill").asDouble()).isLessThan(0.1);
+        assertThat(memfas512.get("general_empty_share").asDouble()).isGreaterThan(0.8);
         assertThat(rrf512.get("recall_cat1_4").asDouble()).isEqualTo(1.0);
     }
 
