@@ -39,6 +39,13 @@ final class BudgetInvariantTest {
         assertThat(BudgetFiller.itemCap(4096, 100)).isEqualTo(100);
     }
 
+    /**
+     * Sources as items name them: the default one (left out of the label), plain and punctuated ones, ones that need
+     * escaping and ones outside ASCII, so that the labels' counts are checked too.
+     */
+    private static final List<String> SOURCES = List.of(Memory.DEFAULT_SOURCE, Memory.DEFAULT_SOURCE, "chat-42",
+            "notes.md#Deploy", "a \"quoted\" <source> & more", "x)", "日本語のメモ", "memory/2026-11-20.md", "42");
+
     @Test
     void tokensUsed_isExactCountOfContext_andNeverExceedsBudget() {
         Random random = new Random(20261122L);
@@ -58,6 +65,7 @@ final class BudgetInvariantTest {
                 for (int i = 0; i < count; i++) {
                     memories.add(Memory.builder(randomText(random, 1 + random.nextInt(random.nextInt(10) == 0 ? 900 : 60)))
                             .id("m" + i).createdAt(NOW.minus(Duration.ofHours(random.nextInt(5000))))
+                            .source(SOURCES.get(random.nextInt(SOURCES.size())))
                             .pinned(random.nextInt(10) == 0).build());
                 }
                 curator.rememberAll(memories);
