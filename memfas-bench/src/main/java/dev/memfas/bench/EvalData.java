@@ -29,7 +29,7 @@ final class EvalData {
     private EvalData() {}
 
     /** One remembered turn; {@code session} names the session it belongs to within its conversation. */
-    record Turn(String id, String text, Instant createdAt, String session, int order) {}
+    record Turn(String id, String text, Instant createdAt, String session) {}
 
     /**
      * One question: the turns that answer it ({@code evidence}, empty for a general question) and the sessions they
@@ -92,7 +92,7 @@ final class EvalData {
             JsonNode j = JSON.readTree(line);
             Instant at = LocalDateTime.parse(j.get("timestamp").asString()).toInstant(ZoneOffset.UTC);
             String session = j.has("session") ? j.get("session").asString() : "";
-            turns.add(new Turn(j.get("id").asString(), j.get("text").asString(), at, session, turns.size()));
+            turns.add(new Turn(j.get("id").asString(), j.get("text").asString(), at, session));
         }
         if (turns.isEmpty()) {
             throw new IllegalArgumentException("no turns in " + dir.resolve("memories.jsonl"));
@@ -105,8 +105,15 @@ final class EvalData {
         return category.isNumber() ? Integer.toString(category.asInt()) : category.asString();
     }
 
+    /** The general questions, read once. */
+    private static final List<Question> GENERAL_QUESTIONS = readGeneralQuestions();
+
     /** The general questions, from {@code general-questions.txt} beside this class, as questions without evidence. */
     static List<Question> generalQuestions() {
+        return GENERAL_QUESTIONS;
+    }
+
+    private static List<Question> readGeneralQuestions() {
         try (InputStream in = EvalData.class.getResourceAsStream("general-questions.txt")) {
             if (in == null) {
                 throw new IllegalStateException("general-questions.txt is missing from the classpath");

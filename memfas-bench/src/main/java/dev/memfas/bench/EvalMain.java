@@ -138,29 +138,32 @@ public final class EvalMain {
             System.exit(1);
         }
         Path data = Path.of(args[0]);
-        Options options = new Options(Path.of("target/eval"), new int[] {512, 1024, 2048, 4096},
-                DjlEmbedder.DEFAULT_MODEL.modelId(), true, null, new ArrayList<>());
+        Path out = Path.of("target/eval");
+        int[] budgets = {512, 1024, 2048, 4096};
+        String model = DjlEmbedder.DEFAULT_MODEL.modelId();
+        boolean peers = true;
+        Path cache = null;
+        List<Variant> variants = new ArrayList<>();
         for (int i = 1; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value after " + args[i]);
             }
             String value = args[i + 1];
-            options = switch (args[i]) {
-                case "--out" -> options.withOut(Path.of(value));
-                case "--budgets" -> options.withBudgets(Arrays.stream(value.split(",")).mapToInt(Integer::parseInt)
-                        .toArray());
-                case "--model" -> options.withModel(value);
-                case "--peers" -> switch (value) {
-                    case "rrf" -> options.withPeers(true);
-                    case "none" -> options.withPeers(false);
+            switch (args[i]) {
+                case "--out" -> out = Path.of(value);
+                case "--budgets" -> budgets = Arrays.stream(value.split(",")).mapToInt(Integer::parseInt).toArray();
+                case "--model" -> model = value;
+                case "--peers" -> peers = switch (value) {
+                    case "rrf" -> true;
+                    case "none" -> false;
                     default -> throw new IllegalArgumentException("--peers is rrf or none: '" + value + "'");
                 };
-                case "--cache" -> options.withCache(Path.of(value));
-                case "--variant" -> options.withVariant(Variant.parse(value));
+                case "--cache" -> cache = Path.of(value);
+                case "--variant" -> variants.add(Variant.parse(value));
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]);
-            };
+            }
         }
-        System.out.println(run(data, options));
+        System.out.println(run(data, new Options(out, budgets, model, peers, cache, variants)));
     }
 
     /**
@@ -168,48 +171,26 @@ public final class EvalMain {
      * cached between runs (null: nowhere), and the variants.
      */
     record Options(Path out, int[] budgets, String model, boolean peers, Path cache, List<Variant> variants) {
-        static Options of(Path out, int[] budgets, String model, List<Variant> variants) {
-            return new Options(out, budgets, model, true, null, variants);
-        }
-
-        Options withOut(Path p) {
-            return new Options(p, budgets, model, peers, cache, variants);
-        }
-
-        Options withBudgets(int[] b) {
-            for (int budget : b) {
+        /** Checks the budgets are positive and the variants' names distinct. */
+        Options {
+            for (int budget : budgets) {
                 if (budget < 1) {
                     throw new IllegalArgumentException("a budget must be positive: " + budget);
                 }
             }
-            return new Options(out, b, model, peers, cache, variants);
-        }
-
-        Options withModel(String m) {
-            return new Options(out, budgets, m, peers, cache, variants);
-        }
-
-        Options withPeers(boolean p) {
-            return new Options(out, budgets, model, p, cache, variants);
-        }
-
-        Options withCache(Path c) {
-            return new Options(out, budgets, model, peers, c, variants);
-        }
-
-        Options withVariant(Variant v) {
-            if (variants.stream().anyMatch(other -> other.name().equals(v.name()))) {
-                throw new IllegalArgumentException("two variants are named '" + v.name() + "'");
+            Set<String> names = new HashSet<>();
+            for (Variant v : variants) {
+                if (!names.add(v.name())) {
+                    throw new IllegalArgumentException("two variants are named '" + v.name() + "'");
+                }
             }
-            List<Variant> more = new ArrayList<>(variants);
-            more.add(v);
-            return new Options(out, budgets, model, peers, cache, more);
+            variants = List.copyOf(variants);
         }
     }
 
     /** Runs the evaluation with the peers and no cache; writes eval.json and eval.md to {@code out}. */
     static String run(Path data, Path out, int[] budgets, String model, List<Variant> variants) throws IOException {
-        return run(data, Options.of(out, budgets, model, variants));
+        return run(data, new Options(out, budgets, model, true, null, variants));
     }
 
     /** Runs the evaluation and writes eval.json and eval.md to the options' directory; returns the Markdown. */

@@ -1,5 +1,6 @@
 package dev.memfas.bench;
 
+import dev.memfas.core.vector.Vectors;
 import dev.memfas.djl.DjlEmbedder;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,8 +59,8 @@ public final class RelevanceFloorCalibration {
 
     /** The best cosine of every calibration question in every conversation under {@code dirs}. */
     static double[] bestCosines(List<Path> dirs, DjlEmbedder embedder, VectorCache cache) throws IOException {
-        List<float[]> questions = embedder.embedAll(questions()).stream().map(RelevanceFloorCalibration::unit)
-                .toList();
+        List<float[]> questions = embedder.embedAll(questions()).stream()
+                .map(v -> Vectors.normalizedCopy(v, v.length)).toList();
         List<Double> best = new ArrayList<>();
         for (Path dir : dirs) {
             List<Path> conversations;
@@ -69,15 +70,11 @@ public final class RelevanceFloorCalibration {
             for (Path conv : conversations) {
                 List<String> texts = EvalData.loadTurns(conv).stream().map(EvalData.Turn::text).toList();
                 List<float[]> turns = cache.embed(texts, embedder::embedAll).stream()
-                        .map(RelevanceFloorCalibration::unit).toList();
+                        .map(v -> Vectors.normalizedCopy(v, v.length)).toList();
                 for (float[] q : questions) {
                     double max = -1;
                     for (float[] t : turns) {
-                        double dot = 0;
-                        for (int d = 0; d < q.length; d++) {
-                            dot += q[d] * t[d];
-                        }
-                        max = Math.max(max, dot);
+                        max = Math.max(max, Vectors.dot(q, 0, t, 0, q.length));
                     }
                     best.add(max);
                 }
@@ -115,18 +112,5 @@ public final class RelevanceFloorCalibration {
             return Arrays.stream(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"))
                     .filter(l -> !l.isBlank() && !l.startsWith("#")).map(String::strip).toList();
         }
-    }
-
-    private static float[] unit(float[] v) {
-        double norm = 0;
-        for (float x : v) {
-            norm += x * x;
-        }
-        float[] u = new float[v.length];
-        double n = Math.sqrt(norm);
-        for (int i = 0; i < v.length; i++) {
-            u[i] = (float) (v[i] / n);
-        }
-        return u;
     }
 }

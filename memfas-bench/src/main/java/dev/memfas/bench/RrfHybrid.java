@@ -67,17 +67,15 @@ final class RrfHybrid {
     /** Reciprocal rank fusion of two rankings; ties go to the better dense rank. */
     static List<Integer> fuse(List<Integer> dense, List<Integer> lexical) {
         Map<Integer, Double> scores = new HashMap<>();
+        Map<Integer, Integer> denseRank = new HashMap<>();
         for (int r = 0; r < dense.size(); r++) {
             scores.merge(dense.get(r), 1.0 / (K + r + 1), Double::sum);
+            denseRank.put(dense.get(r), r);
         }
         for (int r = 0; r < lexical.size(); r++) {
             scores.merge(lexical.get(r), 1.0 / (K + r + 1), Double::sum);
         }
         List<Integer> fused = new ArrayList<>(scores.keySet());
-        Map<Integer, Integer> denseRank = new HashMap<>();
-        for (int r = 0; r < dense.size(); r++) {
-            denseRank.put(dense.get(r), r);
-        }
         fused.sort((a, b) -> {
             int byScore = Double.compare(scores.get(b), scores.get(a));
             return byScore != 0 ? byScore : Integer.compare(denseRank.getOrDefault(a, Integer.MAX_VALUE),

@@ -15,8 +15,9 @@ import java.util.List;
  * first, each one that fits whatever it scores. Then the other candidates are walked in score order and each one that
  * fits is added (first fit: what does not fit is skipped, smaller ones after it may still fit), stopping at the
  * minimum score; none of them when the turn has nothing relevant ({@link RelevanceGate}). A memory longer than the
- * per-item cap is cut at a sentence or word boundary and marked. Near-duplicates (the same normalized text, or cosine at or above the threshold with an item
- * already in) are left out. The result's token count is verified on the final string.
+ * per-item cap is cut at a sentence or word boundary and marked. Near-duplicates (the same normalized text, or cosine
+ * at or above the threshold with an item already in) are left out. The result's token count is verified on the final
+ * string.
  *
  * <p>Immutable and thread-safe.
  */
@@ -28,7 +29,7 @@ final class BudgetFiller {
      * where chat replies run to hundreds of tokens, a fifth found 0.80 of the evidence at 512 tokens and 0.85 at 1,024
      * where half found 0.71 and 0.81 (LoCoMo's short turns were not affected).
      */
-    static final int MAX_ITEM_SHARE_DIVISOR = 5;
+    private static final int MAX_ITEM_SHARE_DIVISOR = 5;
     /** An ordinary short memory with its label; small budgets let an item take up to half of them, to this size. */
     private static final int SHORT_ITEM_TOKENS = 64;
 
@@ -117,8 +118,8 @@ final class BudgetFiller {
      * @param linked positions of the candidates linked from the fired triggers, in trigger order
      * @param linkedCount how many of {@code linked} there are
      * @param ranked the other candidates, best first
-     * @param anythingRelevant whether the turn has relevant memories ({@link RelevanceGate}): if not, only pinned and linked
-     *     candidates are taken
+     * @param anythingRelevant whether the turn has relevant memories ({@link RelevanceGate}): if not, only pinned and
+     *     linked candidates are taken
      */
     Filled fill(int budget, List<Trigger> fired, CandidateSet candidates, int[] linked, int linkedCount,
             Ranking ranked, boolean anythingRelevant, Scratch scratch) {

@@ -9,10 +9,10 @@ import java.util.Set;
 /**
  * Says why each candidate a turn left out is not in the context, for requests that ask
  * ({@link dev.memfas.ContextRequest#explain()}). It reads the fill's outcome afterwards instead of recording reasons
- * as the budget is filled, so that turns which do not ask pay nothing: in a turn with nothing relevant
- * ({@link RelevanceGate}), an unpinned ranked candidate was below the relevance floor; a candidate under the minimum
- * score (pinned ones never are) was below it; one whose normalized text equals an included memory's, or whose cosine with one
- * reaches the duplicate threshold, was a duplicate of it; any other did not fit.
+ * as the budget is filled, so that turns which do not ask pay nothing. In a turn with nothing relevant
+ * ({@link RelevanceGate}) an unpinned ranked candidate was below the relevance floor. Otherwise a ranked candidate
+ * under the minimum score (pinned ones never are) was below that; one whose normalized text equals an included
+ * memory's, or whose cosine with one reaches the duplicate threshold, was a duplicate of it; any other did not fit.
  *
  * <p>Immutable and thread-safe.
  */
@@ -42,30 +42,25 @@ final class DropExplainer {
         }
         List<DroppedMemory> dropped = new ArrayList<>();
         for (int k = 0; k < linkedCount; k++) {
-            explain(candidates, linked[k], false, included, in, dropped);
+            explain(candidates, linked[k], false, relevant, included, in, dropped);
         }
         for (int r = 0; r < ranked.size(); r++) {
-            int c = ranked.at(r);
-            if (!relevant && !candidates.memory(c).pinned()) {
-                if (in.add(candidates.id(c))) {
-                    dropped.add(new DroppedMemory(candidates.id(c), candidates.score(c),
-                            DroppedMemory.Reason.BELOW_RELEVANCE_FLOOR, null));
-                }
-                continue;
-            }
-            explain(candidates, c, true, included, in, dropped);
+            explain(candidates, ranked.at(r), true, relevant, included, in, dropped);
         }
         return dropped;
     }
 
-    private void explain(CandidateSet candidates, int c, boolean ranked, int[] included, Set<String> in,
-            List<DroppedMemory> dropped) {
+    private void explain(CandidateSet candidates, int c, boolean ranked, boolean relevant, int[] included,
+            Set<String> in, List<DroppedMemory> dropped) {
         if (!in.add(candidates.id(c))) {
             return;
         }
-        boolean belowFloor = ranked && !candidates.memory(c).pinned() && candidates.score(c) < minScore;
-        int original = belowFloor ? -1 : repeated(candidates, c, included);
-        DroppedMemory.Reason reason = belowFloor ? DroppedMemory.Reason.BELOW_MIN_SCORE
+        boolean retrieved = ranked && !candidates.memory(c).pinned();
+        boolean gated = retrieved && !relevant;
+        boolean belowMinScore = retrieved && !gated && candidates.score(c) < minScore;
+        int original = gated || belowMinScore ? -1 : repeated(candidates, c, included);
+        DroppedMemory.Reason reason = gated ? DroppedMemory.Reason.BELOW_RELEVANCE_FLOOR
+                : belowMinScore ? DroppedMemory.Reason.BELOW_MIN_SCORE
                 : original >= 0 ? DroppedMemory.Reason.DUPLICATE : DroppedMemory.Reason.OVER_BUDGET;
         dropped.add(new DroppedMemory(candidates.id(c), candidates.score(c), reason,
                 original < 0 ? null : candidates.id(original)));

@@ -357,7 +357,7 @@ public final class Memfas {
         }
 
         /** The floor set, else the embedder's, else -1 (no floor). */
-        private double relevanceFloor() {
+        private double resolvedRelevanceFloor() {
             if (!Double.isNaN(relevanceFloor)) {
                 return relevanceFloor;
             }
@@ -397,8 +397,8 @@ public final class Memfas {
             try {
                 CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, minScore,
                         maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare, embedBatchSize,
-                        scanThreads, topicShiftThreshold, duplicateSimilarity, relevanceFloor(), sessionIdleTimeout,
-                        maxSessions, redactQueries);
+                        scanThreads, topicShiftThreshold, duplicateSimilarity, resolvedRelevanceFloor(),
+                        sessionIdleTimeout, maxSessions, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
                 if (warmUp) {
                     curator.warmUp();
