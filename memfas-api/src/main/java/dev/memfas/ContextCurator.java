@@ -3,6 +3,7 @@ package dev.memfas;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Curates an agent's context every turn: keeps memories, and for each query returns the best of them that fit a token
@@ -41,13 +42,51 @@ public interface ContextCurator extends AutoCloseable {
     Memory remember(Memory memory);
 
     /**
-     * Adds or replaces a batch of memories in one atomic step, embedding them in batches.
+     * Adds or replaces a batch of memories in one atomic step, embedding them in batches. A memory that replaces a
+     * stored one keeps the stored {@code createdAt} when it sets none, and its {@code updatedAt} is now; the stored
+     * state is kept as a version ({@link #history(String, String)}). A memory equal to the stored one but for
+     * {@code updatedAt} is not written again: the stored one is returned, and no version is added.
      *
      * @return the memories as stored, in order
      * @throws IllegalArgumentException if a memory is malformed or an id appears twice; nothing is stored
      * @throws MemfasException if embedding or storing fails; nothing is stored
      */
     List<Memory> rememberAll(Collection<Memory> memories);
+
+    /**
+     * Changes one memory: reads it, applies {@code change} to a builder holding it, and stores the result in its
+     * place, with {@code updatedAt} now; the state before is kept as a version. Atomic with respect to this curator's
+     * other writes.
+     *
+     * @param change edits the builder; it may not change the id or namespace
+     * @return the memory as stored; the stored one unchanged if the change changed nothing
+     * @throws IllegalArgumentException if the namespace has no memory with this id, the change moves it to another id
+     *     or namespace, or the result is malformed; nothing is stored
+     */
+    Memory update(String namespace, String memoryId, UnaryOperator<Memory.Builder> change);
+
+    /**
+     * Replaces one memory by another: the replacement is stored with {@code oldId} added to its
+     * {@link Memory#supersedes()}, and the old memory is kept, marked {@link Memory#supersededBy()} the replacement and
+     * valid until the replacement became valid (its {@code validFrom}, else its {@code createdAt}, else now). From
+     * then on turns and searches leave the old memory out unless they ask for superseded memories or for an earlier
+     * moment. Both are written in one atomic step, and the old memory's state before is kept as a version.
+     *
+     * @param replacement the new memory, in the old one's namespace; its id is assigned when null
+     * @return the replacement as stored
+     * @throws IllegalArgumentException if the namespace has no memory {@code oldId}, it is already superseded, the
+     *     replacement has the same id, or the replacement would become valid before the old memory did; nothing is
+     *     stored
+     */
+    Memory supersede(String oldId, Memory replacement);
+
+    /**
+     * The states one memory has had, oldest first, the current one last: every write that changed it left the state
+     * before as a version.
+     *
+     * @return the versions; empty if the namespace has no memory with this id
+     */
+    List<MemoryVersion> history(String namespace, String memoryId);
 
     /** Deletes a memory from the default namespace; returns whether it existed. */
     boolean forget(String memoryId);
@@ -84,13 +123,23 @@ public interface ContextCurator extends AutoCloseable {
     /**
      * Ranks the memories of a namespace against a query, best first, the way a turn scores them but without a session,
      * triggers, neighbors or token budget, and without side effects: nothing is recorded as accessed and no telemetry
-     * is written. A search returns what matches; a best match's neighbors are context that only a turn adds.
+     * is written. A search returns what matches; a best match's neighbors are context that only a turn adds. Memories
+     * no longer valid are left out unless the request includes them.
+     *
+     * @throws NullPointerException if the request is null
+     */
+    List<RecallHit> recall(RecallRequest request);
+
+    /**
+     * {@link #recall(RecallRequest)} of the memories valid now.
      *
      * @param limit the most hits to return, in [1, 1000]
      * @throws IllegalArgumentException if the query is blank or too long, the namespace is invalid, or the limit is out
      *     of range
      */
-    List<RecallHit> recall(String query, String namespace, int limit);
+    default List<RecallHit> recall(String query, String namespace, int limit) {
+        return recall(RecallRequest.builder(query).namespace(namespace).limit(limit).build());
+    }
 
     /** {@link #recall(String, String, int)} in the default namespace. */
     default List<RecallHit> recall(String query, int limit) {

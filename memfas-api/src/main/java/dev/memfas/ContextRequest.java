@@ -1,5 +1,6 @@
 package dev.memfas;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -31,6 +32,11 @@ import java.util.OptionalInt;
  *     looks, such as a person asking from the command line, sets it to false so that looking changes nothing
  * @param explain whether the response lists every candidate left out and why ({@link ContextResponse#dropped()});
  *     false by default, as it costs a little work per candidate
+ * @param asOf the moment the context is about, for a look at the world as it was then: only memories valid at that
+ *     moment ({@link Memory#isValidAt(Instant)}) and created at or before it are used; {@code null} (the default) for
+ *     now, on the curator's clock, where memories created later are used too
+ * @param includeSuperseded whether memories no longer valid (superseded, or past their {@code validUntil}) are used
+ *     too; each is shown with the id of its replacement. False by default
  */
 public record ContextRequest(
         String query,
@@ -44,7 +50,9 @@ public record ContextRequest(
         String task,
         OptionalInt baselineTokens,
         boolean recordAccess,
-        boolean explain) {
+        boolean explain,
+        Instant asOf,
+        boolean includeSuperseded) {
 
     /** The longest query accepted, in chars. */
     public static final int MAX_QUERY_CHARS = 100_000;
@@ -110,6 +118,8 @@ public record ContextRequest(
         private OptionalInt baselineTokens = OptionalInt.empty();
         private boolean recordAccess = true;
         private boolean explain;
+        private Instant asOf;
+        private boolean includeSuperseded;
 
         private Builder(String query) {
             this.query = query;
@@ -195,10 +205,22 @@ public record ContextRequest(
             return this;
         }
 
+        /** The moment the context is about; now when not set. */
+        public Builder asOf(Instant asOf) {
+            this.asOf = asOf;
+            return this;
+        }
+
+        /** Whether memories no longer valid are used too; false when not set. */
+        public Builder includeSuperseded(boolean includeSuperseded) {
+            this.includeSuperseded = includeSuperseded;
+            return this;
+        }
+
         /** Builds the request, running every check. */
         public ContextRequest build() {
             return new ContextRequest(query, sessionId, tokenBudget, recentHistory, includeTriggers, namespace,
-                    project, language, task, baselineTokens, recordAccess, explain);
+                    project, language, task, baselineTokens, recordAccess, explain, asOf, includeSuperseded);
         }
     }
 }

@@ -38,6 +38,14 @@ import java.util.Objects;
  * @param metadata free-form string pairs kept with the memory
  * @param expiresAt when the memory stops being used; {@code null} (the default) for never. An expired memory is never
  *     included in a context, and stores delete it when asked to purge
+ * @param validFrom when what the memory says became true; {@code null} (the default) for "always". A memory is not
+ *     used before it is valid
+ * @param validUntil when what the memory says stopped being true; {@code null} (the default) for "still true". A
+ *     memory no longer valid is left out of contexts and recall unless a request asks for superseded memories or for
+ *     an earlier moment ({@link ContextRequest#asOf()})
+ * @param supersedes the ids of the memories (of the same namespace) this one replaced, oldest first; empty when none
+ * @param supersededBy the id of the memory that replaced this one; {@code null} when none. Set by
+ *     {@link ContextCurator#supersede(String, Memory)} together with {@code validUntil}
  */
 public record Memory(
         String id,
@@ -53,7 +61,11 @@ public record Memory(
         boolean pinned,
         double importance,
         Map<String, String> metadata,
-        Instant expiresAt) {
+        Instant expiresAt,
+        Instant validFrom,
+        Instant validUntil,
+        List<String> supersedes,
+        String supersededBy) {
 
     /** The longest memory text accepted, in chars: 1 MiB of UTF-16 code units. */
     public static final int MAX_TEXT_CHARS = 1 << 20;
@@ -72,7 +84,8 @@ public record Memory(
      * @throws NullPointerException if text, namespace, source, kind, scope, tags or metadata is null
      * @throws IllegalArgumentException if the text is blank or longer than {@link #MAX_TEXT_CHARS}; an id, namespace,
      *     source, kind, tag or metadata key is blank, too long or has control characters; importance is not in
-     *     [0, 1]; or {@code updatedAt} is set without {@code createdAt}
+     *     [0, 1]; {@code updatedAt} is set without {@code createdAt}; {@code validUntil} is not after
+     *     {@code validFrom}; or the memory supersedes itself or is superseded by itself
      */
     public Memory {
         if (id != null) {
@@ -100,6 +113,21 @@ public record Memory(
             copy.put(k, Objects.requireNonNull(v, () -> "metadata value of '" + k + "'"));
         });
         metadata = Map.copyOf(copy);
+        if (validFrom != null && validUntil != null && !validUntil.isAfter(validFrom)) {
+            throw new IllegalArgumentException(
+                    "validUntil must be after validFrom: " + validUntil + " is not after " + validFrom);
+        }
+        LinkedHashSet<String> replaced = new LinkedHashSet<>();
+        for (String old : Objects.requireNonNull(supersedes, "supersedes")) {
+            replaced.add(Checks.identifier(Objects.requireNonNull(old, "superseded id"), "superseded id", 512));
+        }
+        supersedes = List.copyOf(replaced);
+        if (supersededBy != null) {
+            Checks.identifier(supersededBy, "supersededBy", 512);
+        }
+        if (id != null && (supersedes.contains(id) || id.equals(supersededBy))) {
+            throw new IllegalArgumentException("memory '" + id + "' cannot supersede itself");
+        }
     }
 
     private static List<String> normalizeTags(List<String> tags) {
@@ -135,7 +163,24 @@ public record Memory(
         b.importance = importance;
         b.metadata = new LinkedHashMap<>(metadata);
         b.expiresAt = expiresAt;
+        b.validFrom = validFrom;
+        b.validUntil = validUntil;
+        b.supersedes = new ArrayList<>(supersedes);
+        b.supersededBy = supersededBy;
         return b;
+    }
+
+    /**
+     * Whether what this memory says is true at the given time: not before {@code validFrom} and before
+     * {@code validUntil}, each when set.
+     */
+    public boolean isValidAt(Instant time) {
+        return (validFrom == null || !validFrom.isAfter(time)) && (validUntil == null || validUntil.isAfter(time));
+    }
+
+    /** Whether another memory replaced this one. */
+    public boolean isSuperseded() {
+        return supersededBy != null;
     }
 
     /** Whether this memory has expired at the given time. */
@@ -161,6 +206,10 @@ public record Memory(
         private double importance = DEFAULT_IMPORTANCE;
         private Map<String, String> metadata = new LinkedHashMap<>();
         private Instant expiresAt;
+        private Instant validFrom;
+        private Instant validUntil;
+        private List<String> supersedes = new ArrayList<>();
+        private String supersededBy;
 
         private Builder(String text) {
             this.text = text;
@@ -261,6 +310,30 @@ public record Memory(
             return this;
         }
 
+        /** When what the memory says became true; its {@code createdAt} when not set. */
+        public Builder validFrom(Instant validFrom) {
+            this.validFrom = validFrom;
+            return this;
+        }
+
+        /** When what the memory says stopped being true; still true when not set. */
+        public Builder validUntil(Instant validUntil) {
+            this.validUntil = validUntil;
+            return this;
+        }
+
+        /** Replaces the ids of the memories this one replaced. */
+        public Builder supersedes(Collection<String> ids) {
+            this.supersedes = new ArrayList<>(Objects.requireNonNull(ids, "supersedes"));
+            return this;
+        }
+
+        /** The id of the memory that replaced this one; none when not set. */
+        public Builder supersededBy(String id) {
+            this.supersededBy = id;
+            return this;
+        }
+
         /**
          * Builds the memory.
          *
@@ -269,7 +342,7 @@ public record Memory(
         public Memory build() {
             Instant updated = updatedAt == null ? createdAt : updatedAt;
             return new Memory(id, namespace, text, source, kind, scope, tags, author, createdAt, updated, pinned,
-                    importance, metadata, expiresAt);
+                    importance, metadata, expiresAt, validFrom, validUntil, supersedes, supersededBy);
         }
     }
 }

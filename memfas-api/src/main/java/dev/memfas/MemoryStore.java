@@ -124,6 +124,15 @@ public interface MemoryStore extends AutoCloseable {
         }
     }
 
+    /**
+     * The earlier states of one memory, oldest first: each time {@code upsertAll} replaced the memory, the state it
+     * replaced is kept, so nothing an update changes is lost. Deleting a memory deletes its earlier states too, and
+     * so does purging it when it expires.
+     *
+     * @return the states the memory had before its current one; empty if it was never replaced or does not exist
+     */
+    List<Memory> versions(String namespace, String id);
+
     /** Deletes one memory; returns whether it existed. */
     default boolean delete(String namespace, String id) {
         return deleteAll(namespace, List.of(id)) > 0;

@@ -26,7 +26,8 @@ final class MemoryTransfer {
     /** Non-ASCII as {@code \\uXXXX}: a lone surrogate survives, where UTF-8 output would replace it. */
     private static final JsonMapper JSON = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
     static final Set<String> KEYS = Set.of("id", "namespace", "text", "source", "kind", "scope", "tags", "author",
-            "created_at", "updated_at", "pinned", "importance", "metadata", "expires_at");
+            "created_at", "updated_at", "pinned", "importance", "metadata", "expires_at", "valid_from", "valid_until",
+            "supersedes", "superseded_by");
     private static final String FENCE = "---";
 
     private MemoryTransfer() {}
@@ -171,6 +172,10 @@ final class MemoryTransfer {
             }
             b.metadata(metadata(fields, where));
             b.expiresAt(instant(fields, "expires_at", where));
+            b.validFrom(instant(fields, "valid_from", where));
+            b.validUntil(instant(fields, "valid_until", where));
+            b.supersedes(strings(fields, "supersedes", where));
+            b.supersededBy(string(fields, "superseded_by", where));
             return b.build();
         } catch (IllegalArgumentException | NullPointerException e) {
             String message = e.getMessage();

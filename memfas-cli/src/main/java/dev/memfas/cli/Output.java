@@ -44,6 +44,10 @@ final class Output {
         out.put("importance", m.importance());
         out.put("metadata", new java.util.TreeMap<>(m.metadata()));
         out.put("expires_at", m.expiresAt() == null ? null : m.expiresAt().toString());
+        out.put("valid_from", m.validFrom() == null ? null : m.validFrom().toString());
+        out.put("valid_until", m.validUntil() == null ? null : m.validUntil().toString());
+        out.put("supersedes", m.supersedes());
+        out.put("superseded_by", m.supersededBy());
         return out;
     }
 

@@ -14,7 +14,7 @@ import java.util.Set;
 /**
  * Gathers a turn's candidates: the top {@code candidateLimit} memories by cosine from the namespace's vector index,
  * unioned with the store's top {@code candidateLimit} BM25 hits, the memories linked from fired triggers and the
- * pinned memories; expired ones left out.
+ * pinned memories; those the turn may not use ({@link InForce}) left out.
  *
  * <p>The two searches overlap: the vector scan is started on helper threads, and while it runs this thread does the
  * lexical side (the BM25 search, reading its hits, the linked and the pinned memories from the store, and gathering
@@ -74,9 +74,9 @@ final class CandidateGatherer {
         for (LexicalHit hit : lexical) {
             lexicalIds.addIfAbsent(hit.memoryId());
         }
-        Instant now = turn.now();
+        InForce inForce = turn.inForce();
         for (StoredMemory s : store.getAll(turn.namespace(), lexicalIds)) {
-            if (!s.memory().isExpiredAt(now)) {
+            if (inForce.admits(s.memory())) {
                 out.add(s, Float.NaN, 0.0, linkedIds.contains(s.memory().id()), -1);
             }
         }
@@ -110,6 +110,6 @@ final class CandidateGatherer {
         if (rest.isEmpty()) {
             return;
         }
-        out.join(store.getAll(turn.namespace(), rest), sources, turn.now(), q.query());
+        out.join(store.getAll(turn.namespace(), rest), sources, turn.inForce(), q.query());
     }
 }

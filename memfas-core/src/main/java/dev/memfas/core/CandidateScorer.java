@@ -36,7 +36,7 @@ final class CandidateScorer {
         this.halfLifeMillis = recencyHalfLife.toMillis();
     }
 
-    /** What one turn knows besides the candidates. */
+    /** What one turn knows besides the candidates; {@code now} is the moment recency is measured from. */
     record TurnSignals(
             Instant now,
             boolean semanticAvailable,

@@ -118,14 +118,14 @@ final class CandidateSet {
 
     /**
      * Adds memories with the signals their sources give them, as they would have had had they been found with the
-     * others (expired ones left out), and gathers their vectors.
+     * others (those the turn may not use left out), and gathers their vectors.
      *
      * @param query the query's unit vector, or null without an embedder
      */
-    void join(List<StoredMemory> memories, CandidateSources sources, Instant now, float[] query) {
+    void join(List<StoredMemory> memories, CandidateSources sources, InForce inForce, float[] query) {
         int first = size;
         for (StoredMemory s : memories) {
-            if (s.memory().isExpiredAt(now)) {
+            if (!inForce.admits(s.memory())) {
                 continue;
             }
             String id = s.memory().id();

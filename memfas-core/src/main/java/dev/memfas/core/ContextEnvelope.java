@@ -18,12 +18,15 @@ import java.time.format.DateTimeFormatter;
  * </triggered_context>
  * <relevant_memory>
  * <memory id="m3" date="2026-11-20">...</memory>
+ * <memory id="m2" date="2026-10-01" valid-until="2026-11-20" superseded-by="m3">...</memory>
  * </relevant_memory>
  * </memory_context>
  * }</pre>
  *
  * <p>Memory text and hints are escaped ({@code &} and {@code <}), and attribute values also escape {@code "} and line
- * breaks, so no stored text can open or close a tag of the envelope. Dates are the memory's {@code createdAt} in UTC.
+ * breaks, so no stored text can open or close a tag of the envelope. Dates are the memory's {@code createdAt} in UTC;
+ * a memory that says when it stopped being true ({@code validUntil}) or what replaced it ({@code supersededBy}) shows
+ * that too.
  * Every piece ends in {@code ">\n"} and the next begins with {@code "<"}, a boundary no BPE pre-token crosses, so the
  * token count of the whole is the sum of the pieces' counts.
  */
@@ -60,6 +63,16 @@ final class ContextEnvelope {
         }
         sb.append("\" date=\"");
         appendDate(sb, m.createdAt());
+        if (m.validUntil() != null) {
+            // Only memories that say when they stopped being true pay for these: a reader must not take them as
+            // current, and must be able to find what replaced them.
+            sb.append("\" valid-until=\"");
+            appendDate(sb, m.validUntil());
+        }
+        if (m.supersededBy() != null) {
+            sb.append("\" superseded-by=\"");
+            appendAttribute(sb, m.supersededBy());
+        }
         sb.append("\">");
         appendText(sb, text);
         sb.append("</memory>\n");

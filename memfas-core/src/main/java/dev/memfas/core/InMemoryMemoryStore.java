@@ -54,8 +54,11 @@ final class InMemoryMemoryStore implements MemoryStore {
         final Bm25Index lexical = new Bm25Index();
         final Map<String, Trigger> triggers = new LinkedHashMap<>();
         final StorageOrder<Entry> order = new StorageOrder<>();
+        /** The states each replaced memory had, oldest first. */
+        final Map<String, List<Memory>> versions = new HashMap<>();
 
         void remove(String id) {
+            versions.remove(id);
             Entry e = memories.remove(id);
             if (e != null) {
                 lexical.remove(id);
@@ -86,6 +89,7 @@ final class InMemoryMemoryStore implements MemoryStore {
                 Entry replaced = ns.memories.get(m.id());
                 Entry entry = new Entry(m, embeddings.isEmpty() ? null : embeddings.vector(i).clone());
                 if (replaced != null) {
+                    ns.versions.computeIfAbsent(m.id(), k -> new ArrayList<>()).add(replaced.memory);
                     entry.accessCount = replaced.accessCount;
                     entry.lastAccessedAt = replaced.lastAccessedAt;
                     ns.order.replace(replaced, entry);
@@ -140,6 +144,21 @@ final class InMemoryMemoryStore implements MemoryStore {
                 out.add(new StoredMemory(e.memory, e.accessCount, e.lastAccessedAt));
             }
             return out;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public List<Memory> versions(String namespace, String id) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(id, "id");
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            List<Memory> kept = ns == null ? null : ns.versions.get(id);
+            return kept == null ? List.of() : List.copyOf(kept);
         } finally {
             lock.readLock().unlock();
         }

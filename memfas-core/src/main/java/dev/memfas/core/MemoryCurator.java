@@ -9,7 +9,9 @@ import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.MemoryStore;
+import dev.memfas.MemoryVersion;
 import dev.memfas.RecallHit;
+import dev.memfas.RecallRequest;
 import dev.memfas.SharedStore;
 import dev.memfas.StoredMemory;
 import dev.memfas.TelemetryListener;
@@ -28,6 +30,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * The {@link ContextCurator} built by {@link Memfas}: the façade over a turn's steps, the write path and the state
@@ -148,9 +151,10 @@ final class MemoryCurator implements ContextCurator {
             CandidateSet candidates = work.candidates();
             CandidateSources sources = gatherer.gather(turn, q, fired.linkedIds(), pinned.ids(turn.namespace()),
                     work);
-            CandidateScorer.TurnSignals signals = new CandidateScorer.TurnSignals(turn.now(), sources.index() != null,
-                    topic.vector(), topic.terms(), turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(),
-                    turn.hasSession(), request.project(), request.language());
+            CandidateScorer.TurnSignals signals = new CandidateScorer.TurnSignals(turn.inForce().at(),
+                    sources.index() != null, topic.vector(), topic.terms(),
+                    turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(), turn.hasSession(), request.project(),
+                    request.language());
             scorer.score(candidates, signals);
             boolean relevant = gate.opens(candidates);
             if (relevant) {
@@ -169,24 +173,22 @@ final class MemoryCurator implements ContextCurator {
     }
 
     @Override
-    public List<RecallHit> recall(String query, String namespace, int limit) {
-        Objects.requireNonNull(query, "query");
-        Objects.requireNonNull(namespace, "namespace");
-        if (limit < 1 || limit > 1000) {
-            throw new IllegalArgumentException("recall limit must be in [1, 1000]: " + limit);
-        }
-        // The request's checks (blank, length, namespace) are the same for a search as for a turn.
-        ContextRequest request = ContextRequest.builder(query).namespace(namespace).build();
+    public List<RecallHit> recall(RecallRequest recall) {
+        Objects.requireNonNull(recall, "recall");
+        // A search is a turn without a session, triggers or budget.
+        ContextRequest request = ContextRequest.builder(recall.query()).namespace(recall.namespace())
+                .asOf(recall.asOf()).includeSuperseded(recall.includeSuperseded()).build();
+        int limit = recall.limit();
         ensureOpen();
         catchUp();
         Turn turn = Turn.search(request, clock);
-        QueryVectors q = queryEmbedder.embedQuery(query);
+        QueryVectors q = queryEmbedder.embedQuery(recall.query());
         SessionState.TopicUpdate topic = topics.advance(turn, q);
         TurnWorkspace work = workspaces.take();
         try {
             CandidateSet candidates = work.candidates();
             CandidateSources sources = gatherer.gather(turn, q, Set.of(), Set.of(), work);
-            scorer.score(candidates, new CandidateScorer.TurnSignals(turn.now(), sources.index() != null,
+            scorer.score(candidates, new CandidateScorer.TurnSignals(turn.inForce().at(), sources.index() != null,
                     topic.vector(), topic.terms(), Set.of(), false, null, null));
             Ranking ranking = work.ranking();
             ranking.rank(candidates);
@@ -239,6 +241,37 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(memories, "memories");
         ensureOpen();
         return writer.rememberAll(memories, clock.instant());
+    }
+
+    @Override
+    public Memory update(String namespace, String memoryId, UnaryOperator<Memory.Builder> change) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(memoryId, "memoryId");
+        Objects.requireNonNull(change, "change");
+        ensureOpen();
+        return writer.update(namespace, memoryId, change, clock.instant());
+    }
+
+    @Override
+    public Memory supersede(String oldId, Memory replacement) {
+        Objects.requireNonNull(oldId, "oldId");
+        Objects.requireNonNull(replacement, "replacement");
+        ensureOpen();
+        return writer.supersede(oldId, replacement, clock.instant());
+    }
+
+    @Override
+    public List<MemoryVersion> history(String namespace, String memoryId) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(memoryId, "memoryId");
+        ensureOpen();
+        Optional<StoredMemory> current = store.get(namespace, memoryId);
+        if (current.isEmpty()) {
+            return List.of();
+        }
+        List<Memory> states = new ArrayList<>(store.versions(namespace, memoryId));
+        states.add(current.get().memory());
+        return MemoryChanges.versions(states);
     }
 
     @Override

@@ -4,18 +4,21 @@ import dev.memfas.Embedder;
 import dev.memfas.Embeddings;
 import dev.memfas.Memory;
 import dev.memfas.MemoryStore;
+import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
 import dev.memfas.core.vector.VectorIndex;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.UnaryOperator;
 
 /**
  * The write path: remembers (ids and times filled in, embedded in batches outside the lock), forgets, and changes
@@ -62,27 +65,130 @@ final class MemoryWriter {
     }
 
     /**
-     * Stores the memories, giving those without an id a random one and those without a creation time {@code now},
-     * and purges the expired memories of the namespaces written.
+     * Stores the memories, giving those without an id a random one and those without a creation time the stored
+     * one's (when they replace one) or {@code now}, and purges the expired memories of the namespaces written. A
+     * memory equal to the stored one but for {@code updatedAt} is not written.
      *
      * @return the memories as stored
      */
     List<Memory> rememberAll(Collection<Memory> memories, Instant now) {
-        List<Memory> prepared = new ArrayList<>(memories.size());
+        List<Memory> given = new ArrayList<>(memories.size());
         int i = 0;
         for (Memory m : memories) {
             Objects.requireNonNull(m, "memory " + i);
-            Memory.Builder b = m.toBuilder();
-            if (m.id() == null) {
-                b.id(UUID.randomUUID().toString());
-            }
-            if (m.createdAt() == null) {
-                b.createdAt(now).updatedAt(now);
-            }
-            prepared.add(b.build());
+            given.add(m.id() == null ? m.toBuilder().id(UUID.randomUUID().toString()).build() : m);
             i++;
         }
-        MemoryStore.checkUpsert(prepared, Embeddings.none(), null);
+        Map<String, Memory> stored = stored(memories);
+        List<Memory> ready = new ArrayList<>(given.size());
+        for (Memory m : given) {
+            Memory before = stored.get(key(m));
+            ready.add(m.createdAt() != null ? m
+                    : m.toBuilder().createdAt(before != null ? before.createdAt() : now).updatedAt(now).build());
+        }
+        MemoryStore.checkUpsert(ready, Embeddings.none(), null);
+        List<Memory> result = new ArrayList<>(ready.size());
+        List<Memory> changed = new ArrayList<>(ready.size());
+        for (Memory m : ready) {
+            Memory before = stored.get(key(m));
+            if (before != null && MemoryChanges.same(m, before)) {
+                result.add(before);
+            } else {
+                result.add(m);
+                changed.add(m);
+            }
+        }
+        write(changed, now);
+        return List.copyOf(result);
+    }
+
+    /** The stored memories the given ones would replace, by {@link #key}; memories given without an id replace none. */
+    private Map<String, Memory> stored(Collection<Memory> memories) {
+        Map<String, List<String>> idsByNamespace = new LinkedHashMap<>();
+        for (Memory m : memories) {
+            if (m.id() != null) {
+                idsByNamespace.computeIfAbsent(m.namespace(), k -> new ArrayList<>()).add(m.id());
+            }
+        }
+        Map<String, Memory> out = new HashMap<>();
+        idsByNamespace.forEach((namespace, ids) -> store.getAll(namespace, ids)
+                .forEach(s -> out.put(key(s.memory()), s.memory())));
+        return out;
+    }
+
+    private static String key(Memory m) {
+        return m.namespace() + '\u0000' + m.id();
+    }
+
+    /**
+     * Changes one memory under the write lock, so no other write of this curator comes between the read and the write.
+     */
+    Memory update(String namespace, String id, UnaryOperator<Memory.Builder> change, Instant now) {
+        lock.lock();
+        try {
+            ensureOpen.run();
+            Memory before = store.get(namespace, id).map(StoredMemory::memory).orElseThrow(
+                    () -> new IllegalArgumentException("no memory '" + id + "' in namespace '" + namespace + "'"));
+            Memory.Builder b = Objects.requireNonNull(change.apply(before.toBuilder()),
+                    "the change returned no builder");
+            Memory after = b.build();
+            if (!after.id().equals(id) || !after.namespace().equals(namespace)) {
+                throw new IllegalArgumentException("an update cannot move memory '" + id + "' of namespace '"
+                        + namespace + "' to '" + after.id() + "' of '" + after.namespace() + "'");
+            }
+            if (MemoryChanges.same(after, before)) {
+                return before;
+            }
+            return rememberAll(List.of(after.toBuilder().updatedAt(now).build()), now).get(0);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Stores the replacement and marks the old memory superseded by it, in one write, under the write lock. */
+    Memory supersede(String oldId, Memory replacement, Instant now) {
+        lock.lock();
+        try {
+            ensureOpen.run();
+            String namespace = replacement.namespace();
+            Memory old = store.get(namespace, oldId).map(StoredMemory::memory).orElseThrow(
+                    () -> new IllegalArgumentException("no memory '" + oldId + "' in namespace '" + namespace + "'"));
+            if (old.isSuperseded()) {
+                throw new IllegalArgumentException("memory '" + oldId + "' is already superseded by '"
+                        + old.supersededBy() + "'; supersede that one instead");
+            }
+            if (oldId.equals(replacement.id())) {
+                throw new IllegalArgumentException("memory '" + oldId + "' cannot supersede itself");
+            }
+            Memory.Builder nb = replacement.toBuilder();
+            if (replacement.id() == null) {
+                nb.id(UUID.randomUUID().toString());
+            }
+            if (replacement.createdAt() == null) {
+                nb.createdAt(now).updatedAt(now);
+            }
+            List<String> supersedes = new ArrayList<>(replacement.supersedes());
+            supersedes.add(oldId);
+            Memory next = nb.supersedes(supersedes).build();
+            Instant switchAt = next.validFrom() != null ? next.validFrom() : next.createdAt();
+            Instant until = old.validUntil() != null && old.validUntil().isBefore(switchAt) ? old.validUntil()
+                    : switchAt;
+            if (old.validFrom() != null && !until.isAfter(old.validFrom())) {
+                throw new IllegalArgumentException("the replacement of memory '" + oldId + "' becomes valid at "
+                        + switchAt + ", not after the memory did (" + old.validFrom() + ")");
+            }
+            Memory ended = old.toBuilder().validUntil(until).supersededBy(next.id()).updatedAt(now).build();
+            return rememberAll(List.of(ended, next), now).get(1);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Embeds and stores the prepared memories, keeping the indexes and pins in step. */
+    private void write(List<Memory> prepared, Instant now) {
+        if (prepared.isEmpty()) {
+            return;
+        }
         Embeddings embeddings = embed(prepared);
         lock.lock();
         try {
@@ -123,7 +229,6 @@ final class MemoryWriter {
             lock.unlock();
         }
         tokenCounter.countWritten(prepared);
-        return List.copyOf(prepared);
     }
 
     /** The memories' vectors, embedded in batches; none without an embedder. */

@@ -70,7 +70,7 @@ final class NeighborExpander {
             int at = indexOf(window, seed.id());
             for (int j = 0; at >= 0 && j < window.size(); j++) {
                 StoredMemory m = window.get(j);
-                if (j != at && isNeighbor(seed, m.memory(), turn.now())) {
+                if (j != at && isNeighbor(seed, m.memory(), turn.inForce())) {
                     mine.add(new Link(m.memory().id(), Math.abs(j - at)));
                     if (candidates.indexOf(m.memory().id()) < 0) {
                         joining.putIfAbsent(m.memory().id(), m);
@@ -81,7 +81,7 @@ final class NeighborExpander {
         if (!joining.isEmpty()) {
             // Factors are normalized over the candidates, so with more of them everyone's are computed again (the raw
             // signals are read once).
-            candidates.join(new ArrayList<>(joining.values()), sources, turn.now(), q.query());
+            candidates.join(new ArrayList<>(joining.values()), sources, turn.inForce(), q.query());
             scorer.score(candidates, signals);
         }
         // The seeds are the same candidates, scored again if neighbors joined.
@@ -134,10 +134,10 @@ final class NeighborExpander {
 
     /**
      * Whether a memory stored next to a seed is context for it: from the same stated source (the default source says
-     * nothing about where a memory came from), with the same scope, created close in time, not expired.
+     * nothing about where a memory came from), with the same scope, created close in time, one the turn may use.
      */
-    private static boolean isNeighbor(Memory seed, Memory m, Instant now) {
-        if (m.isExpiredAt(now) || seed.source().equals(Memory.DEFAULT_SOURCE) || !m.source().equals(seed.source())
+    private static boolean isNeighbor(Memory seed, Memory m, InForce inForce) {
+        if (!inForce.admits(m) || seed.source().equals(Memory.DEFAULT_SOURCE) || !m.source().equals(seed.source())
                 || !m.scope().equals(seed.scope())) {
             return false;
         }

@@ -6,10 +6,10 @@ import java.time.Instant;
 
 /**
  * One {@code getContext} as it starts: the request, its namespace, the time on the curator's clock, the budget in
- * force and the session's state (null for a request without a session id).
+ * force, the session's state (null for a request without a session id) and which memories the turn may use.
  */
 record Turn(ContextRequest request, String namespace, Instant now, int budget, SessionState session,
-        long startNanos) {
+        long startNanos, InForce inForce) {
 
     /** Starts a turn: reads the clock, fills in the default budget, and finds (or opens) the session. */
     static Turn start(ContextRequest request, CuratorSettings settings, SessionRegistry sessions, Clock clock) {
@@ -18,12 +18,14 @@ record Turn(ContextRequest request, String namespace, Instant now, int budget, S
         String namespace = request.namespace();
         SessionState session = request.sessionId() == null ? null : sessions.acquire(request.sessionId(), namespace);
         return new Turn(request, namespace, now, request.tokenBudget().orElse(settings.tokenBudget()), session,
-                startNanos);
+                startNanos, new InForce(now, request.asOf(), request.includeSuperseded()));
     }
 
     /** A search outside any session, as {@code recall} runs one. */
     static Turn search(ContextRequest request, Clock clock) {
-        return new Turn(request, request.namespace(), clock.instant(), 0, null, System.nanoTime());
+        Instant now = clock.instant();
+        return new Turn(request, request.namespace(), now, 0, null, System.nanoTime(),
+                new InForce(now, request.asOf(), request.includeSuperseded()));
     }
 
     boolean hasSession() {

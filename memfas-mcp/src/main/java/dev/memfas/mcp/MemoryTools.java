@@ -114,40 +114,39 @@ final class MemoryTools {
     McpSchema.CallToolResult update(ToolArguments args) {
         String id = args.requiredString("memory_id");
         String namespace = MemfasTools.namespace(args);
-        Memory old = curator.get(namespace, id).orElseThrow(() -> new IllegalArgumentException(
-                "no memory with id '" + id + "' in namespace '" + namespace + "'")).memory();
-        Memory.Builder b = old.toBuilder();
         String text = args.optionalString("text");
-        if (text != null) {
-            b.text(text);
-        }
         String kind = args.optionalString("kind");
-        if (kind != null) {
-            b.kind(kind);
-        }
         String scope = args.optionalString("scope");
-        if (scope != null) {
-            b.scope(Scope.parse(scope));
-        }
+        Scope parsedScope = scope == null ? null : Scope.parse(scope);
         List<String> tags = args.optionalStringList("tags");
-        if (tags != null) {
-            b.tags(tags);
-        }
         String source = args.optionalString("source");
-        if (source != null) {
-            b.source(source);
-        }
         Boolean pinned = args.optionalBoolean("pinned");
-        if (pinned != null) {
-            b.pinned(pinned);
-        }
         Instant expires = args.optionalInstant("expires_at");
-        if (expires != null) {
-            b.expiresAt(expires);
-        }
-        Instant now = Instant.now();
-        b.updatedAt(now.isBefore(old.createdAt()) ? old.createdAt() : now);
-        curator.remember(b.build());
+        // The curator reads, changes and writes under its write lock, keeping the state before as a version.
+        curator.update(namespace, id, b -> {
+            if (text != null) {
+                b.text(text);
+            }
+            if (kind != null) {
+                b.kind(kind);
+            }
+            if (parsedScope != null) {
+                b.scope(parsedScope);
+            }
+            if (tags != null) {
+                b.tags(tags);
+            }
+            if (source != null) {
+                b.source(source);
+            }
+            if (pinned != null) {
+                b.pinned(pinned);
+            }
+            if (expires != null) {
+                b.expiresAt(expires);
+            }
+            return b;
+        });
         StoredMemory stored = curator.get(namespace, id).orElseThrow();
         return MemfasTools.ok("updated " + id, ToolSchemas.memory(stored));
     }

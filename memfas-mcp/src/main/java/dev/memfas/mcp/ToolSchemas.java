@@ -65,6 +65,10 @@ final class ToolSchemas {
         p.put("importance", type("number"));
         p.put("metadata", Map.of("type", "object", "additionalProperties", type("string")));
         p.put("expires_at", nullable("string"));
+        p.put("valid_from", nullable("string"));
+        p.put("valid_until", nullable("string"));
+        p.put("supersedes", arrayOf(type("string")));
+        p.put("superseded_by", nullable("string"));
         p.put("access_count", nullable("integer"));
         return output(p);
     }
@@ -86,6 +90,10 @@ final class ToolSchemas {
         out.put("importance", m.importance());
         out.put("metadata", m.metadata());
         out.put("expires_at", m.expiresAt() == null ? null : m.expiresAt().toString());
+        out.put("valid_from", m.validFrom() == null ? null : m.validFrom().toString());
+        out.put("valid_until", m.validUntil() == null ? null : m.validUntil().toString());
+        out.put("supersedes", m.supersedes());
+        out.put("superseded_by", m.supersededBy());
         out.put("access_count", accessCount);
         return out;
     }

@@ -104,7 +104,7 @@ final class MemfasToolsTest {
         assertThat(m).containsEntry("text", "Replaced text.").containsEntry("kind", "decision")
                 .containsEntry("pinned", true).containsEntry("created_at", "2026-11-01T09:00:00Z");
         assertThat(text(call("update", "memory_id", "nope", "text", "x")))
-                .isEqualTo("update: no memory with id 'nope' in namespace 'default'");
+                .isEqualTo("update: no memory 'nope' in namespace 'default'");
         assertThat(text(call("remember", "text", "x", "created_at", "last tuesday")))
                 .isEqualTo("remember: argument 'created_at' must be an ISO-8601 date-time or YYYY-MM-DD: 'last tuesday'");
     }

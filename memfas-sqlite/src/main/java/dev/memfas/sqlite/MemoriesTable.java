@@ -30,7 +30,7 @@ final class MemoriesTable {
     static final int IN_CHUNK = 500;
     private static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, "
             + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
-            + "expires_ns";
+            + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by";
 
     private MemoriesTable() {}
 
@@ -46,22 +46,29 @@ final class MemoriesTable {
         private final PreparedStatement update;
         private final PreparedStatement ftsDelete;
         private final PreparedStatement ftsInsert;
+        private final PreparedStatement keepVersion;
 
         Writer(Connection c) throws SQLException {
             find = c.prepareStatement("SELECT rowid FROM memories WHERE namespace = ? AND id = ?");
             insert = c.prepareStatement("INSERT INTO memories (namespace, id, text, source, kind, scope, tags, author, "
                     + "created_s, created_ns, updated_s, updated_ns, pinned, importance, metadata, expires_s, "
-                    + "expires_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     Statement.RETURN_GENERATED_KEYS);
             update = c.prepareStatement("UPDATE memories SET text = ?, source = ?, kind = ?, scope = ?, tags = ?, "
                     + "author = ?, created_s = ?, created_ns = ?, updated_s = ?, updated_ns = ?, pinned = ?, "
-                    + "importance = ?, metadata = ?, expires_s = ?, expires_ns = ? WHERE rowid = ?");
+                    + "importance = ?, metadata = ?, expires_s = ?, expires_ns = ?, valid_from_s = ?, valid_from_ns = ?, "
+                    + "valid_until_s = ?, valid_until_ns = ?, supersedes = ?, superseded_by = ? WHERE rowid = ?");
             ftsDelete = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
             ftsInsert = c.prepareStatement("INSERT INTO memories_fts (rowid, text) VALUES (?, ?)");
+            keepVersion = c.prepareStatement("INSERT INTO memory_versions (version, " + COLUMNS + ") SELECT "
+                    + "(SELECT COALESCE(MAX(v.version), 0) + 1 FROM memory_versions v WHERE v.namespace = m.namespace "
+                    + "AND v.id = m.id), " + COLUMNS + " FROM memories m WHERE m.rowid = ?");
         }
 
         /**
-         * Inserts the memory, or replaces the one with its namespace and id (keeping its rowid and access counts).
+         * Inserts the memory, or replaces the one with its namespace and id (keeping its rowid and access counts, and
+         * its state before as a version).
          *
          * @return the rowid, negated minus one if the memory replaced another ({@link #wasReplaced}, {@link #rowid})
          */
@@ -78,8 +85,10 @@ final class MemoriesTable {
                     rowid = keys.getLong(1);
                 }
             } else {
+                keepVersion.setLong(1, rowid);
+                keepVersion.executeUpdate();
                 bindFields(update, 1, m);
-                update.setLong(16, rowid);
+                update.setLong(22, rowid);
                 update.executeUpdate();
                 ftsDelete.setLong(1, rowid);
                 ftsDelete.executeUpdate();
@@ -100,7 +109,7 @@ final class MemoriesTable {
 
         @Override
         public void close() throws SQLException {
-            for (PreparedStatement ps : List.of(find, insert, update, ftsDelete, ftsInsert)) {
+            for (PreparedStatement ps : List.of(find, insert, update, ftsDelete, ftsInsert, keepVersion)) {
                 ps.close();
             }
         }
@@ -120,12 +129,21 @@ final class MemoriesTable {
         ps.setInt(at + 10, m.pinned() ? 1 : 0);
         ps.setDouble(at + 11, m.importance());
         ps.setBytes(at + 12, Codec.encodeMetadata(m.metadata()));
-        if (m.expiresAt() == null) {
-            ps.setNull(at + 13, java.sql.Types.INTEGER);
-            ps.setNull(at + 14, java.sql.Types.INTEGER);
+        bindInstant(ps, at + 13, m.expiresAt());
+        bindInstant(ps, at + 15, m.validFrom());
+        bindInstant(ps, at + 17, m.validUntil());
+        ps.setString(at + 19, Codec.joinIds(m.supersedes()));
+        ps.setString(at + 20, m.supersededBy());
+    }
+
+    /** Binds an instant as seconds and nanoseconds at {@code at} and {@code at + 1}; both null for none. */
+    private static void bindInstant(PreparedStatement ps, int at, Instant instant) throws SQLException {
+        if (instant == null) {
+            ps.setNull(at, java.sql.Types.INTEGER);
+            ps.setNull(at + 1, java.sql.Types.INTEGER);
         } else {
-            ps.setLong(at + 13, m.expiresAt().getEpochSecond());
-            ps.setInt(at + 14, m.expiresAt().getNano());
+            ps.setLong(at, instant.getEpochSecond());
+            ps.setInt(at + 1, instant.getNano());
         }
     }
 
@@ -152,6 +170,7 @@ final class MemoriesTable {
         return rowids;
     }
 
+    /** Reads a row of {@link #COLUMNS}, from the memories or their versions. */
     private static StoredMemory read(ResultSet rs) throws SQLException {
         Memory m = new Memory(
                 rs.getString(2),
@@ -167,18 +186,39 @@ final class MemoriesTable {
                 rs.getInt(13) != 0,
                 rs.getDouble(14),
                 Codec.decodeMetadata(rs.getBytes(15)),
-                expiresAt(rs));
+                instant(rs, 18),
+                instant(rs, 20),
+                instant(rs, 22),
+                Codec.splitIds(rs.getString(24)),
+                rs.getString(25));
         long lastAccess = rs.getLong(17);
         Instant last = rs.wasNull() ? null : Instant.EPOCH.plus(lastAccess, ChronoUnit.MICROS);
         return new StoredMemory(m, rs.getLong(16), last);
     }
 
-    private static Instant expiresAt(ResultSet rs) throws SQLException {
-        long seconds = rs.getLong(18);
+    /** The instant in columns {@code at} and {@code at + 1}, or null. */
+    private static Instant instant(ResultSet rs, int at) throws SQLException {
+        long seconds = rs.getLong(at);
         if (rs.wasNull()) {
             return null;
         }
-        return Codec.instant(seconds, rs.getLong(19));
+        return Codec.instant(seconds, rs.getLong(at + 1));
+    }
+
+    /** The earlier states of one memory, oldest first. */
+    static List<Memory> versions(Connection c, String namespace, String id) throws SQLException {
+        List<Memory> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS
+                + " FROM memory_versions WHERE namespace = ? AND id = ? ORDER BY version")) {
+            ps.setString(1, namespace);
+            ps.setString(2, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(read(rs).memory());
+                }
+            }
+        }
+        return out;
     }
 
     /** The memories of the given distinct ids that exist, by id. */
@@ -263,14 +303,16 @@ final class MemoriesTable {
         return out;
     }
 
-    /** Deletes rows from the memories, their text index, vectors and token counts. */
+    /** Deletes rows from the memories, their earlier versions, text index, vectors and token counts. */
     static void deleteRows(Connection c, List<Long> rowids) throws SQLException {
-        try (PreparedStatement memory = c.prepareStatement("DELETE FROM memories WHERE rowid = ?");
+        try (PreparedStatement versions = c.prepareStatement("DELETE FROM memory_versions WHERE (namespace, id) = "
+                + "(SELECT namespace, id FROM memories WHERE rowid = ?)");
+                PreparedStatement memory = c.prepareStatement("DELETE FROM memories WHERE rowid = ?");
                 PreparedStatement fts = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
                 PreparedStatement vector = c.prepareStatement("DELETE FROM vectors WHERE rowid = ?");
                 PreparedStatement counts = c.prepareStatement("DELETE FROM token_counts WHERE rowid = ?")) {
             for (long rowid : rowids) {
-                for (PreparedStatement ps : List.of(memory, fts, vector, counts)) {
+                for (PreparedStatement ps : List.of(versions, memory, fts, vector, counts)) {
                     ps.setLong(1, rowid);
                     ps.executeUpdate();
                 }

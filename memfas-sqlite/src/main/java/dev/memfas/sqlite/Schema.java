@@ -131,5 +131,44 @@ final class Schema {
                         scope TEXT NOT NULL,
                         memory_id TEXT,
                         origin TEXT NOT NULL
-                    )"""));
+                    )"""),
+            // Validity and supersession on every memory, and the earlier states of replaced memories (the same
+            // columns as memories, numbered per memory from 1).
+            List.of(
+                    "ALTER TABLE memories ADD COLUMN valid_from_s INTEGER",
+                    "ALTER TABLE memories ADD COLUMN valid_from_ns INTEGER",
+                    "ALTER TABLE memories ADD COLUMN valid_until_s INTEGER",
+                    "ALTER TABLE memories ADD COLUMN valid_until_ns INTEGER",
+                    "ALTER TABLE memories ADD COLUMN supersedes TEXT NOT NULL DEFAULT ''",
+                    "ALTER TABLE memories ADD COLUMN superseded_by TEXT",
+                    """
+                    CREATE TABLE memory_versions (
+                        namespace TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        version INTEGER NOT NULL,
+                        text BLOB NOT NULL,
+                        source TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        scope TEXT NOT NULL,
+                        tags TEXT NOT NULL,
+                        author TEXT,
+                        created_s INTEGER NOT NULL,
+                        created_ns INTEGER NOT NULL,
+                        updated_s INTEGER NOT NULL,
+                        updated_ns INTEGER NOT NULL,
+                        pinned INTEGER NOT NULL,
+                        importance REAL NOT NULL,
+                        metadata BLOB NOT NULL,
+                        access_count INTEGER NOT NULL,
+                        last_access_us INTEGER,
+                        expires_s INTEGER,
+                        expires_ns INTEGER,
+                        valid_from_s INTEGER,
+                        valid_from_ns INTEGER,
+                        valid_until_s INTEGER,
+                        valid_until_ns INTEGER,
+                        supersedes TEXT NOT NULL,
+                        superseded_by TEXT,
+                        PRIMARY KEY (namespace, id, version)
+                    ) WITHOUT ROWID"""));
 }

@@ -230,6 +230,13 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
     }
 
     @Override
+    public List<Memory> versions(String namespace, String id) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(id, "id");
+        return db.read("read a memory's versions", c -> MemoriesTable.versions(c, namespace, id));
+    }
+
+    @Override
     public int deleteAll(String namespace, Collection<String> ids) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(ids, "ids");

@@ -165,10 +165,16 @@ final class SqliteMemoryStoreTest {
             store.upsertAll(List.of(memory("default", "a", "first"), memory("default", "b", "second"),
                     memory("default", "c", "third")));
         }
-        // Version 2 only added the storage-order index: without it and at version 1, this is a version-1 file.
+        // Version 2 added the storage-order index, 3 the change log, 4 validity and versions: without them and at
+        // version 1, this is a version-1 file.
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
             s.execute("DROP INDEX memories_in_order");
             s.execute("DROP TABLE changes");
+            s.execute("DROP TABLE memory_versions");
+            for (String column : List.of("valid_from_s", "valid_from_ns", "valid_until_s", "valid_until_ns",
+                    "supersedes", "superseded_by")) {
+                s.execute("ALTER TABLE memories DROP COLUMN " + column);
+            }
             s.execute("PRAGMA user_version = 1");
         }
 
@@ -176,6 +182,13 @@ final class SqliteMemoryStoreTest {
             assertThat(store.schemaVersion()).isEqualTo(Schema.MIGRATIONS.size());
             assertThat(store.neighborhood("default", "b", 1)).extracting(m -> m.memory().id())
                     .containsExactly("a", "b", "c");
+            Memory b = store.get("default", "b").orElseThrow().memory();
+            assertThat(b.validFrom()).isNull();
+            assertThat(b.validUntil()).isNull();
+            assertThat(b.supersedes()).isEmpty();
+            assertThat(b.supersededBy()).isNull();
+            store.upsertAll(List.of(b.toBuilder().text("second, changed").build()));
+            assertThat(store.versions("default", "b")).containsExactly(b);
             assertThat(store.integrityCheck()).isEqualTo("ok");
         }
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();

@@ -67,7 +67,9 @@ public abstract class MemoryStoreContract implements StorageOrderContract {
                 .id("d1").namespace("team").source("MEMORY.md#Decisions").kind("decision")
                 .scope(Scope.project("ledger")).tags("db", "ledger").author("ana")
                 .createdAt(T0).updatedAt(T0.plusSeconds(60)).pinned(true).importance(0.9)
-                .metadata(Map.of("line", "12")).expiresAt(T0.plusSeconds(3600).plusNanos(5)).build();
+                .metadata(Map.of("line", "12")).expiresAt(T0.plusSeconds(3600).plusNanos(5))
+                .validFrom(T0.minusSeconds(86_400).plusNanos(7)).validUntil(T0.plusSeconds(7200).plusNanos(9))
+                .supersedes(List.of("d0", "d00")).supersededBy("d2").build();
         store.upsertAll(List.of(m));
 
         StoredMemory got = store.get("team", "d1").orElseThrow();
@@ -113,6 +115,39 @@ public abstract class MemoryStoreContract implements StorageOrderContract {
         assertThat(store.searchLexical(Memory.DEFAULT_NAMESPACE, "first", 10)).isEmpty();
         assertThat(store.searchLexical(Memory.DEFAULT_NAMESPACE, "second", 10))
                 .extracting(LexicalHit::memoryId).containsExactly("a");
+    }
+
+    @Test
+    void upsertAll_sameId_keepsEachReplacedStateAsAVersion_oldestFirst() {
+        Memory first = memory("a", "first version");
+        Memory second = first.toBuilder().text("second version").updatedAt(T0.plusSeconds(10)).build();
+        Memory third = second.toBuilder().validUntil(T0.plusSeconds(20)).supersededBy("b")
+                .updatedAt(T0.plusSeconds(20)).build();
+        store.upsertAll(List.of(first));
+        assertThat(store.versions(Memory.DEFAULT_NAMESPACE, "a")).isEmpty();
+
+        store.upsertAll(List.of(second));
+        store.upsertAll(List.of(third));
+
+        assertThat(store.versions(Memory.DEFAULT_NAMESPACE, "a")).containsExactly(first, second);
+        assertThat(store.get(Memory.DEFAULT_NAMESPACE, "a").orElseThrow().memory()).isEqualTo(third);
+        assertThat(store.versions(Memory.DEFAULT_NAMESPACE, "missing")).isEmpty();
+        assertThat(store.versions("elsewhere", "a")).isEmpty();
+    }
+
+    @Test
+    void deleteAll_andDeleteExpired_deleteTheVersionsToo() {
+        Memory a = memory("a", "first");
+        Memory b = memory("b", "expiring").toBuilder().expiresAt(T0.plusSeconds(5)).build();
+        store.upsertAll(List.of(a, b));
+        store.upsertAll(List.of(a.toBuilder().text("second").build(), b.toBuilder().text("expiring, changed").build()));
+
+        store.deleteAll(Memory.DEFAULT_NAMESPACE, List.of("a"));
+        store.deleteExpired(Memory.DEFAULT_NAMESPACE, T0.plusSeconds(10));
+        store.upsertAll(List.of(memory("a", "a new memory with an old id")));
+
+        assertThat(store.versions(Memory.DEFAULT_NAMESPACE, "a")).isEmpty();
+        assertThat(store.versions(Memory.DEFAULT_NAMESPACE, "b")).isEmpty();
     }
 
     @Test
