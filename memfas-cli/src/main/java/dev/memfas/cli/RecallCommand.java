@@ -2,6 +2,7 @@ package dev.memfas.cli;
 
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
+import dev.memfas.RecallRequest;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +28,14 @@ final class RecallCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object per line: the memory, its score and factors.")
     boolean json;
 
+    @Option(names = "--as-of", paramLabel = "WHEN", description = "Ask about an earlier moment, YYYY-MM-DD or ISO-8601:"
+            + " only what was true then, and written by then, is used.")
+    String asOf;
+
+    @Option(names = "--include-superseded", description = "Also use memories that are no longer true (superseded, or"
+            + " past their end of validity), each marked with what replaced it.")
+    boolean includeSuperseded;
+
     @Override
     public Integer call() {
         PrintWriter out = main.out();
@@ -35,7 +44,12 @@ final class RecallCommand implements Callable<Integer> {
                 Output.emptyStore(out, w.config.db);
                 return Main.OK;
             }
-            List<RecallHit> hits = w.curator.recall(query, limit);
+            RecallRequest.Builder request = RecallRequest.builder(query).limit(limit)
+                    .includeSuperseded(includeSuperseded);
+            if (asOf != null) {
+                request.asOf(ListCommand.instant("--as-of", asOf, false));
+            }
+            List<RecallHit> hits = w.curator.recall(request.build());
             for (int i = 0; i < hits.size(); i++) {
                 RecallHit h = hits.get(i);
                 Memory m = h.memory();
@@ -45,8 +59,10 @@ final class RecallCommand implements Callable<Integer> {
                     o.put("rank", i + 1);
                     Output.json(out, o);
                 } else {
-                    out.printf(Locale.ROOT, "%2d. %.3f  %s  %s  %s%n      %s%n", i + 1, h.score(),
-                            Output.day(m.createdAt()), m.id(), m.source(), Main.oneLine(m.text(), 160));
+                    out.printf(Locale.ROOT, "%2d. %.3f  %s  %s  %s%s%n      %s%n", i + 1, h.score(),
+                            Output.day(m.createdAt()), m.id(), m.source(),
+                            m.isSuperseded() ? "  (superseded by " + m.supersededBy() + ")" : "",
+                            Main.oneLine(m.text(), 160));
                 }
             }
             if (hits.isEmpty() && !json) {

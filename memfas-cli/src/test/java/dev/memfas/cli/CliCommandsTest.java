@@ -96,6 +96,46 @@ final class CliCommandsTest {
     // ---------------------------------------------------------------- read-only commands
 
     @Test
+    void supersedeUpdateHistory_keepTheOldState_andRecallLeavesItOutUnlessAsked() {
+        seed(Memory.builder("Checkout-api owner is Dev").id("dev").author("ana")
+                .createdAt(Instant.parse("2026-10-01T09:00:00Z")).build());
+
+        Run superseded = memfas("supersede", "dev", "Aiko now owns checkout-api", "--id", "aiko",
+                "--valid-from", "2026-11-02");
+        assertThat(superseded.exit()).as(superseded.err()).isZero();
+        assertThat(superseded.out().strip()).isEqualTo("aiko");
+        assertThat(memfas("recall", "checkout-api owner").out()).contains("aiko  cli")
+                .doesNotContain("Checkout-api owner is Dev");
+        assertThat(memfas("recall", "checkout-api owner", "--include-superseded").out())
+                .contains("2026-10-01  dev  api  (superseded by aiko)").contains("aiko  cli");
+        assertThat(memfas("recall", "checkout-api owner", "--as-of", "2026-10-15").out())
+                .contains("Checkout-api owner is Dev").doesNotContain("Aiko");
+        assertThat(memfas("context", "checkout-api owner", "--include-superseded").out())
+                .contains("valid-until=\"2026-11-02\" superseded-by=\"aiko\">Checkout-api owner is Dev");
+
+        assertThat(memfas("update", "aiko", "--text", "Aiko Tanaka owns checkout-api").exit()).isZero();
+        Run history = memfas("history", "aiko");
+        assertThat(history.out()).containsSubsequence("v1", "created", "Aiko now owns checkout-api", "v2",
+                "changed text", "Aiko Tanaka owns checkout-api");
+        Run devHistory = memfas("history", "dev", "--json");
+        List<String> lines = devHistory.out().lines().toList();
+        assertThat(lines).hasSize(2);
+        JsonNode second = JSON.readTree(lines.get(1));
+        assertThat(second.get("changed").toString()).isEqualTo("[\"validUntil\",\"supersededBy\"]");
+        assertThat(second.get("memory").get("valid_until").asText()).isEqualTo("2026-11-02T00:00:00Z");
+
+        Run nothing = memfas("update", "aiko");
+        assertThat(nothing.exit()).isEqualTo(Main.INPUT);
+        assertThat(nothing.err()).contains("nothing to change");
+        Run again = memfas("supersede", "dev", "Kim owns it");
+        assertThat(again.exit()).isEqualTo(Main.INPUT);
+        assertThat(again.err().strip()).isEqualTo(
+                "memfas: memory 'dev' is already superseded by 'aiko'; supersede that one instead");
+        assertThat(memfas("history", "nope").exit()).isEqualTo(Main.INPUT);
+        assertThat(memfas("update", "nope", "--text", "x").exit()).isEqualTo(Main.INPUT);
+    }
+
+    @Test
     void readOnlyCommands_onAMissingStore_exitTwo_withOneLine_andCreateNothing() {
         Path missing = dir.resolve("nonexistent/dir/m.db");
         for (String[] command : List.of(new String[] {"stats"}, new String[] {"list"}, new String[] {"show", "x"},

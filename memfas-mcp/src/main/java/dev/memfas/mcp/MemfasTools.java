@@ -15,6 +15,7 @@ import dev.memfas.CuratorStats;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
+import dev.memfas.RecallRequest;
 import dev.memfas.UsageReport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
@@ -39,6 +40,10 @@ final class MemfasTools {
     private static final int MAX_SESSION_BUDGETS = 10_000;
     private static final int MAX_RECALL = 100;
     static final int MAX_LIST = 200;
+    private static final Map<String, Object> AS_OF = prop("string", "Ask about an earlier moment (ISO-8601 or"
+            + " YYYY-MM-DD): only memories true then, and written by then, are used (default now).");
+    private static final Map<String, Object> INCLUDE_SUPERSEDED = prop("boolean", "Also use memories that are no"
+            + " longer true (superseded or past their validity), each marked with what replaced it (default false).");
     private static final Map<String, Object> NAMESPACE = prop("string", "The namespace (tenant) to work in"
             + " (default: default). Namespaces never see each other's memories.");
 
@@ -78,6 +83,8 @@ final class MemfasTools {
         in.put("token_budget", prop("integer", "Most tokens the context may use (1 to " + MAX_BUDGET + "); defaults"
                 + " to the session's or server's budget."));
         in.put("include_triggers", prop("boolean", "Whether keyword triggers may pin memories (default true)."));
+        in.put("as_of", AS_OF);
+        in.put("include_superseded", INCLUDE_SUPERSEDED);
         in.put("recent_history", strings("The last few messages of the conversation, newest last; they steer the"
                 + " topic."));
         in.put("namespace", NAMESPACE);
@@ -143,6 +150,8 @@ final class MemfasTools {
         in = new LinkedHashMap<>();
         in.put("query", prop("string", "What to search for."));
         in.put("limit", prop("integer", "Most results, 1 to " + MAX_RECALL + " (default 10)."));
+        in.put("as_of", AS_OF);
+        in.put("include_superseded", INCLUDE_SUPERSEDED);
         in.put("namespace", NAMESPACE);
         Map<String, Object> hit = new LinkedHashMap<>();
         hit.put("memory_id", type("string"));
@@ -150,6 +159,7 @@ final class MemfasTools {
         hit.put("text", type("string"));
         hit.put("source", type("string"));
         hit.put("created_at", type("string"));
+        hit.put("superseded_by", nullable("string"));
         out = new LinkedHashMap<>();
         out.put("results", arrayOf(output(hit)));
         add("recall", "Search memories", Effects.READS, """
@@ -193,6 +203,36 @@ final class MemfasTools {
                 Changes some fields of a memory and keeps the rest (and its use count); the result is the memory as \
                 stored.""",
                 object(in, List.of("memory_id")), ToolSchemas.memorySchema(), memories::update);
+
+        in = new LinkedHashMap<>();
+        in.put("memory_id", prop("string", "The id of the memory that is no longer true."));
+        in.put("text", prop("string", "What is true now, one self-contained statement."));
+        in.put("id", prop("string", "The new memory's id (default: a new id)."));
+        in.put("kind", prop("string", "Its kind (default: the old memory's)."));
+        in.put("scope", prop("string", "Its scope (default: the old memory's)."));
+        in.put("tags", strings("Its tags (default: the old memory's)."));
+        in.put("valid_from", prop("string", "When it became true, ISO-8601 or YYYY-MM-DD (default now); the old memory"
+                + " is valid until then."));
+        in.put("namespace", NAMESPACE);
+        add("supersede", "Supersede a memory", new Effects(false, false, false), """
+                Replaces a memory that is no longer true by a new one. The old memory is kept, marked superseded: \
+                contexts and searches leave it out unless asked (include_superseded, as_of). The result is the new \
+                memory as stored.""",
+                object(in, List.of("memory_id", "text")), ToolSchemas.memorySchema(), memories::supersede);
+
+        in = new LinkedHashMap<>();
+        in.put("memory_id", prop("string", "The id of the memory."));
+        in.put("namespace", NAMESPACE);
+        Map<String, Object> version = new LinkedHashMap<>();
+        version.put("version", type("integer"));
+        version.put("changed", arrayOf(type("string")));
+        version.put("memory", ToolSchemas.memorySchema());
+        out = new LinkedHashMap<>();
+        out.put("versions", arrayOf(output(version)));
+        add("history", "A memory's history", Effects.READS, """
+                Lists every state a memory has had, oldest first: who wrote it (author), when (updated_at) and \
+                which fields changed.""",
+                object(in, List.of("memory_id")), output(out), memories::history);
 
         in = new LinkedHashMap<>();
         in.put("memory_id", prop("string", "The id of the memory to delete."));
@@ -265,6 +305,9 @@ final class MemfasTools {
         if (history != null) {
             request.recentHistory(history);
         }
+        request.asOf(args.optionalInstant("as_of"));
+        Boolean superseded = args.optionalBoolean("include_superseded");
+        request.includeSuperseded(superseded != null && superseded);
         ContextResponse r = curator.getContext(request.build());
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("tokens_used", r.tokensUsed());
@@ -319,7 +362,10 @@ final class MemfasTools {
     private McpSchema.CallToolResult recall(ToolArguments args) {
         String query = args.requiredString("query");
         Integer limit = args.optionalInt("limit", 1, MAX_RECALL);
-        List<RecallHit> hits = curator.recall(query, namespace(args), limit == null ? 10 : limit);
+        Boolean superseded = args.optionalBoolean("include_superseded");
+        List<RecallHit> hits = curator.recall(RecallRequest.builder(query).namespace(namespace(args))
+                .limit(limit == null ? 10 : limit).asOf(args.optionalInstant("as_of"))
+                .includeSuperseded(superseded != null && superseded).build());
         StringBuilder text = new StringBuilder();
         List<Map<String, Object>> results = new ArrayList<>();
         for (int i = 0; i < hits.size(); i++) {
@@ -327,7 +373,8 @@ final class MemfasTools {
             Memory m = hit.memory();
             text.append(i + 1).append(". [").append(m.id()).append("] (")
                     .append(String.format(java.util.Locale.ROOT, "%.3f", hit.score())).append(", ")
-                    .append(m.createdAt().toString(), 0, 10).append(") ")
+                    .append(m.createdAt().toString(), 0, 10)
+                    .append(m.isSuperseded() ? ", superseded by " + m.supersededBy() : "").append(") ")
                     .append(m.text().replace('\n', ' ')).append('\n');
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("memory_id", m.id());
@@ -335,6 +382,7 @@ final class MemfasTools {
             r.put("text", m.text());
             r.put("source", m.source());
             r.put("created_at", m.createdAt().toString());
+            r.put("superseded_by", m.supersededBy());
             results.add(r);
         }
         return ok(hits.isEmpty() ? "no memories match" : text.toString().strip(), Map.of("results", results));

@@ -3,6 +3,7 @@ package dev.memfas.mcp;
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
+import dev.memfas.MemoryVersion;
 import dev.memfas.Scope;
 import dev.memfas.StoredMemory;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -17,6 +18,9 @@ import java.util.Map;
  * {@code update}, {@code forget}. {@link MemfasTools} declares them and turns their exceptions into tool errors.
  */
 final class MemoryTools {
+    /** The source of the memories the tools write. */
+    private static final String SOURCE = "mcp";
+
     private static final int MAX_LIST = MemfasTools.MAX_LIST;
 
     private final ContextCurator curator;
@@ -27,7 +31,7 @@ final class MemoryTools {
 
     McpSchema.CallToolResult remember(ToolArguments args) {
         String namespace = MemfasTools.namespace(args);
-        Memory.Builder memory = Memory.builder(args.requiredString("text")).source("mcp").namespace(namespace);
+        Memory.Builder memory = Memory.builder(args.requiredString("text")).source(SOURCE).namespace(namespace);
         String id = args.optionalString("id");
         if (id != null && !id.isBlank()) {
             memory.id(id);
@@ -149,6 +153,50 @@ final class MemoryTools {
         });
         StoredMemory stored = curator.get(namespace, id).orElseThrow();
         return MemfasTools.ok("updated " + id, ToolSchemas.memory(stored));
+    }
+
+    McpSchema.CallToolResult supersede(ToolArguments args) {
+        String oldId = args.requiredString("memory_id");
+        String text = args.requiredString("text");
+        String namespace = MemfasTools.namespace(args);
+        Memory old = curator.get(namespace, oldId).orElseThrow(() -> new IllegalArgumentException(
+                "no memory '" + oldId + "' in namespace '" + namespace + "'")).memory();
+        String scope = args.optionalString("scope");
+        String kind = args.optionalString("kind");
+        List<String> tags = args.optionalStringList("tags");
+        Memory.Builder b = Memory.builder(text).namespace(namespace).source(SOURCE)
+                .kind(kind != null ? kind : old.kind()).scope(scope != null ? Scope.parse(scope) : old.scope())
+                .tags(tags != null ? tags : old.tags()).validFrom(args.optionalInstant("valid_from"));
+        String id = args.optionalString("id");
+        if (id != null) {
+            b.id(id);
+        }
+        Memory stored = curator.supersede(oldId, b.build());
+        return MemfasTools.ok("superseded " + oldId + " by " + stored.id(),
+                ToolSchemas.memory(curator.get(namespace, stored.id()).orElseThrow()));
+    }
+
+    McpSchema.CallToolResult history(ToolArguments args) {
+        String id = args.requiredString("memory_id");
+        String namespace = MemfasTools.namespace(args);
+        List<MemoryVersion> versions = curator.history(namespace, id);
+        if (versions.isEmpty()) {
+            throw new IllegalArgumentException("no memory '" + id + "' in namespace '" + namespace + "'");
+        }
+        StringBuilder text = new StringBuilder();
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (MemoryVersion v : versions) {
+            Memory m = v.memory();
+            text.append('v').append(v.version()).append(' ').append(m.updatedAt()).append(" by ")
+                    .append(m.author() == null ? "unknown" : m.author()).append(": ")
+                    .append(v.version() == 1 ? "created" : "changed " + String.join(", ", v.changed())).append('\n');
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("version", v.version());
+            o.put("changed", v.changed());
+            o.put("memory", ToolSchemas.memory(m, null));
+            out.add(o);
+        }
+        return MemfasTools.ok(text.toString().strip(), Map.of("versions", out));
     }
 
     McpSchema.CallToolResult forget(ToolArguments args) {

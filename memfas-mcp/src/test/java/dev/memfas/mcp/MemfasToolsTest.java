@@ -45,7 +45,7 @@ final class MemfasToolsTest {
     @Test
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
-                "set_budget", "remember", "recall", "get", "list", "update", "forget");
+                "set_budget", "remember", "recall", "get", "list", "update", "supersede", "history", "forget");
         assertThat(tools.tools()).allSatisfy(t -> {
             assertThat(t.schema().description()).isNotBlank();
             assertThat((Map<?, ?>) t.schema().inputSchema().get("properties")).isNotEmpty();
@@ -77,6 +77,8 @@ final class MemfasToolsTest {
         results.put("get", call("get", "memory_id", "m3"));
         results.put("list", call("list", "limit", 2));
         results.put("update", call("update", "memory_id", "m3", "text", "Newer fact."));
+        results.put("supersede", call("supersede", "memory_id", "m3", "text", "Newest fact.", "id", "m4"));
+        results.put("history", call("history", "memory_id", "m3"));
         results.put("forget", call("forget", "memory_id", "m3"));
         for (MemfasTools.Tool tool : tools.tools()) {
             McpSchema.CallToolResult r = results.get(tool.schema().name());
@@ -107,6 +109,34 @@ final class MemfasToolsTest {
                 .isEqualTo("update: no memory 'nope' in namespace 'default'");
         assertThat(text(call("remember", "text", "x", "created_at", "last tuesday")))
                 .isEqualTo("remember: argument 'created_at' must be an ISO-8601 date-time or YYYY-MM-DD: 'last tuesday'");
+    }
+
+    @Test
+    void supersede_keepsTheOldMemory_outOfRecallUnlessAsked_andHistoryListsEveryState() {
+        call("remember", "text", "Checkout-api owner is Dev.", "id", "dev", "kind", "fact",
+                "created_at", "2026-10-01T09:00:00Z");
+
+        McpSchema.CallToolResult superseded = call("supersede", "memory_id", "dev", "text", "Aiko owns checkout-api.",
+                "id", "aiko", "valid_from", "2026-11-02");
+
+        assertThat(superseded.isError()).as(text(superseded)).isFalse();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> aiko = (Map<String, Object>) superseded.structuredContent();
+        assertThat(aiko).containsEntry("memory_id", "aiko").containsEntry("kind", "fact")
+                .containsEntry("supersedes", List.of("dev")).containsEntry("valid_from", "2026-11-02T00:00:00Z");
+        assertThat(text(call("recall", "query", "checkout-api owner"))).contains("[aiko]").doesNotContain("[dev]");
+        assertThat(text(call("recall", "query", "checkout-api owner", "include_superseded", true)))
+                .contains("[dev]").contains("superseded by aiko");
+        assertThat(text(call("recall", "query", "checkout-api owner", "as_of", "2026-10-15")))
+                .contains("[dev]").doesNotContain("[aiko]");
+        assertThat(text(call("get_context", "query", "checkout-api owner", "include_superseded", true)))
+                .contains("superseded-by=\"aiko\"");
+        assertThat(text(call("history", "memory_id", "dev"))).startsWith("v1 2026-10-01T09:00:00Z by unknown: created")
+                .contains("v2 ").contains("changed validUntil, supersededBy");
+        assertThat(text(call("supersede", "memory_id", "dev", "text", "Kim owns it.")))
+                .isEqualTo("supersede: memory 'dev' is already superseded by 'aiko'; supersede that one instead");
+        assertThat(text(call("history", "memory_id", "nope")))
+                .isEqualTo("history: no memory 'nope' in namespace 'default'");
     }
 
     @Test
