@@ -125,6 +125,12 @@ public interface MemoryStore extends AutoCloseable {
     }
 
     /**
+     * Raises the evidence count of memories of one namespace by one per occurrence of their id; ids that name no
+     * memory are ignored. Replacing a memory keeps its evidence count, as it keeps its access statistics.
+     */
+    void recordEvidence(String namespace, Collection<String> ids);
+
+    /**
      * The earlier states of one memory, oldest first: each time {@code upsertAll} replaced the memory, the state it
      * replaced is kept, so nothing an update changes is lost. Deleting a memory deletes its earlier states too, and
      * so does purging it when it expires.

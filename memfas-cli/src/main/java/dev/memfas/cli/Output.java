@@ -56,6 +56,7 @@ final class Output {
         Map<String, Object> out = memory(s.memory());
         out.put("access_count", s.accessCount());
         out.put("last_accessed_at", s.lastAccessedAt() == null ? null : s.lastAccessedAt().toString());
+        out.put("evidence_count", s.evidenceCount());
         return out;
     }
 

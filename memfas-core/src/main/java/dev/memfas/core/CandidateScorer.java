@@ -114,7 +114,7 @@ final class CandidateScorer {
         Memory m = stored.memory();
         candidates.signals(Factor.LEXICAL)[i] = candidates.bm25(i);
         candidates.signals(Factor.RECENCY)[i] = recency(m, turn.now());
-        candidates.signals(Factor.FREQUENCY)[i] = log1p(stored.accessCount());
+        candidates.signals(Factor.FREQUENCY)[i] = log1p(stored.accessCount() + stored.evidenceCount() - 1);
         int row = candidates.row(i);
         candidates.signals(Factor.TOPIC)[i] = turn.topicVector() != null
                 ? (row >= 0 ? Vectors.dotRow(candidates.matrix(), row, turn.topicVector()) : Double.NaN)

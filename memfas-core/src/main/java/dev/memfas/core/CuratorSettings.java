@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.DuplicatePolicy;
 import dev.memfas.ScoringWeights;
 import java.time.Duration;
 
@@ -20,6 +21,7 @@ import java.time.Duration;
  * @param scanThreads how many threads a vector scan may use, the caller's included
  * @param topicShiftThreshold the cosine with the session topic below which a turn starts a new topic
  * @param duplicateSimilarity the cosine at or above which a memory is a duplicate of one already included
+ * @param writeDuplicates what {@code remember} does with a memory, given without an id, that a stored one already says
  * @param relevanceFloor the cosine a turn's best memory must reach for any memory to be relevant; -1 for no floor
  * @param sessionIdleTimeout how long a session may be idle before it expires
  * @param maxSessions how many sessions are kept at most
@@ -39,6 +41,7 @@ record CuratorSettings(
         int scanThreads,
         double topicShiftThreshold,
         double duplicateSimilarity,
+        DuplicatePolicy writeDuplicates,
         double relevanceFloor,
         Duration sessionIdleTimeout,
         int maxSessions,

@@ -41,6 +41,7 @@ final class InMemoryMemoryStore implements MemoryStore {
         final float[] vector;
         long accessCount;
         Instant lastAccessedAt;
+        long evidenceCount = 1;
         final Map<String, Integer> tokenCounts = new HashMap<>();
 
         Entry(Memory memory, float[] vector) {
@@ -91,6 +92,7 @@ final class InMemoryMemoryStore implements MemoryStore {
                 if (replaced != null) {
                     ns.versions.computeIfAbsent(m.id(), k -> new ArrayList<>()).add(replaced.memory);
                     entry.accessCount = replaced.accessCount;
+                    entry.evidenceCount = replaced.evidenceCount;
                     entry.lastAccessedAt = replaced.lastAccessedAt;
                     ns.order.replace(replaced, entry);
                 } else {
@@ -119,7 +121,7 @@ final class InMemoryMemoryStore implements MemoryStore {
             for (String id : new LinkedHashSet<>(ids)) {
                 Entry e = ns.memories.get(id);
                 if (e != null) {
-                    out.add(new StoredMemory(e.memory, e.accessCount, e.lastAccessedAt));
+                    out.add(new StoredMemory(e.memory, e.accessCount, e.lastAccessedAt, e.evidenceCount));
                 }
             }
             return out;
@@ -141,11 +143,33 @@ final class InMemoryMemoryStore implements MemoryStore {
             }
             List<StoredMemory> out = new ArrayList<>(2 * radius + 1);
             for (Entry e : ns.order.around(entry, radius)) {
-                out.add(new StoredMemory(e.memory, e.accessCount, e.lastAccessedAt));
+                out.add(new StoredMemory(e.memory, e.accessCount, e.lastAccessedAt, e.evidenceCount));
             }
             return out;
         } finally {
             lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public void recordEvidence(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            if (ns == null) {
+                return;
+            }
+            for (String id : ids) {
+                Entry e = ns.memories.get(Objects.requireNonNull(id, "id"));
+                if (e != null) {
+                    e.evidenceCount++;
+                }
+            }
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 

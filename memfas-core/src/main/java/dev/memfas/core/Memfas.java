@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.DuplicatePolicy;
 import dev.memfas.ContextCurator;
 import dev.memfas.Embedder;
 import dev.memfas.MemoryStore;
@@ -66,6 +67,7 @@ public final class Memfas {
         private int scanThreads = ScanThreads.PROCESSORS;
         private double topicShiftThreshold = 0.35;
         private double duplicateSimilarity = 0.95;
+        private DuplicatePolicy writeDuplicates = DuplicatePolicy.skipExact();
         /** NaN: the embedder's. */
         private double relevanceFloor = Double.NaN;
         private Duration sessionIdleTimeout = Duration.ofHours(1);
@@ -271,6 +273,17 @@ public final class Memfas {
         }
 
         /**
+         * What {@code remember} does with a memory, given without an id, that says what a stored one of the same
+         * namespace, scope, source and kind already says (see {@link DuplicatePolicy}); skipping exact duplicates
+         * when not set.
+         */
+        public Builder writeDuplicates(DuplicatePolicy policy) {
+            once("write duplicates");
+            this.writeDuplicates = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
          * The cosine a turn's best memory must reach for anything to be relevant, overriding the embedder's calibrated
          * {@link Embedder#relevanceFloor()}: below it, the context holds only triggered and pinned memories (a general
          * question such as "What is the capital of France?" asked of a store of personal notes gets an empty context
@@ -397,7 +410,7 @@ public final class Memfas {
             try {
                 CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, minScore,
                         maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare, embedBatchSize,
-                        scanThreads, topicShiftThreshold, duplicateSimilarity, resolvedRelevanceFloor(),
+                        scanThreads, topicShiftThreshold, duplicateSimilarity, writeDuplicates, resolvedRelevanceFloor(),
                         sessionIdleTimeout, maxSessions, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
                 if (warmUp) {

@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.DuplicatePolicy;
 import dev.memfas.Embedder;
 import dev.memfas.Embeddings;
 import dev.memfas.Memory;
@@ -39,10 +40,14 @@ final class MemoryWriter {
     private final Runnable ensureOpen;
     /** Counts what is written, so turns find the counts. */
     private final TokenCounter tokenCounter;
+    /** Decides what becomes of a memory, given without an id, that a stored one already says. */
+    private final DuplicateFinder duplicates;
     private final ReentrantLock lock = new ReentrantLock();
 
     MemoryWriter(MemoryStore store, Embedder embedder, int embedBatchSize, NamespaceIndexes indexes,
-            NamespaceTriggers triggers, PinnedMemories pinned, TokenCounter tokenCounter, Runnable ensureOpen) {
+            NamespaceTriggers triggers, PinnedMemories pinned, TokenCounter tokenCounter, DuplicatePolicy duplicates,
+            Runnable ensureOpen) {
+        this.duplicates = new DuplicateFinder(store, indexes, duplicates);
         this.ensureOpen = ensureOpen;
         this.tokenCounter = tokenCounter;
         this.store = store;
@@ -67,7 +72,8 @@ final class MemoryWriter {
     /**
      * Stores the memories, giving those without an id a random one and those without a creation time the stored
      * one's (when they replace one) or {@code now}, and purges the expired memories of the namespaces written. A
-     * memory equal to the stored one but for {@code updatedAt} is not written.
+     * memory equal to the stored one but for {@code updatedAt} is not written; one given without an id that
+     * duplicates a stored one is handled by the {@link DuplicatePolicy}.
      *
      * @return the memories as stored
      */
@@ -87,18 +93,46 @@ final class MemoryWriter {
                     : m.toBuilder().createdAt(before != null ? before.createdAt() : now).updatedAt(now).build());
         }
         MemoryStore.checkUpsert(ready, Embeddings.none(), null);
-        List<Memory> result = new ArrayList<>(ready.size());
-        List<Memory> changed = new ArrayList<>(ready.size());
-        for (Memory m : ready) {
-            Memory before = stored.get(key(m));
-            if (before != null && MemoryChanges.same(m, before)) {
-                result.add(before);
+        List<Memory> result = new ArrayList<>(ready);
+        List<Integer> changed = new ArrayList<>(ready.size());
+        i = 0;
+        for (Memory m : memories) {
+            Memory before = stored.get(key(ready.get(i)));
+            if (before != null && MemoryChanges.same(ready.get(i), before)) {
+                result.set(i, before);
             } else {
-                result.add(m);
-                changed.add(m);
+                changed.add(i);
             }
+            i++;
         }
-        write(changed, now);
+        if (changed.isEmpty()) {
+            return List.copyOf(result);
+        }
+        List<Memory> toWrite = new ArrayList<>(changed.size());
+        boolean[] unnamed = new boolean[changed.size()];
+        boolean[] dated = new boolean[changed.size()];
+        List<Memory> asGiven = memories instanceof List<Memory> list ? list : new ArrayList<>(memories);
+        for (int c = 0; c < changed.size(); c++) {
+            int at = changed.get(c);
+            toWrite.add(ready.get(at));
+            unnamed[c] = asGiven.get(at).id() == null;
+            dated[c] = asGiven.get(at).createdAt() != null;
+        }
+        Embeddings embeddings = embed(toWrite);
+        DuplicateFinder.Outcome outcome;
+        lock.lock();
+        try {
+            ensureOpen.run();
+            outcome = duplicates.resolve(toWrite, embeddings, unnamed, dated, now);
+            write(outcome.written(), outcome.embeddings(), now);
+            outcome.evidence().forEach(store::recordEvidence);
+        } finally {
+            lock.unlock();
+        }
+        tokenCounter.countWritten(outcome.written());
+        for (int c = 0; c < changed.size(); c++) {
+            result.set(changed.get(c), outcome.returned().get(c));
+        }
         return List.copyOf(result);
     }
 
@@ -184,51 +218,43 @@ final class MemoryWriter {
         }
     }
 
-    /** Embeds and stores the prepared memories, keeping the indexes and pins in step. */
-    private void write(List<Memory> prepared, Instant now) {
+    /** Stores the memories with their vectors, keeping the indexes and pins in step; the caller holds the lock. */
+    private void write(List<Memory> prepared, Embeddings embeddings, Instant now) {
         if (prepared.isEmpty()) {
             return;
         }
-        Embeddings embeddings = embed(prepared);
-        lock.lock();
-        try {
-            ensureOpen.run();
-            Map<String, List<Integer>> byNamespace = new LinkedHashMap<>();
-            for (int j = 0; j < prepared.size(); j++) {
-                byNamespace.computeIfAbsent(prepared.get(j).namespace(), k -> new ArrayList<>()).add(j);
-            }
-            // Loaded before the write, so that a namespace's index never holds a vector twice.
-            byNamespace.keySet().forEach(indexes::indexFor);
-            store.upsertAll(prepared, embeddings);
-            pinned.written(prepared);
-            for (Map.Entry<String, List<Integer>> e : byNamespace.entrySet()) {
-                // Writes are when expired memories are purged: rare enough to cost nothing, often enough to keep
-                // the store from filling with them.
-                List<String> expired = store.deleteExpired(e.getKey(), now);
-                pinned.removed(e.getKey(), expired);
-                VectorIndex index = indexes.loaded(e.getKey());
-                if (index == null) {
-                    continue;
-                }
-                index.removeAll(expired);
-                List<String> ids = new ArrayList<>();
-                List<float[]> vectors = new ArrayList<>();
-                for (int j : e.getValue()) {
-                    ids.add(prepared.get(j).id());
-                    if (!embeddings.isEmpty()) {
-                        vectors.add(embeddings.vector(j));
-                    }
-                }
-                if (embeddings.isEmpty()) {
-                    index.removeAll(ids);
-                } else {
-                    index.putAll(ids, vectors);
-                }
-            }
-        } finally {
-            lock.unlock();
+        Map<String, List<Integer>> byNamespace = new LinkedHashMap<>();
+        for (int j = 0; j < prepared.size(); j++) {
+            byNamespace.computeIfAbsent(prepared.get(j).namespace(), k -> new ArrayList<>()).add(j);
         }
-        tokenCounter.countWritten(prepared);
+        // Loaded before the write, so that a namespace's index never holds a vector twice.
+        byNamespace.keySet().forEach(indexes::indexFor);
+        store.upsertAll(prepared, embeddings);
+        pinned.written(prepared);
+        for (Map.Entry<String, List<Integer>> e : byNamespace.entrySet()) {
+            // Writes are when expired memories are purged: rare enough to cost nothing, often enough to keep
+            // the store from filling with them.
+            List<String> expired = store.deleteExpired(e.getKey(), now);
+            pinned.removed(e.getKey(), expired);
+            VectorIndex index = indexes.loaded(e.getKey());
+            if (index == null) {
+                continue;
+            }
+            index.removeAll(expired);
+            List<String> ids = new ArrayList<>();
+            List<float[]> vectors = new ArrayList<>();
+            for (int j : e.getValue()) {
+                ids.add(prepared.get(j).id());
+                if (!embeddings.isEmpty()) {
+                    vectors.add(embeddings.vector(j));
+                }
+            }
+            if (embeddings.isEmpty()) {
+                index.removeAll(ids);
+            } else {
+                index.putAll(ids, vectors);
+            }
+        }
     }
 
     /** The memories' vectors, embedded in batches; none without an embedder. */

@@ -70,11 +70,17 @@ final class ToolSchemas {
         p.put("supersedes", arrayOf(type("string")));
         p.put("superseded_by", nullable("string"));
         p.put("access_count", nullable("integer"));
+        p.put("evidence_count", nullable("integer"));
         return output(p);
     }
 
     /** A memory as structured content; {@code access_count} is null where the caller did not read it. */
     static Map<String, Object> memory(Memory m, Long accessCount) {
+        return memory(m, accessCount, null);
+    }
+
+    /** A memory as structured content; the counts are null where the caller did not read them. */
+    static Map<String, Object> memory(Memory m, Long accessCount, Long evidenceCount) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("memory_id", m.id());
         out.put("namespace", m.namespace());
@@ -95,10 +101,11 @@ final class ToolSchemas {
         out.put("supersedes", m.supersedes());
         out.put("superseded_by", m.supersededBy());
         out.put("access_count", accessCount);
+        out.put("evidence_count", evidenceCount);
         return out;
     }
 
     static Map<String, Object> memory(StoredMemory s) {
-        return memory(s.memory(), s.accessCount());
+        return memory(s.memory(), s.accessCount(), s.evidenceCount());
     }
 }

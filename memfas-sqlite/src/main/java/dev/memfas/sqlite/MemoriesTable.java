@@ -30,7 +30,8 @@ final class MemoriesTable {
     static final int IN_CHUNK = 500;
     private static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, "
             + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
-            + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by";
+            + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
+            + "evidence_count";
 
     private MemoriesTable() {}
 
@@ -193,7 +194,7 @@ final class MemoriesTable {
                 rs.getString(25));
         long lastAccess = rs.getLong(17);
         Instant last = rs.wasNull() ? null : Instant.EPOCH.plus(lastAccess, ChronoUnit.MICROS);
-        return new StoredMemory(m, rs.getLong(16), last);
+        return new StoredMemory(m, rs.getLong(16), last, rs.getLong(26));
     }
 
     /** The instant in columns {@code at} and {@code at + 1}, or null. */
@@ -400,6 +401,20 @@ final class MemoriesTable {
                 ps.setLong(3, micros);
                 ps.setString(4, namespace);
                 ps.setString(5, e.getKey());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** Raises the evidence counts by the given occurrences. */
+    static void recordEvidence(Connection c, String namespace, Map<String, Integer> occurrences) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE memories SET evidence_count = evidence_count + ? WHERE namespace = ? AND id = ?")) {
+            for (Map.Entry<String, Integer> e : occurrences.entrySet()) {
+                ps.setInt(1, e.getValue());
+                ps.setString(2, namespace);
+                ps.setString(3, e.getKey());
                 ps.addBatch();
             }
             ps.executeBatch();

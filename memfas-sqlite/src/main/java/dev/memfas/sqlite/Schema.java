@@ -132,8 +132,8 @@ final class Schema {
                         memory_id TEXT,
                         origin TEXT NOT NULL
                     )"""),
-            // Validity and supersession on every memory, and the earlier states of replaced memories (the same
-            // columns as memories, numbered per memory from 1).
+            // Validity, supersession and evidence on every memory, and the earlier states of replaced memories (the
+            // same columns as memories, numbered per memory from 1).
             List.of(
                     "ALTER TABLE memories ADD COLUMN valid_from_s INTEGER",
                     "ALTER TABLE memories ADD COLUMN valid_from_ns INTEGER",
@@ -141,6 +141,7 @@ final class Schema {
                     "ALTER TABLE memories ADD COLUMN valid_until_ns INTEGER",
                     "ALTER TABLE memories ADD COLUMN supersedes TEXT NOT NULL DEFAULT ''",
                     "ALTER TABLE memories ADD COLUMN superseded_by TEXT",
+                    "ALTER TABLE memories ADD COLUMN evidence_count INTEGER NOT NULL DEFAULT 1",
                     """
                     CREATE TABLE memory_versions (
                         namespace TEXT NOT NULL,
@@ -169,6 +170,7 @@ final class Schema {
                         valid_until_ns INTEGER,
                         supersedes TEXT NOT NULL,
                         superseded_by TEXT,
+                        evidence_count INTEGER NOT NULL,
                         PRIMARY KEY (namespace, id, version)
                     ) WITHOUT ROWID"""));
 }

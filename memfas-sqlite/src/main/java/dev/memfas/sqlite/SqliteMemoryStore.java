@@ -312,6 +312,23 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
     }
 
     @Override
+    public void recordEvidence(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        if (ids.isEmpty()) {
+            return;
+        }
+        Map<String, Integer> occurrences = new LinkedHashMap<>();
+        for (String id : ids) {
+            occurrences.merge(Objects.requireNonNull(id, "id"), 1, Integer::sum);
+        }
+        db.write("record evidence", c -> {
+            MemoriesTable.recordEvidence(c, namespace, occurrences);
+            return null;
+        }, null);
+    }
+
+    @Override
     public void putTokenCounts(String tokenizerKey, Collection<TokenCount> counts) {
         Objects.requireNonNull(tokenizerKey, "tokenizerKey");
         Objects.requireNonNull(counts, "counts");

@@ -172,7 +172,7 @@ final class SqliteMemoryStoreTest {
             s.execute("DROP TABLE changes");
             s.execute("DROP TABLE memory_versions");
             for (String column : List.of("valid_from_s", "valid_from_ns", "valid_until_s", "valid_until_ns",
-                    "supersedes", "superseded_by")) {
+                    "supersedes", "superseded_by", "evidence_count")) {
                 s.execute("ALTER TABLE memories DROP COLUMN " + column);
             }
             s.execute("PRAGMA user_version = 1");
@@ -187,6 +187,7 @@ final class SqliteMemoryStoreTest {
             assertThat(b.validUntil()).isNull();
             assertThat(b.supersedes()).isEmpty();
             assertThat(b.supersededBy()).isNull();
+            assertThat(store.get("default", "b").orElseThrow().evidenceCount()).isEqualTo(1);
             store.upsertAll(List.of(b.toBuilder().text("second, changed").build()));
             assertThat(store.versions("default", "b")).containsExactly(b);
             assertThat(store.integrityCheck()).isEqualTo("ok");

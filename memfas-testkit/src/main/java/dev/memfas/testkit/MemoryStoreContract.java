@@ -136,6 +136,20 @@ public abstract class MemoryStoreContract implements StorageOrderContract {
     }
 
     @Test
+    void recordEvidence_countsEachOccurrence_survivesAReplace_andIgnoresUnknownIds() {
+        store.upsertAll(List.of(memory("a", "alpha"), memory("other", "a", "other tenant")));
+        assertThat(store.get(Memory.DEFAULT_NAMESPACE, "a").orElseThrow().evidenceCount()).isEqualTo(1);
+
+        store.recordEvidence(Memory.DEFAULT_NAMESPACE, List.of("a", "a", "missing"));
+        store.recordEvidence("nowhere", List.of("a"));
+        store.upsertAll(List.of(memory("a", "alpha, replaced")));
+
+        assertThat(store.get(Memory.DEFAULT_NAMESPACE, "a").orElseThrow().evidenceCount()).isEqualTo(3);
+        assertThat(store.get("other", "a").orElseThrow().evidenceCount()).isEqualTo(1);
+        assertThat(store.get(Memory.DEFAULT_NAMESPACE, "missing")).isEmpty();
+    }
+
+    @Test
     void deleteAll_andDeleteExpired_deleteTheVersionsToo() {
         Memory a = memory("a", "first");
         Memory b = memory("b", "expiring").toBuilder().expiresAt(T0.plusSeconds(5)).build();
