@@ -38,6 +38,17 @@ public interface Embedder {
         return OptionalDouble.empty();
     }
 
+    /**
+     * The cosine between a turn and its session's topic below which the turn starts a new topic for this model, when
+     * the model is calibrated: the session then forgets its hot memories and its topic restarts from the turn. Like
+     * the relevance floor it belongs to the model (an unrelated conversation's opening scores about 0.05 against a
+     * topic with all-MiniLM-L6-v2 and 0.53 with bge-small-en-v1.5, at the median). Empty when unknown: the curator
+     * then uses 0.35, or what {@code Memfas.Builder.topicShiftThreshold} says.
+     */
+    default OptionalDouble topicShiftThreshold() {
+        return OptionalDouble.empty();
+    }
+
     /** Embeds one text. */
     default float[] embed(String text) {
         return embedAll(List.of(text)).get(0);

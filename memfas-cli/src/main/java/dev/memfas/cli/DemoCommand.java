@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code memfas demo}: a team's memory (the hand-written sample set in {@code docs/examples/memory}, inside three
- * months of generated daily logs about the same services and people) in a fresh store, then five turns in two
+ * months of generated daily logs about the same services and people) in a fresh store, then six turns in two
  * sessions, each printing how much of the whole memory it sent, its context, and the first its explanation.
  */
 @Command(name = "demo", description = "Curate a realistic memory (a few hundred notes) into a small budget, turn by"
@@ -33,7 +33,9 @@ final class DemoCommand implements Callable<Integer> {
             new String[] {"alice", "And if something goes wrong after the switch, how do we roll back?"},
             new String[] {"bob", "The usage-aggregator consumer is lagging again, what did we do last time?"},
             new String[] {"bob", "How long do we keep usage events in Kafka now?"},
-            new String[] {"alice", "Different topic: how should refunds handle currencies like JPY?"});
+            new String[] {"alice", "Different topic: how should refunds handle currencies like JPY?"},
+            // Far from everything stored: the session's topic shifts, and nothing is relevant enough to send.
+            new String[] {"alice", "Something else entirely: which houseplants survive in a dark flat?"});
     /** The background logs end the Friday before the sample set's week, so the notes that matter are the newest. */
     private static final LocalDate BACKGROUND_FROM = LocalDate.of(2026, 5, 18);
     private static final LocalDate BACKGROUND_TO = LocalDate.of(2026, 11, 13);

@@ -3,12 +3,14 @@ package dev.memfas.cli;
 import dev.memfas.Embedder;
 import dev.memfas.djl.DjlEmbedder;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
 /**
  * A built-in model that is loaded the first time something is embedded, so that a command which embeds nothing (a
  * re-index of unchanged files, trigger edits, a forget) never pays the seconds a model takes to load. Its id and
- * dimension are known without loading it, which is all a curator needs to be built.
+ * dimension, and its calibrated relevance floor and topic-shift threshold, are known without loading it, which is all
+ * a curator needs to be built.
  *
  * <p>Thread-safe.
  */
@@ -39,6 +41,18 @@ final class LazyEmbedder implements Embedder, AutoCloseable {
     @Override
     public String modelId() {
         return model.modelId();
+    }
+
+    /** The model's calibrated floor, known without loading it, as the loaded model would say it. */
+    @Override
+    public OptionalDouble relevanceFloor() {
+        return OptionalDouble.of(model.relevanceFloor());
+    }
+
+    /** The model's calibrated topic-shift threshold, known without loading it, as the loaded model would say it. */
+    @Override
+    public OptionalDouble topicShiftThreshold() {
+        return OptionalDouble.of(model.topicShiftThreshold());
     }
 
     /** Whether the model has been loaded. */

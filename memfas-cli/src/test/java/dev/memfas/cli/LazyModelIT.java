@@ -45,6 +45,10 @@ final class LazyModelIT {
         Run context = memfas("context", "who approves deploys?");
         assertThat(context.err()).contains("loading model");
         assertThat(context.out()).contains("Deploys need approval");
+        // The model's relevance floor holds before it is loaded: a question about nothing stored gets nothing.
+        Run general = memfas("context", "What is the capital of France?");
+        assertThat(general.exit()).as(general.err()).isZero();
+        assertThat(general.out()).doesNotContain("<memory ");
     }
 
     @Test

@@ -50,6 +50,12 @@ public final class Memfas {
      * Collects the settings of a curator. Not thread-safe; build once.
      */
     public static final class Builder {
+        /**
+         * The topic-shift threshold of an embedder that has none, the value used before thresholds were calibrated per
+         * model; an embedder of one's own should say its own ({@code TopicShiftCalibration} in memfas-bench shows how
+         * the built-in ones were measured).
+         */
+        private static final double UNCALIBRATED_TOPIC_SHIFT = 0.35;
         private MemoryStore store;
         private Embedder embedder;
         private Tokenizer tokenizer;
@@ -65,7 +71,8 @@ public final class Memfas {
         private double neighborShare = 0.25;
         private int embedBatchSize = 32;
         private int scanThreads = ScanThreads.PROCESSORS;
-        private double topicShiftThreshold = 0.35;
+        /** NaN: the embedder's, else {@link #UNCALIBRATED_TOPIC_SHIFT}. */
+        private double topicShiftThreshold = Double.NaN;
         private double duplicateSimilarity = 0.95;
         private DuplicatePolicy writeDuplicates = DuplicatePolicy.skipExact();
         /** NaN: the embedder's. */
@@ -251,7 +258,8 @@ public final class Memfas {
 
         /**
          * The cosine between a turn's embedding and the session topic below which the topic is taken to have shifted
-         * (hot memories are then forgotten); 0.35 when not set.
+         * (hot memories are then forgotten). When not set, the embedder's calibrated
+         * {@link Embedder#topicShiftThreshold()} (0.52 for the default model), else 0.35.
          */
         public Builder topicShiftThreshold(double threshold) {
             once("topic shift threshold");
@@ -370,6 +378,21 @@ public final class Memfas {
         }
 
         /** The floor set, else the embedder's, else -1 (no floor). */
+        private double resolvedTopicShiftThreshold() {
+            if (!Double.isNaN(topicShiftThreshold)) {
+                return topicShiftThreshold;
+            }
+            if (embedder == null) {
+                return UNCALIBRATED_TOPIC_SHIFT;
+            }
+            double threshold = embedder.topicShiftThreshold().orElse(UNCALIBRATED_TOPIC_SHIFT);
+            if (!(threshold >= -1 && threshold <= 1)) {
+                throw new IllegalArgumentException("the embedder's topic shift threshold must be in [-1, 1]: "
+                        + threshold + " (" + embedder.modelId() + ")");
+            }
+            return threshold;
+        }
+
         private double resolvedRelevanceFloor() {
             if (!Double.isNaN(relevanceFloor)) {
                 return relevanceFloor;
@@ -410,7 +433,8 @@ public final class Memfas {
             try {
                 CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, minScore,
                         maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare, embedBatchSize,
-                        scanThreads, topicShiftThreshold, duplicateSimilarity, writeDuplicates, resolvedRelevanceFloor(),
+                        scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity, writeDuplicates,
+                        resolvedRelevanceFloor(),
                         sessionIdleTimeout, maxSessions, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
                 if (warmUp) {

