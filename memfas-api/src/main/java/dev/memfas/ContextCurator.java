@@ -88,6 +88,24 @@ public interface ContextCurator extends AutoCloseable {
      */
     List<MemoryVersion> history(String namespace, String memoryId);
 
+    /**
+     * Maintains one namespace on the curator's clock: deletes expired memories, and archives the live memories whose
+     * retention ({@link RetentionPolicy}) fell below the curator's threshold, pinned ones exempt. Archived memories are
+     * kept, and used in no context or search until {@link #restore restored}; a purge deletes them instead, with those
+     * archived before. A dry run changes nothing and reports what it would do. Never runs on its own: call it, or
+     * schedule it on an executor of yours.
+     */
+    MaintenanceReport maintain(MaintenanceRequest request);
+
+    /**
+     * Brings an archived memory back into use, counting the restore as an access so the next maintenance does not
+     * archive it again at once. The state before is kept as a version.
+     *
+     * @return the memory as stored
+     * @throws IllegalArgumentException if the namespace has no memory with this id, or it is not archived
+     */
+    Memory restore(String namespace, String memoryId);
+
     /** Deletes a memory from the default namespace; returns whether it existed. */
     boolean forget(String memoryId);
 

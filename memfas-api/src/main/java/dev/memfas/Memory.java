@@ -46,6 +46,8 @@ import java.util.Objects;
  * @param supersedes the ids of the memories (of the same namespace) this one replaced, oldest first; empty when none
  * @param supersededBy the id of the memory that replaced this one; {@code null} when none. Set by
  *     {@link ContextCurator#supersede(String, Memory)} together with {@code validUntil}
+ * @param archivedAt when maintenance archived the memory; {@code null} (the default) while it is live. An archived
+ *     memory is kept, but used in no context or search until it is restored
  */
 public record Memory(
         String id,
@@ -65,7 +67,8 @@ public record Memory(
         Instant validFrom,
         Instant validUntil,
         List<String> supersedes,
-        String supersededBy) {
+        String supersededBy,
+        Instant archivedAt) {
 
     /** The longest memory text accepted, in chars: 1 MiB of UTF-16 code units. */
     public static final int MAX_TEXT_CHARS = 1 << 20;
@@ -167,6 +170,7 @@ public record Memory(
         b.validUntil = validUntil;
         b.supersedes = new ArrayList<>(supersedes);
         b.supersededBy = supersededBy;
+        b.archivedAt = archivedAt;
         return b;
     }
 
@@ -176,6 +180,11 @@ public record Memory(
      */
     public boolean isValidAt(Instant time) {
         return (validFrom == null || !validFrom.isAfter(time)) && (validUntil == null || validUntil.isAfter(time));
+    }
+
+    /** Whether maintenance archived this memory. */
+    public boolean isArchived() {
+        return archivedAt != null;
     }
 
     /** Whether another memory replaced this one. */
@@ -210,6 +219,7 @@ public record Memory(
         private Instant validUntil;
         private List<String> supersedes = new ArrayList<>();
         private String supersededBy;
+        private Instant archivedAt;
 
         private Builder(String text) {
             this.text = text;
@@ -334,6 +344,12 @@ public record Memory(
             return this;
         }
 
+        /** When the memory was archived; live when not set. */
+        public Builder archivedAt(Instant archivedAt) {
+            this.archivedAt = archivedAt;
+            return this;
+        }
+
         /**
          * Builds the memory.
          *
@@ -342,7 +358,7 @@ public record Memory(
         public Memory build() {
             Instant updated = updatedAt == null ? createdAt : updatedAt;
             return new Memory(id, namespace, text, source, kind, scope, tags, author, createdAt, updated, pinned,
-                    importance, metadata, expiresAt, validFrom, validUntil, supersedes, supersededBy);
+                    importance, metadata, expiresAt, validFrom, validUntil, supersedes, supersededBy, archivedAt);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.memfas;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -125,6 +126,16 @@ public interface MemoryStore extends AutoCloseable {
     }
 
     /**
+     * Marks live memories of one namespace archived at the given time ({@link Memory#archivedAt()}, and
+     * {@code updatedAt}), keeping each one's state before as a version, as a replace that changed only that would;
+     * everything else (vector, statistics, storage order) stays. Ids that name no memory, or an archived one, are
+     * skipped.
+     *
+     * @return the ids archived, in the order given
+     */
+    List<String> archive(String namespace, Collection<String> ids, Instant at);
+
+    /**
      * Raises the evidence count of memories of one namespace by one per occurrence of their id; ids that name no
      * memory are ignored. Replacing a memory keeps its evidence count, as it keeps its access statistics.
      */
@@ -154,6 +165,19 @@ public interface MemoryStore extends AutoCloseable {
 
     /** Visits the memories of one namespace that pass the filter, in no particular order. */
     void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action);
+
+    /**
+     * Visits the memories of one namespace that pass the filter with their statistics, in no particular order. The
+     * default reads them again by id; a store that reads both at once should say so.
+     */
+    default void forEachStored(String namespace, MemoryFilter filter, Consumer<? super StoredMemory> action) {
+        Objects.requireNonNull(action, "action");
+        List<String> ids = new ArrayList<>();
+        forEach(namespace, filter, m -> ids.add(m.id()));
+        for (int from = 0; from < ids.size(); from += 500) {
+            getAll(namespace, ids.subList(from, Math.min(ids.size(), from + 500))).forEach(action);
+        }
+    }
 
     /** How many memories one namespace holds. */
     long count(String namespace);

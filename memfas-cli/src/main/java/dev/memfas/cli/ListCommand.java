@@ -56,6 +56,10 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object per line, every field.")
     boolean json;
 
+    @Option(names = "--archived", description = "Only the memories maintenance archived (by default they are left"
+            + " out).")
+    boolean archived;
+
     @Override
     public Integer call() {
         if (limit < 1 || limit > 1000) {
@@ -64,7 +68,7 @@ final class ListCommand implements Callable<Integer> {
         if (page < 1) {
             throw new IllegalArgumentException("--page must be at least 1: " + page);
         }
-        MemoryFilter filter = MemoryFilter.all();
+        MemoryFilter filter = MemoryFilter.all().archived(archived);
         Instant from = since == null ? null : instant("--since", since, false);
         Instant to = until == null ? null : instant("--until", until, true);
         if (from != null) {

@@ -48,6 +48,7 @@ final class Output {
         out.put("valid_until", m.validUntil() == null ? null : m.validUntil().toString());
         out.put("supersedes", m.supersedes());
         out.put("superseded_by", m.supersededBy());
+        out.put("archived_at", m.archivedAt() == null ? null : m.archivedAt().toString());
         return out;
     }
 

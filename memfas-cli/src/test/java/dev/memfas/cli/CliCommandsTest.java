@@ -136,6 +136,37 @@ final class CliCommandsTest {
     }
 
     @Test
+    void maintain_archivesWhatAgedOut_listArchivedShowsIt_restoreBringsItBack() {
+        Instant now = Instant.now();
+        seed(Memory.builder("The old build server was jenkins-2").id("old")
+                        .createdAt(now.minus(java.time.Duration.ofDays(700))).build(),
+                Memory.builder("The build server is ci-7").id("new").createdAt(now.minus(java.time.Duration.ofDays(2)))
+                        .build(),
+                Memory.builder("Never deploy on Fridays").id("rule").pinned(true)
+                        .createdAt(now.minus(java.time.Duration.ofDays(700))).build());
+
+        Run dry = memfas("maintain", "--dry-run");
+        assertThat(dry.exit()).as(dry.err()).isZero();
+        assertThat(dry.out()).startsWith("dry run: 3 live memories examined (1 pinned, exempt): would archive 1,")
+                .contains("archive old");
+        assertThat(memfas("list").out()).contains("old");
+
+        Run done = memfas("maintain", "--json");
+        JsonNode report = JSON.readTree(done.out());
+        assertThat(report.get("archived").asInt()).isEqualTo(1);
+        assertThat(report.get("actions").get(0).get("memory_id").asText()).isEqualTo("old");
+        assertThat(memfas("list").out()).doesNotContain("jenkins-2").contains("ci-7");
+        assertThat(memfas("list", "--archived").out()).contains("jenkins-2").doesNotContain("ci-7");
+        assertThat(memfas("recall", "build server jenkins").out()).doesNotContain("jenkins-2");
+
+        assertThat(memfas("restore", "old").out().strip()).isEqualTo("restored old");
+        assertThat(memfas("recall", "build server jenkins").out()).contains("jenkins-2");
+        Run notArchived = memfas("restore", "new");
+        assertThat(notArchived.exit()).isEqualTo(Main.INPUT);
+        assertThat(notArchived.err().strip()).isEqualTo("memfas: memory 'new' is not archived");
+    }
+
+    @Test
     void readOnlyCommands_onAMissingStore_exitTwo_withOneLine_andCreateNothing() {
         Path missing = dir.resolve("nonexistent/dir/m.db");
         for (String[] command : List.of(new String[] {"stats"}, new String[] {"list"}, new String[] {"show", "x"},

@@ -137,7 +137,8 @@ final class DuplicateFinder {
     /** Whether the stored memory is the same kind of record as the new one, and in force now. */
     private static boolean sameRecord(Memory m, Memory stored, boolean dated, Instant now) {
         return stored.scope().equals(m.scope()) && stored.source().equals(m.source())
-                && stored.kind().equals(m.kind()) && !stored.isSuperseded() && stored.isValidAt(now)
+                && stored.kind().equals(m.kind()) && !stored.isSuperseded() && !stored.isArchived()
+                && stored.isValidAt(now)
                 && !stored.isExpiredAt(now) && (!dated || stored.createdAt().equals(m.createdAt()));
     }
 

@@ -4,9 +4,9 @@ import dev.memfas.Memory;
 import java.time.Instant;
 
 /**
- * Which memories a turn may use: those not expired now and valid at the moment the turn is about. Superseded memories
- * and those past their {@code validUntil} are left out unless the request includes them; a turn about an earlier
- * moment ({@code asOf}) also leaves out memories created after it.
+ * Which memories a turn may use: those not archived, not expired now and valid at the moment the turn is about.
+ * Superseded memories and those past their {@code validUntil} are left out unless the request includes them; a turn
+ * about an earlier moment ({@code asOf}) also leaves out memories created after it.
  *
  * @param now the time on the curator's clock; expiry is always measured from it
  * @param asOf the moment the turn is about; {@code null} for now
@@ -20,7 +20,7 @@ record InForce(Instant now, Instant asOf, boolean includeSuperseded) {
     }
 
     boolean admits(Memory m) {
-        if (m.isExpiredAt(now) || (asOf != null && m.createdAt().isAfter(asOf))) {
+        if (m.isArchived() || m.isExpiredAt(now) || (asOf != null && m.createdAt().isAfter(asOf))) {
             return false;
         }
         Instant at = at();

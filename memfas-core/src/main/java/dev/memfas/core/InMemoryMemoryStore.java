@@ -152,6 +152,39 @@ final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
+    public List<String> archive(String namespace, Collection<String> ids, Instant at) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(at, "at");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            List<String> archived = new ArrayList<>();
+            if (ns == null) {
+                return archived;
+            }
+            for (String id : new LinkedHashSet<>(ids)) {
+                Entry e = ns.memories.get(Objects.requireNonNull(id, "id"));
+                if (e == null || e.memory.isArchived()) {
+                    continue;
+                }
+                ns.versions.computeIfAbsent(id, k -> new ArrayList<>()).add(e.memory);
+                Entry marked = new Entry(e.memory.toBuilder().archivedAt(at).updatedAt(at).build(), e.vector);
+                marked.accessCount = e.accessCount;
+                marked.lastAccessedAt = e.lastAccessedAt;
+                marked.evidenceCount = e.evidenceCount;
+                ns.order.replace(e, marked);
+                ns.memories.put(id, marked);
+                archived.add(id);
+            }
+            return archived;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
     public void recordEvidence(String namespace, Collection<String> ids) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(ids, "ids");
@@ -262,6 +295,29 @@ final class InMemoryMemoryStore implements MemoryStore {
             lock.readLock().unlock();
         }
         // The action runs outside the lock so it may call back into the store.
+        matching.forEach(action);
+    }
+
+    @Override
+    public void forEachStored(String namespace, MemoryFilter filter, Consumer<? super StoredMemory> action) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(filter, "filter");
+        Objects.requireNonNull(action, "action");
+        List<StoredMemory> matching = new ArrayList<>();
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            Namespace ns = namespaces.get(namespace);
+            if (ns != null) {
+                for (Entry e : ns.memories.values()) {
+                    if (filter.test(e.memory)) {
+                        matching.add(new StoredMemory(e.memory, e.accessCount, e.lastAccessedAt, e.evidenceCount));
+                    }
+                }
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
         matching.forEach(action);
     }
 

@@ -1,9 +1,10 @@
 package dev.memfas.core;
 
-import dev.memfas.DuplicatePolicy;
 import dev.memfas.ContextCurator;
+import dev.memfas.DuplicatePolicy;
 import dev.memfas.Embedder;
 import dev.memfas.MemoryStore;
+import dev.memfas.RetentionPolicy;
 import dev.memfas.ScoringWeights;
 import dev.memfas.TelemetryListener;
 import dev.memfas.Tokenizer;
@@ -75,6 +76,7 @@ public final class Memfas {
         private double topicShiftThreshold = Double.NaN;
         private double duplicateSimilarity = 0.95;
         private DuplicatePolicy writeDuplicates = DuplicatePolicy.skipExact();
+        private RetentionPolicy retention = RetentionPolicy.defaults();
         /** NaN: the embedder's. */
         private double relevanceFloor = Double.NaN;
         private Duration sessionIdleTimeout = Duration.ofHours(1);
@@ -292,6 +294,16 @@ public final class Memfas {
         }
 
         /**
+         * When {@link ContextCurator#maintain maintenance} archives an unused memory (see {@link RetentionPolicy});
+         * {@link RetentionPolicy#defaults()} when not set.
+         */
+        public Builder retention(RetentionPolicy policy) {
+            once("retention");
+            this.retention = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
          * The cosine a turn's best memory must reach for anything to be relevant, overriding the embedder's calibrated
          * {@link Embedder#relevanceFloor()}: below it, the context holds only triggered and pinned memories (a general
          * question such as "What is the capital of France?" asked of a store of personal notes gets an empty context
@@ -433,7 +445,7 @@ public final class Memfas {
             try {
                 CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, minScore,
                         maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare, embedBatchSize,
-                        scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity, writeDuplicates,
+                        scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity, writeDuplicates, retention,
                         resolvedRelevanceFloor(),
                         sessionIdleTimeout, maxSessions, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);

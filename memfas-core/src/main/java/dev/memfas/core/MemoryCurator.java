@@ -5,6 +5,8 @@ import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.CuratorStats;
 import dev.memfas.Embedder;
+import dev.memfas.MaintenanceReport;
+import dev.memfas.MaintenanceRequest;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
@@ -85,6 +87,7 @@ final class MemoryCurator implements ContextCurator {
     private final TokenCounter tokenCounter;
     private final BudgetFiller filler;
     private final TurnPublisher publisher;
+    private final Maintenance maintenance;
     private final TurnWorkspace.Pool workspaces = new TurnWorkspace.Pool(Math.max(4, 2 * ScanThreads.PROCESSORS));
     private volatile boolean closed;
 
@@ -115,6 +118,7 @@ final class MemoryCurator implements ContextCurator {
         this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
                 settings.minScore(), settings.duplicateSimilarity());
         this.publisher = new TurnPublisher(store, tokenizer, settings, listeners);
+        this.maintenance = new Maintenance(store, writer, settings.retention());
         if (space != null) {
             store.vectorSpace().ifPresent(stored -> {
                 if (!stored.equals(space)) {
@@ -272,6 +276,25 @@ final class MemoryCurator implements ContextCurator {
         List<Memory> states = new ArrayList<>(store.versions(namespace, memoryId));
         states.add(current.get().memory());
         return MemoryChanges.versions(states);
+    }
+
+    @Override
+    public MaintenanceReport maintain(MaintenanceRequest request) {
+        Objects.requireNonNull(request, "request");
+        ensureOpen();
+        catchUp();
+        return maintenance.run(request, clock.instant());
+    }
+
+    @Override
+    public Memory restore(String namespace, String memoryId) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(memoryId, "memoryId");
+        ensureOpen();
+        Maintenance.archived(store, namespace, memoryId);
+        Memory restored = writer.update(namespace, memoryId, b -> b.archivedAt(null), clock.instant());
+        store.recordAccess(namespace, List.of(memoryId), clock.instant());
+        return restored;
     }
 
     @Override

@@ -118,7 +118,7 @@ final class MemoryWriter {
             unnamed[c] = asGiven.get(at).id() == null;
             dated[c] = asGiven.get(at).createdAt() != null;
         }
-        Embeddings embeddings = embed(toWrite);
+        Embeddings embeddings = embed(toWrite, stored);
         DuplicateFinder.Outcome outcome;
         lock.lock();
         try {
@@ -257,18 +257,75 @@ final class MemoryWriter {
         }
     }
 
-    /** The memories' vectors, embedded in batches; none without an embedder. */
-    private Embeddings embed(List<Memory> prepared) {
+    /**
+     * The memories' vectors, none without an embedder: a memory that replaces a stored one with the same text keeps
+     * the vector the index holds for it (archiving or superseding a memory embeds nothing); the others are embedded in
+     * batches.
+     */
+    private Embeddings embed(List<Memory> prepared, Map<String, Memory> stored) {
         if (embedder == null || prepared.isEmpty()) {
             return Embeddings.none();
         }
-        List<float[]> vectors = new ArrayList<>(prepared.size());
-        for (int from = 0; from < prepared.size(); from += embedBatchSize) {
-            List<Memory> batch = prepared.subList(from, Math.min(prepared.size(), from + embedBatchSize));
-            vectors.addAll(Embeddings.embed(embedder, batch.stream().map(Memory::text).toList(),
-                    "memory '" + batch.get(0).id() + "'"));
+        float[][] vectors = new float[prepared.size()][];
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < prepared.size(); i++) {
+            Memory m = prepared.get(i);
+            Memory before = stored.get(key(m));
+            VectorIndex index = before != null && before.text().equals(m.text()) ? indexes.indexFor(m.namespace())
+                    : null;
+            if (index != null) {
+                float[] row = new float[index.dimension()];
+                if (index.gather(List.of(m.id()), row)[0]) {
+                    vectors[i] = row;
+                    continue;
+                }
+            }
+            missing.add(i);
         }
-        return Embeddings.of(space, vectors);
+        for (int from = 0; from < missing.size(); from += embedBatchSize) {
+            List<Integer> batch = missing.subList(from, Math.min(missing.size(), from + embedBatchSize));
+            List<float[]> embedded = Embeddings.embed(embedder,
+                    batch.stream().map(i -> prepared.get(i).text()).toList(),
+                    "memory '" + prepared.get(batch.get(0)).id() + "'");
+            for (int j = 0; j < batch.size(); j++) {
+                vectors[batch.get(j)] = embedded.get(j);
+            }
+        }
+        return Embeddings.of(space, java.util.Arrays.asList(vectors));
+    }
+
+    /** Archives live memories of one namespace; their vectors stay in the index, where turns skip them. */
+    List<String> archive(String namespace, List<String> memoryIds, Instant at) {
+        if (memoryIds.isEmpty()) {
+            return List.of();
+        }
+        lock.lock();
+        try {
+            ensureOpen.run();
+            return store.archive(namespace, memoryIds, at);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Deletes memories of one namespace, keeping the index and pins in step; returns how many existed. */
+    int forgetAll(String namespace, List<String> memoryIds) {
+        if (memoryIds.isEmpty()) {
+            return 0;
+        }
+        lock.lock();
+        try {
+            ensureOpen.run();
+            VectorIndex index = indexes.indexFor(namespace);
+            int deleted = store.deleteAll(namespace, memoryIds);
+            pinned.removed(namespace, memoryIds);
+            if (index != null) {
+                index.removeAll(memoryIds);
+            }
+            return deleted;
+        } finally {
+            lock.unlock();
+        }
     }
 
     boolean forget(String namespace, String memoryId) {

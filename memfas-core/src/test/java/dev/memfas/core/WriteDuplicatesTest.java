@@ -1,10 +1,10 @@
 package dev.memfas.core;
 
-import dev.memfas.DuplicatePolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ContextCurator;
+import dev.memfas.DuplicatePolicy;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.Scope;

@@ -69,6 +69,7 @@ final class ToolSchemas {
         p.put("valid_until", nullable("string"));
         p.put("supersedes", arrayOf(type("string")));
         p.put("superseded_by", nullable("string"));
+        p.put("archived_at", nullable("string"));
         p.put("access_count", nullable("integer"));
         p.put("evidence_count", nullable("integer"));
         return output(p);
@@ -100,6 +101,7 @@ final class ToolSchemas {
         out.put("valid_until", m.validUntil() == null ? null : m.validUntil().toString());
         out.put("supersedes", m.supersedes());
         out.put("superseded_by", m.supersededBy());
+        out.put("archived_at", m.archivedAt() == null ? null : m.archivedAt().toString());
         out.put("access_count", accessCount);
         out.put("evidence_count", evidenceCount);
         return out;

@@ -25,6 +25,33 @@ final class ChangeLog {
 
     private ChangeLog() {}
 
+    /**
+     * Appends a change of each memory in the caller's write transaction, with one statement; prunes what is past the
+     * window if the appended changes crossed a multiple of 1,024, as {@link #append} would have.
+     */
+    static void appendMemories(Connection c, String origin, String namespace, List<String> memoryIds)
+            throws SQLException {
+        if (memoryIds.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO changes (namespace, scope, memory_id, origin) VALUES (?, ?, ?, ?)")) {
+            for (String id : memoryIds) {
+                ps.setString(1, namespace);
+                ps.setString(2, Kind.MEMORY.name());
+                ps.setString(3, id);
+                ps.setString(4, origin);
+                ps.executeUpdate();
+            }
+        }
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT last_insert_rowid()")) {
+            long seq = rs.getLong(1);
+            if (memoryIds.size() >= 1024 || seq % 1024 < memoryIds.size()) {
+                s.executeUpdate("DELETE FROM changes WHERE seq <= " + (seq - KEPT));
+            }
+        }
+    }
+
     /** Appends one change in the caller's write transaction; every 1,024th prunes what is past the window. */
     static void append(Connection c, String origin, String namespace, Kind kind, String memoryId)
             throws SQLException {

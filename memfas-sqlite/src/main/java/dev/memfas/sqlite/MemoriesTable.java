@@ -31,9 +31,46 @@ final class MemoriesTable {
     private static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, "
             + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
             + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
-            + "evidence_count";
+            + "evidence_count, archived_s, archived_ns";
+
+    /** Copies the row {@code rowid} of memories into memory_versions as its next version. */
+    private static final String KEEP_VERSION = "INSERT INTO memory_versions (version, " + COLUMNS + ") SELECT "
+            + "(SELECT COALESCE(MAX(v.version), 0) + 1 FROM memory_versions v WHERE v.namespace = m.namespace "
+            + "AND v.id = m.id), " + COLUMNS + " FROM memories m WHERE m.rowid = ?";
 
     private MemoriesTable() {}
+
+    /**
+     * Marks the live memories of the given ids archived at {@code at} (also their {@code updatedAt}), keeping each
+     * one's state before as a version.
+     *
+     * @return the ids archived, in order
+     */
+    static List<String> archive(Connection c, String namespace, List<String> ids, Instant at) throws SQLException {
+        List<String> archived = new ArrayList<>();
+        try (PreparedStatement find = c.prepareStatement(
+                        "SELECT rowid FROM memories WHERE namespace = ? AND id = ? AND archived_s IS NULL");
+                PreparedStatement keep = c.prepareStatement(KEEP_VERSION);
+                PreparedStatement mark = c.prepareStatement("UPDATE memories SET archived_s = ?, archived_ns = ?, "
+                        + "updated_s = ?, updated_ns = ? WHERE rowid = ?")) {
+            for (String id : ids) {
+                long rowid = rowid(find, namespace, id);
+                if (rowid < 0) {
+                    continue;
+                }
+                keep.setLong(1, rowid);
+                keep.executeUpdate();
+                mark.setLong(1, at.getEpochSecond());
+                mark.setInt(2, at.getNano());
+                mark.setLong(3, at.getEpochSecond());
+                mark.setInt(4, at.getNano());
+                mark.setLong(5, rowid);
+                mark.executeUpdate();
+                archived.add(id);
+            }
+        }
+        return archived;
+    }
 
     /** {@code n} comma-separated placeholders, for an {@code IN (...)} list. */
     static String placeholders(int n) {
@@ -53,18 +90,18 @@ final class MemoriesTable {
             find = c.prepareStatement("SELECT rowid FROM memories WHERE namespace = ? AND id = ?");
             insert = c.prepareStatement("INSERT INTO memories (namespace, id, text, source, kind, scope, tags, author, "
                     + "created_s, created_ns, updated_s, updated_ns, pinned, importance, metadata, expires_s, "
-                    + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
+                    + "archived_s, archived_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                    + " ?)",
                     Statement.RETURN_GENERATED_KEYS);
             update = c.prepareStatement("UPDATE memories SET text = ?, source = ?, kind = ?, scope = ?, tags = ?, "
                     + "author = ?, created_s = ?, created_ns = ?, updated_s = ?, updated_ns = ?, pinned = ?, "
                     + "importance = ?, metadata = ?, expires_s = ?, expires_ns = ?, valid_from_s = ?, valid_from_ns = ?, "
-                    + "valid_until_s = ?, valid_until_ns = ?, supersedes = ?, superseded_by = ? WHERE rowid = ?");
+                    + "valid_until_s = ?, valid_until_ns = ?, supersedes = ?, superseded_by = ?, archived_s = ?, "
+                    + "archived_ns = ? WHERE rowid = ?");
             ftsDelete = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
             ftsInsert = c.prepareStatement("INSERT INTO memories_fts (rowid, text) VALUES (?, ?)");
-            keepVersion = c.prepareStatement("INSERT INTO memory_versions (version, " + COLUMNS + ") SELECT "
-                    + "(SELECT COALESCE(MAX(v.version), 0) + 1 FROM memory_versions v WHERE v.namespace = m.namespace "
-                    + "AND v.id = m.id), " + COLUMNS + " FROM memories m WHERE m.rowid = ?");
+            keepVersion = c.prepareStatement(KEEP_VERSION);
         }
 
         /**
@@ -89,7 +126,7 @@ final class MemoriesTable {
                 keepVersion.setLong(1, rowid);
                 keepVersion.executeUpdate();
                 bindFields(update, 1, m);
-                update.setLong(22, rowid);
+                update.setLong(24, rowid);
                 update.executeUpdate();
                 ftsDelete.setLong(1, rowid);
                 ftsDelete.executeUpdate();
@@ -135,6 +172,7 @@ final class MemoriesTable {
         bindInstant(ps, at + 17, m.validUntil());
         ps.setString(at + 19, Codec.joinIds(m.supersedes()));
         ps.setString(at + 20, m.supersededBy());
+        bindInstant(ps, at + 21, m.archivedAt());
     }
 
     /** Binds an instant as seconds and nanoseconds at {@code at} and {@code at + 1}; both null for none. */
@@ -191,7 +229,8 @@ final class MemoriesTable {
                 instant(rs, 20),
                 instant(rs, 22),
                 Codec.splitIds(rs.getString(24)),
-                rs.getString(25));
+                rs.getString(25),
+                instant(rs, 27));
         long lastAccess = rs.getLong(17);
         Instant last = rs.wasNull() ? null : Instant.EPOCH.plus(lastAccess, ChronoUnit.MICROS);
         return new StoredMemory(m, rs.getLong(16), last, rs.getLong(26));
@@ -322,7 +361,7 @@ final class MemoriesTable {
     }
 
     /** The namespace's memories that the filter's columns select and the filter accepts, in storage order. */
-    static List<Memory> matching(Connection c, String namespace, MemoryFilter filter) throws SQLException {
+    static List<StoredMemory> matching(Connection c, String namespace, MemoryFilter filter) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM memories WHERE namespace = ?");
         List<Object> args = new ArrayList<>();
         args.add(namespace);
@@ -347,7 +386,10 @@ final class MemoriesTable {
         if (filter.pinnedOnly()) {
             sql.append(" AND pinned = 1");
         }
-        List<Memory> out = new ArrayList<>();
+        if (filter.archived() != null) {
+            sql.append(filter.archived() ? " AND archived_s IS NOT NULL" : " AND archived_s IS NULL");
+        }
+        List<StoredMemory> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
             for (int i = 0; i < args.size(); i++) {
                 if (args.get(i) instanceof Long l) {
@@ -358,9 +400,9 @@ final class MemoriesTable {
             }
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    Memory m = read(rs).memory();
-                    if (filter.test(m)) {
-                        out.add(m);
+                    StoredMemory s = read(rs);
+                    if (filter.test(s.memory())) {
+                        out.add(s);
                     }
                 }
             }

@@ -132,8 +132,8 @@ final class Schema {
                         memory_id TEXT,
                         origin TEXT NOT NULL
                     )"""),
-            // Validity, supersession and evidence on every memory, and the earlier states of replaced memories (the
-            // same columns as memories, numbered per memory from 1).
+            // Validity, supersession, evidence and archiving on every memory, and the earlier states of replaced
+            // memories (the same columns as memories, numbered per memory from 1).
             List.of(
                     "ALTER TABLE memories ADD COLUMN valid_from_s INTEGER",
                     "ALTER TABLE memories ADD COLUMN valid_from_ns INTEGER",
@@ -142,6 +142,8 @@ final class Schema {
                     "ALTER TABLE memories ADD COLUMN supersedes TEXT NOT NULL DEFAULT ''",
                     "ALTER TABLE memories ADD COLUMN superseded_by TEXT",
                     "ALTER TABLE memories ADD COLUMN evidence_count INTEGER NOT NULL DEFAULT 1",
+                    "ALTER TABLE memories ADD COLUMN archived_s INTEGER",
+                    "ALTER TABLE memories ADD COLUMN archived_ns INTEGER",
                     """
                     CREATE TABLE memory_versions (
                         namespace TEXT NOT NULL,
@@ -171,6 +173,8 @@ final class Schema {
                         supersedes TEXT NOT NULL,
                         superseded_by TEXT,
                         evidence_count INTEGER NOT NULL,
+                        archived_s INTEGER,
+                        archived_ns INTEGER,
                         PRIMARY KEY (namespace, id, version)
                     ) WITHOUT ROWID"""));
 }

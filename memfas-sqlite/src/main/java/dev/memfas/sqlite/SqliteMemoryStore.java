@@ -245,9 +245,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
             List<Long> rowids = MemoriesTable.rowids(c, namespace, unique);
             MemoriesTable.deleteRows(c, rowids);
             // Logged whether or not they existed here: another process may hold them still.
-            for (String id : unique) {
-                ChangeLog.append(c, origin, namespace, Kind.MEMORY, id);
-            }
+            ChangeLog.appendMemories(c, origin, namespace, new ArrayList<>(unique));
             return rowids.size();
         }, null);
     }
@@ -259,9 +257,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
         return db.write("delete expired memories", c -> {
             Map<Long, String> expired = MemoriesTable.expired(c, namespace, now);
             MemoriesTable.deleteRows(c, new ArrayList<>(expired.keySet()));
-            for (String id : expired.values()) {
-                ChangeLog.append(c, origin, namespace, Kind.MEMORY, id);
-            }
+            ChangeLog.appendMemories(c, origin, namespace, new ArrayList<>(expired.values()));
             return List.copyOf(expired.values());
         }, null);
     }
@@ -271,8 +267,17 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(filter, "filter");
         Objects.requireNonNull(action, "action");
-        List<Memory> matching = db.read("list memories", c -> MemoriesTable.matching(c, namespace, filter));
+        List<StoredMemory> matching = db.read("list memories", c -> MemoriesTable.matching(c, namespace, filter));
         // The action runs with no connection held, so it may call back into the store.
+        matching.forEach(s -> action.accept(s.memory()));
+    }
+
+    @Override
+    public void forEachStored(String namespace, MemoryFilter filter, Consumer<? super StoredMemory> action) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(filter, "filter");
+        Objects.requireNonNull(action, "action");
+        List<StoredMemory> matching = db.read("list memories", c -> MemoriesTable.matching(c, namespace, filter));
         matching.forEach(action);
     }
 
@@ -308,6 +313,22 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
         db.write("record access", c -> {
             MemoriesTable.recordAccess(c, namespace, occurrences, at);
             return null;
+        }, null);
+    }
+
+    @Override
+    public List<String> archive(String namespace, Collection<String> ids, Instant at) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(at, "at");
+        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
+        if (unique.isEmpty()) {
+            return List.of();
+        }
+        return db.write("archive memories", c -> {
+            List<String> archived = MemoriesTable.archive(c, namespace, unique, at);
+            ChangeLog.appendMemories(c, origin, namespace, archived);
+            return archived;
         }, null);
     }
 

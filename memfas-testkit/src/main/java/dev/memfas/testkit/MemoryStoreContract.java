@@ -69,7 +69,8 @@ public abstract class MemoryStoreContract implements StorageOrderContract {
                 .createdAt(T0).updatedAt(T0.plusSeconds(60)).pinned(true).importance(0.9)
                 .metadata(Map.of("line", "12")).expiresAt(T0.plusSeconds(3600).plusNanos(5))
                 .validFrom(T0.minusSeconds(86_400).plusNanos(7)).validUntil(T0.plusSeconds(7200).plusNanos(9))
-                .supersedes(List.of("d0", "d00")).supersededBy("d2").build();
+                .supersedes(List.of("d0", "d00")).supersededBy("d2").archivedAt(T0.plusSeconds(9000).plusNanos(3))
+                .build();
         store.upsertAll(List.of(m));
 
         StoredMemory got = store.get("team", "d1").orElseThrow();
@@ -147,6 +148,30 @@ public abstract class MemoryStoreContract implements StorageOrderContract {
         assertThat(store.get(Memory.DEFAULT_NAMESPACE, "a").orElseThrow().evidenceCount()).isEqualTo(3);
         assertThat(store.get("other", "a").orElseThrow().evidenceCount()).isEqualTo(1);
         assertThat(store.get(Memory.DEFAULT_NAMESPACE, "missing")).isEmpty();
+    }
+
+    @Test
+    void archive_marksOnlyLiveMemories_keepsTheStateBefore_theVectorAndTheStatistics() {
+        Memory a = memory("a", "kafka retention is seven days");
+        store.upsertAll(List.of(a, memory("b", "grafana dashboards"), memory("other", "a", "other tenant")),
+                Embeddings.of(SPACE, List.of(new float[] {1, 0, 0}, new float[] {0, 1, 0}, new float[] {0, 0, 1})));
+        store.recordAccess(Memory.DEFAULT_NAMESPACE, List.of("a"), T0.plusSeconds(5));
+        Instant at = T0.plusSeconds(60);
+
+        assertThat(store.archive(Memory.DEFAULT_NAMESPACE, List.of("a", "missing", "a"), at)).containsExactly("a");
+        assertThat(store.archive(Memory.DEFAULT_NAMESPACE, List.of("a", "b"), at.plusSeconds(1)))
+                .containsExactly("b");
+
+        StoredMemory got = store.get(Memory.DEFAULT_NAMESPACE, "a").orElseThrow();
+        assertThat(got.memory()).isEqualTo(a.toBuilder().archivedAt(at).updatedAt(at).build());
+        assertThat(got.accessCount()).isEqualTo(1);
+        assertThat(store.versions(Memory.DEFAULT_NAMESPACE, "a")).containsExactly(a);
+        assertThat(store.get("other", "a").orElseThrow().memory().isArchived()).isFalse();
+        List<String> withVectors = new ArrayList<>();
+        store.forEachVector(Memory.DEFAULT_NAMESPACE, (id, v) -> withVectors.add(id));
+        assertThat(withVectors).containsExactlyInAnyOrder("a", "b");
+        assertThat(store.searchLexical(Memory.DEFAULT_NAMESPACE, "kafka", 10)).extracting(LexicalHit::memoryId)
+                .containsExactly("a");
     }
 
     @Test
@@ -253,9 +278,12 @@ public abstract class MemoryStoreContract implements StorageOrderContract {
                 Memory.builder("new decision").id("2").createdAt(T0.plusSeconds(100)).kind("decision")
                         .author("ana").tags("db").scope(Scope.project("x")).build(),
                 Memory.builder("new note").id("3").createdAt(T0.plusSeconds(100)).author("bo").tags("db", "ops")
-                        .pinned(true).build()));
+                        .pinned(true).build(),
+                Memory.builder("archived note").id("4").createdAt(T0).archivedAt(T0.plusSeconds(5)).build()));
 
-        assertThat(ids(MemoryFilter.all())).containsExactlyInAnyOrder("1", "2", "3");
+        assertThat(ids(MemoryFilter.all())).containsExactlyInAnyOrder("1", "2", "3", "4");
+        assertThat(ids(MemoryFilter.all().archived(true))).containsExactly("4");
+        assertThat(ids(MemoryFilter.all().archived(false))).containsExactlyInAnyOrder("1", "2", "3");
         assertThat(ids(MemoryFilter.all().since(T0.plusSeconds(50)))).containsExactlyInAnyOrder("2", "3");
         assertThat(ids(MemoryFilter.all().author("ana"))).containsExactlyInAnyOrder("1", "2");
         assertThat(ids(MemoryFilter.all().kind("DECISION"))).containsExactly("2");
@@ -263,6 +291,12 @@ public abstract class MemoryStoreContract implements StorageOrderContract {
         assertThat(ids(MemoryFilter.all().tags("db"))).containsExactlyInAnyOrder("2", "3");
         assertThat(ids(MemoryFilter.all().tags("db", "ops"))).containsExactly("3");
         assertThat(ids(MemoryFilter.all().author("ana").since(T0.plusSeconds(50)))).containsExactly("2");
+        List<StoredMemory> stored = new ArrayList<>();
+        store.recordAccess(Memory.DEFAULT_NAMESPACE, List.of("3"), T0.plusSeconds(7));
+        store.forEachStored(Memory.DEFAULT_NAMESPACE, MemoryFilter.all().tags("db"), stored::add);
+        assertThat(stored).extracting(s -> s.memory().id()).containsExactlyInAnyOrder("2", "3");
+        assertThat(stored).filteredOn(s -> s.memory().id().equals("3")).singleElement()
+                .satisfies(s -> assertThat(s.accessCount()).isEqualTo(1));
         assertThat(ids(MemoryFilter.all().pinned())).containsExactly("3");
         assertThat(ids(MemoryFilter.all().pinned().author("ana"))).isEmpty();
     }

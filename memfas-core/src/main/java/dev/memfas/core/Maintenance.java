@@ -1,0 +1,86 @@
+package dev.memfas.core;
+
+import dev.memfas.MaintenanceReport;
+import dev.memfas.MaintenanceRequest;
+import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
+import dev.memfas.MemoryStore;
+import dev.memfas.RetentionPolicy;
+import dev.memfas.StoredMemory;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One run of maintenance over a namespace: expired memories are deleted, live ones whose retention fell below the
+ * policy's threshold are archived (or, on a purge, deleted with those archived before), pinned ones are exempt. It
+ * decides from one read of the namespace, then writes through the writer, so indexes and pins stay in step; a dry run
+ * stops after deciding.
+ */
+final class Maintenance {
+    private final MemoryStore store;
+    private final MemoryWriter writer;
+    private final RetentionPolicy policy;
+
+    Maintenance(MemoryStore store, MemoryWriter writer, RetentionPolicy policy) {
+        this.store = store;
+        this.writer = writer;
+        this.policy = policy;
+    }
+
+    MaintenanceReport run(MaintenanceRequest request, Instant now) {
+        String namespace = request.namespace();
+        List<MaintenanceReport.Action> actions = new ArrayList<>();
+        List<String> deleted = new ArrayList<>();
+        List<String> archived = new ArrayList<>();
+        int[] counts = new int[3]; // examined, pinned, expired
+        store.forEachStored(namespace, MemoryFilter.all(), s -> {
+            Memory m = s.memory();
+            if (m.isExpiredAt(now)) {
+                counts[2]++;
+                actions.add(new MaintenanceReport.Action(m.id(), MaintenanceReport.Kind.EXPIRE, 1));
+                deleted.add(m.id());
+                return;
+            }
+            if (m.isArchived()) {
+                if (request.purge()) {
+                    actions.add(new MaintenanceReport.Action(m.id(), MaintenanceReport.Kind.PURGE, 1));
+                    deleted.add(m.id());
+                }
+                return;
+            }
+            counts[0]++;
+            if (m.pinned()) {
+                counts[1]++;
+                return;
+            }
+            double retention = policy.retention(s, now);
+            if (retention < policy.archiveBelow()) {
+                if (request.purge()) {
+                    actions.add(new MaintenanceReport.Action(m.id(), MaintenanceReport.Kind.PURGE, retention));
+                    deleted.add(m.id());
+                } else {
+                    actions.add(new MaintenanceReport.Action(m.id(), MaintenanceReport.Kind.ARCHIVE, retention));
+                    archived.add(m.id());
+                }
+            }
+        });
+        if (!request.dryRun()) {
+            writer.forgetAll(namespace, deleted);
+            writer.archive(namespace, archived, now);
+        }
+        int purged = (int) actions.stream().filter(a -> a.kind() == MaintenanceReport.Kind.PURGE).count();
+        return new MaintenanceReport(now, namespace, request.dryRun(), counts[0], archived.size(), purged, counts[2],
+                counts[1], actions);
+    }
+
+    /** The stored memory, if it is archived; else an exception that says why it cannot be restored. */
+    static StoredMemory archived(MemoryStore store, String namespace, String id) {
+        StoredMemory s = store.get(namespace, id).orElseThrow(
+                () -> new IllegalArgumentException("no memory '" + id + "' in namespace '" + namespace + "'"));
+        if (!s.memory().isArchived()) {
+            throw new IllegalArgumentException("memory '" + id + "' is not archived");
+        }
+        return s;
+    }
+}
