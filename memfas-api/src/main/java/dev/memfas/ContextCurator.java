@@ -181,6 +181,9 @@ public interface ContextCurator extends AutoCloseable {
      */
     List<Memory> list(String namespace, MemoryFilter filter, int offset, int limit);
 
+    /** Time on the curator's clock: now in a zone, what "last week" means, durations in words. */
+    TimeService time();
+
     /** A snapshot of the curator's state. */
     CuratorStats stats();
 

@@ -17,6 +17,7 @@ import dev.memfas.RecallRequest;
 import dev.memfas.SharedStore;
 import dev.memfas.StoredMemory;
 import dev.memfas.TelemetryListener;
+import dev.memfas.TimeService;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
 import dev.memfas.UsageReport;
@@ -276,6 +277,11 @@ final class MemoryCurator implements ContextCurator {
         List<Memory> states = new ArrayList<>(store.versions(namespace, memoryId));
         states.add(current.get().memory());
         return MemoryChanges.versions(states);
+    }
+
+    @Override
+    public TimeService time() {
+        return TimeService.of(clock);
     }
 
     @Override

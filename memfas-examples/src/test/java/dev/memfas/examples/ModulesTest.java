@@ -35,7 +35,8 @@ final class ModulesTest {
                 "Embeddings", "LexicalHit", "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory",
                 "MemoryFilter", "MemoryStore", "MemoryVersion", "RecallHit", "RecallRequest", "RetentionPolicy",
                 "Scope", "ScoreBreakdown", "ScoringWeights", "SharedStore", "StopWords", "StoredMemory",
-                "TelemetryListener", "Tokenizer", "Trigger", "TurnTelemetry", "UsageReport", "VectorSpace"));
+                "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TurnTelemetry", "UsageReport",
+                "VectorSpace"));
         assertModule("memfas-sqlite", "dev.memfas.sqlite", Set.of("dev.memfas.sqlite"), Set.of("SqliteMemoryStore"));
         assertModule("memfas-testkit", "dev.memfas.testkit", Set.of("dev.memfas.testkit"),
                 Set.of("MemoryStoreContract"));
