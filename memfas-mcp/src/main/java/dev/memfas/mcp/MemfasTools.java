@@ -49,6 +49,7 @@ final class MemfasTools {
 
     private final ContextCurator curator;
     private final MemoryTools memories;
+    private final LifecycleTools lifecycle;
     private volatile Integer defaultBudget;
     private final Map<String, Integer> sessionBudgets = Collections.synchronizedMap(
             new LinkedHashMap<>(16, 0.75f, true) {
@@ -75,6 +76,7 @@ final class MemfasTools {
     MemfasTools(ContextCurator curator, Integer defaultBudget) {
         this.curator = curator;
         this.memories = new MemoryTools(curator);
+        this.lifecycle = new LifecycleTools(curator);
         this.defaultBudget = defaultBudget;
         Map<String, Object> in = new LinkedHashMap<>();
         in.put("query", prop("string", "The user's current message or task."));
@@ -233,6 +235,51 @@ final class MemfasTools {
                 Lists every state a memory has had, oldest first: who wrote it (author), when (updated_at) and \
                 which fields changed.""",
                 object(in, List.of("memory_id")), output(out), memories::history);
+
+        in = new LinkedHashMap<>();
+        in.put("dry_run", prop("boolean", "Only report what would be done (default true)."));
+        in.put("purge", prop("boolean", "Delete instead of archiving, and delete what was archived before (default"
+                + " false)."));
+        in.put("namespace", NAMESPACE);
+        Map<String, Object> action = new LinkedHashMap<>();
+        action.put("memory_id", type("string"));
+        action.put("action", type("string"));
+        action.put("retention", type("number"));
+        out = new LinkedHashMap<>();
+        for (String count : List.of("examined", "archived", "purged", "expired", "pinned")) {
+            out.put(count, type("integer"));
+        }
+        out.put("dry_run", type("boolean"));
+        out.put("actions", arrayOf(output(action)));
+        add("maintain", "Maintain memory", new Effects(false, true, false), """
+                Deletes expired memories and archives those that aged out unused (kept, but used no more until \
+                restored; pinned ones exempt). A dry run unless dry_run is false.""",
+                object(in, List.of()), output(out), lifecycle::maintain);
+
+        in = new LinkedHashMap<>();
+        in.put("memory_id", prop("string", "The id of the archived memory."));
+        in.put("namespace", NAMESPACE);
+        add("restore", "Restore a memory", new Effects(false, false, false),
+                "Brings an archived memory back into use; the result is the memory as stored.",
+                object(in, List.of("memory_id")), ToolSchemas.memorySchema(), lifecycle::restore);
+
+        in = new LinkedHashMap<>();
+        in.put("timezone", prop("string", "An IANA time zone such as Europe/Berlin, or an offset (default UTC)."));
+        in.put("resolve", prop("string", "A time phrase to turn into a window: today, yesterday, last week, next"
+                + " Monday, 3 days ago, in 2 weeks, end of month, in March, 2026-03-01."));
+        Map<String, Object> window = new LinkedHashMap<>();
+        window.put("start", type("string"));
+        window.put("end", type("string"));
+        out = new LinkedHashMap<>();
+        out.put("now", type("string"));
+        out.put("timezone", type("string"));
+        out.put("day_of_week", type("string"));
+        out.put("iso_week", type("string"));
+        out.put("window", Map.of("anyOf", List.of(output(window), Map.of("type", "null"))));
+        add("time", "What time it is", Effects.READS, """
+                Says what time it is on the memory server's clock, in a time zone, and what a phrase such as "last \
+                week" means as a window of time.""",
+                object(in, List.of()), output(out), lifecycle::time);
 
         in = new LinkedHashMap<>();
         in.put("memory_id", prop("string", "The id of the memory to delete."));

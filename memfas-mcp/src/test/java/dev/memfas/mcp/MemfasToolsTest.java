@@ -45,7 +45,8 @@ final class MemfasToolsTest {
     @Test
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
-                "set_budget", "remember", "recall", "get", "list", "update", "supersede", "history", "forget");
+                "set_budget", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain",
+                "restore", "time", "forget");
         assertThat(tools.tools()).allSatisfy(t -> {
             assertThat(t.schema().description()).isNotBlank();
             assertThat((Map<?, ?>) t.schema().inputSchema().get("properties")).isNotEmpty();
@@ -79,6 +80,10 @@ final class MemfasToolsTest {
         results.put("update", call("update", "memory_id", "m3", "text", "Newer fact."));
         results.put("supersede", call("supersede", "memory_id", "m3", "text", "Newest fact.", "id", "m4"));
         results.put("history", call("history", "memory_id", "m3"));
+        call("remember", "text", "The old build server was jenkins-2.", "id", "old", "created_at", "2020-01-01");
+        results.put("maintain", call("maintain", "dry_run", false));
+        results.put("restore", call("restore", "memory_id", "old"));
+        results.put("time", call("time", "timezone", "Europe/Berlin", "resolve", "last week"));
         results.put("forget", call("forget", "memory_id", "m3"));
         for (MemfasTools.Tool tool : tools.tools()) {
             McpSchema.CallToolResult r = results.get(tool.schema().name());
@@ -137,6 +142,29 @@ final class MemfasToolsTest {
                 .isEqualTo("supersede: memory 'dev' is already superseded by 'aiko'; supersede that one instead");
         assertThat(text(call("history", "memory_id", "nope")))
                 .isEqualTo("history: no memory 'nope' in namespace 'default'");
+    }
+
+    @Test
+    void maintain_isADryRunUnlessToldOtherwise_restoreBringsBack_andTimeResolvesPhrases() {
+        call("remember", "text", "The old build server was jenkins-2.", "id", "old", "created_at", "2020-01-01");
+
+        McpSchema.CallToolResult dry = call("maintain");
+        assertThat(text(dry)).startsWith("dry run, nothing changed: 3 live memories examined (0 pinned): 1 archived")
+                .contains("archive old");
+        assertThat(text(call("recall", "query", "old build server jenkins"))).contains("[old]");
+        assertThat(text(call("maintain", "dry_run", false))).contains("1 archived");
+        assertThat(text(call("recall", "query", "old build server jenkins"))).doesNotContain("[old]");
+        assertThat(text(call("restore", "memory_id", "old"))).isEqualTo("restored old");
+        assertThat(text(call("recall", "query", "old build server jenkins"))).contains("[old]");
+        assertThat(text(call("restore", "memory_id", "m1"))).isEqualTo("restore: memory 'm1' is not archived");
+
+        McpSchema.CallToolResult time = call("time", "timezone", "Asia/Tokyo", "resolve", "yesterday");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> t = (Map<String, Object>) time.structuredContent();
+        assertThat((String) t.get("now")).endsWith("+09:00");
+        assertThat(t.get("window").toString()).contains("T00:00+09:00");
+        assertThat(text(call("time", "timezone", "Mars/Olympus"))).startsWith("time: unknown time zone 'Mars/Olympus'");
+        assertThat(text(call("time", "resolve", "after lunch"))).startsWith("time: not a time phrase memfas reads");
     }
 
     @Test

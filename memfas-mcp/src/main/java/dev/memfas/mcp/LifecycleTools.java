@@ -1,0 +1,95 @@
+package dev.memfas.mcp;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.MaintenanceReport;
+import dev.memfas.MaintenanceRequest;
+import dev.memfas.TimeService;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The handlers of the tools about memory over time: {@code maintain}, {@code restore} and {@code time}.
+ * {@link MemfasTools} declares them and turns their exceptions into tool errors.
+ */
+final class LifecycleTools {
+    /** The most actions listed in a report's text; the structured content lists them all. */
+    private static final int MOST_LISTED = 20;
+
+    private final ContextCurator curator;
+
+    LifecycleTools(ContextCurator curator) {
+        this.curator = curator;
+    }
+
+    McpSchema.CallToolResult maintain(ToolArguments args) {
+        Boolean dryRun = args.optionalBoolean("dry_run");
+        Boolean purge = args.optionalBoolean("purge");
+        // A dry run unless told otherwise: an agent should see what would go before anything goes.
+        MaintenanceReport r = curator.maintain(new MaintenanceRequest(MemfasTools.namespace(args),
+                dryRun == null || dryRun, purge != null && purge));
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s%d live memories examined (%d pinned):"
+                + " %d archived, %d purged, %d expired deleted", r.dryRun() ? "dry run, nothing changed: " : "",
+                r.examined(), r.pinned(), r.archived(), r.purged(), r.expired()));
+        List<MaintenanceReport.Action> actions = r.actions();
+        for (MaintenanceReport.Action a : actions.subList(0, Math.min(MOST_LISTED, actions.size()))) {
+            text.append('\n').append(a.kind().name().toLowerCase(Locale.ROOT)).append(' ').append(a.memoryId());
+        }
+        if (actions.size() > MOST_LISTED) {
+            text.append("\n... and ").append(actions.size() - MOST_LISTED).append(" more");
+        }
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("dry_run", r.dryRun());
+        structured.put("examined", r.examined());
+        structured.put("archived", r.archived());
+        structured.put("purged", r.purged());
+        structured.put("expired", r.expired());
+        structured.put("pinned", r.pinned());
+        structured.put("actions", actions.stream().map(a -> Map.<String, Object>of("memory_id", a.memoryId(),
+                "action", a.kind().name().toLowerCase(Locale.ROOT), "retention", a.retention())).toList());
+        return MemfasTools.ok(text.toString(), structured);
+    }
+
+    McpSchema.CallToolResult restore(ToolArguments args) {
+        String id = args.requiredString("memory_id");
+        String namespace = MemfasTools.namespace(args);
+        curator.restore(namespace, id);
+        return MemfasTools.ok("restored " + id, ToolSchemas.memory(curator.get(namespace, id).orElseThrow()));
+    }
+
+    McpSchema.CallToolResult time(ToolArguments args) {
+        String zoneName = args.optionalString("timezone");
+        ZoneId zone;
+        try {
+            zone = zoneName == null || zoneName.isBlank() ? ZoneOffset.UTC : ZoneId.of(zoneName.strip());
+        } catch (DateTimeException e) {
+            throw new IllegalArgumentException("unknown time zone '" + zoneName + "' (an IANA name such as"
+                    + " Europe/Berlin, or an offset such as +02:00)");
+        }
+        TimeService time = curator.time();
+        TimeService.TimeAnchor now = time.now(zone);
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("now", now.local().toOffsetDateTime().toString());
+        structured.put("timezone", zone.getId());
+        structured.put("day_of_week", now.local().getDayOfWeek().toString().toLowerCase(Locale.ROOT));
+        structured.put("iso_week", now.isoWeekYear() + "-W" + String.format(Locale.ROOT, "%02d", now.isoWeek()));
+        StringBuilder text = new StringBuilder("now: " + structured.get("now") + " (" + structured.get("day_of_week")
+                + ", " + structured.get("iso_week") + ", " + zone.getId() + ")");
+        String phrase = args.optionalString("resolve");
+        if (phrase != null && !phrase.isBlank()) {
+            TimeService.TimeWindow w = time.resolve(phrase, zone);
+            String start = w.start().atZone(zone).toOffsetDateTime().toString();
+            String end = w.end().atZone(zone).toOffsetDateTime().toString();
+            structured.put("window", Map.of("start", start, "end", end));
+            text.append("\n'").append(phrase.strip()).append("': from ").append(start).append(" to ").append(end);
+        } else {
+            structured.put("window", null);
+        }
+        return MemfasTools.ok(text.toString(), structured);
+    }
+}
