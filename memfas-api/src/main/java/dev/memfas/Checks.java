@@ -41,6 +41,19 @@ final class Checks {
         return value;
     }
 
+    /** A query: not blank (the message shows it, control characters escaped), at most {@code maxChars} chars. */
+    static String query(String query, int maxChars) {
+        Objects.requireNonNull(query, "query");
+        if (query.isBlank()) {
+            throw new IllegalArgumentException("query must not be blank: '" + printable(query) + "'");
+        }
+        if (query.length() > maxChars) {
+            throw new IllegalArgumentException(
+                    "query is too long: " + query.length() + " chars (at most " + maxChars + ")");
+        }
+        return query;
+    }
+
     static String textWithin(String value, String name, int maxChars) {
         nonBlank(value, name);
         if (value.length() > maxChars) {

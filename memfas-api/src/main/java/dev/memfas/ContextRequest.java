@@ -65,14 +65,7 @@ public record ContextRequest(
      *     malformed, the budget is not positive or the baseline is negative
      */
     public ContextRequest {
-        Objects.requireNonNull(query, "query");
-        if (query.isBlank()) {
-            throw new IllegalArgumentException("query must not be blank: '" + Checks.printable(query) + "'");
-        }
-        if (query.length() > MAX_QUERY_CHARS) {
-            throw new IllegalArgumentException(
-                    "query is too long: " + query.length() + " chars (at most " + MAX_QUERY_CHARS + ")");
-        }
+        Checks.query(query, MAX_QUERY_CHARS);
         if (sessionId != null) {
             Checks.identifier(sessionId, "session id", 256);
         }

@@ -30,14 +30,7 @@ public record RecallRequest(String query, String namespace, int limit, Instant a
      *     out of range
      */
     public RecallRequest {
-        Objects.requireNonNull(query, "query");
-        if (query.isBlank()) {
-            throw new IllegalArgumentException("query must not be blank: '" + Checks.printable(query) + "'");
-        }
-        if (query.length() > ContextRequest.MAX_QUERY_CHARS) {
-            throw new IllegalArgumentException("query is too long: " + query.length() + " chars (at most "
-                    + ContextRequest.MAX_QUERY_CHARS + ")");
-        }
+        Checks.query(query, ContextRequest.MAX_QUERY_CHARS);
         Checks.identifier(Objects.requireNonNull(namespace, "namespace"), "namespace", 128);
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new IllegalArgumentException("recall limit must be in [1, " + MAX_LIMIT + "]: " + limit);

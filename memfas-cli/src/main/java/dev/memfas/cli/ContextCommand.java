@@ -48,13 +48,8 @@ final class ContextCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the context and its account as one JSON object.")
     boolean json;
 
-    @Option(names = "--as-of", paramLabel = "WHEN", description = "Ask about an earlier moment, YYYY-MM-DD or ISO-8601:"
-            + " only what was true then, and written by then, is used.")
-    String asOf;
-
-    @Option(names = "--include-superseded", description = "Also use memories that are no longer true (superseded, or"
-            + " past their end of validity), each marked with what replaced it.")
-    boolean includeSuperseded;
+    @CommandLine.Mixin
+    PastOptions past = new PastOptions();
 
     @Override
     public Integer call() {
@@ -68,10 +63,7 @@ final class ContextCommand implements Callable<Integer> {
                 return Main.OK;
             }
             ContextRequest.Builder request = ContextRequest.builder(query).recordAccess(record)
-                    .explain(explain || json).includeSuperseded(includeSuperseded);
-            if (asOf != null) {
-                request.asOf(ListCommand.instant("--as-of", asOf, false));
-            }
+                    .explain(explain || json).includeSuperseded(past.includeSuperseded).asOf(past.asOf());
             if (session != null) {
                 request.sessionId(session);
             }

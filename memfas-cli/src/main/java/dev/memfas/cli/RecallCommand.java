@@ -28,13 +28,8 @@ final class RecallCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object per line: the memory, its score and factors.")
     boolean json;
 
-    @Option(names = "--as-of", paramLabel = "WHEN", description = "Ask about an earlier moment, YYYY-MM-DD or ISO-8601:"
-            + " only what was true then, and written by then, is used.")
-    String asOf;
-
-    @Option(names = "--include-superseded", description = "Also use memories that are no longer true (superseded, or"
-            + " past their end of validity), each marked with what replaced it.")
-    boolean includeSuperseded;
+    @CommandLine.Mixin
+    PastOptions past = new PastOptions();
 
     @Override
     public Integer call() {
@@ -45,10 +40,7 @@ final class RecallCommand implements Callable<Integer> {
                 return Main.OK;
             }
             RecallRequest.Builder request = RecallRequest.builder(query).limit(limit)
-                    .includeSuperseded(includeSuperseded);
-            if (asOf != null) {
-                request.asOf(ListCommand.instant("--as-of", asOf, false));
-            }
+                    .includeSuperseded(past.includeSuperseded).asOf(past.asOf());
             List<RecallHit> hits = w.curator.recall(request.build());
             for (int i = 0; i < hits.size(); i++) {
                 RecallHit h = hits.get(i);

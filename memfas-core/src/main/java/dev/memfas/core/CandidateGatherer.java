@@ -6,7 +6,6 @@ import dev.memfas.StoredMemory;
 import dev.memfas.core.vector.Hits;
 import dev.memfas.core.vector.VectorIndex;
 import dev.memfas.core.vector.VectorSearch;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -5,7 +5,6 @@ import dev.memfas.ScoreBreakdown;
 import dev.memfas.StoredMemory;
 import dev.memfas.core.vector.VectorIndex;
 import dev.memfas.core.vector.Vectors;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 

@@ -276,26 +276,8 @@ final class InMemoryMemoryStore implements MemoryStore {
 
     @Override
     public void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(filter, "filter");
         Objects.requireNonNull(action, "action");
-        List<Memory> matching = new ArrayList<>();
-        lock.readLock().lock();
-        try {
-            ensureOpen();
-            Namespace ns = namespaces.get(namespace);
-            if (ns != null) {
-                for (Entry e : ns.memories.values()) {
-                    if (filter.test(e.memory)) {
-                        matching.add(e.memory);
-                    }
-                }
-            }
-        } finally {
-            lock.readLock().unlock();
-        }
-        // The action runs outside the lock so it may call back into the store.
-        matching.forEach(action);
+        forEachStored(namespace, filter, s -> action.accept(s.memory()));
     }
 
     @Override
@@ -318,6 +300,7 @@ final class InMemoryMemoryStore implements MemoryStore {
         } finally {
             lock.readLock().unlock();
         }
+        // The action runs outside the lock so it may call back into the store.
         matching.forEach(action);
     }
 

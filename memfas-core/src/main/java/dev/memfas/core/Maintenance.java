@@ -6,7 +6,6 @@ import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.MemoryStore;
 import dev.memfas.RetentionPolicy;
-import dev.memfas.StoredMemory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,15 +71,5 @@ final class Maintenance {
         int purged = (int) actions.stream().filter(a -> a.kind() == MaintenanceReport.Kind.PURGE).count();
         return new MaintenanceReport(now, namespace, request.dryRun(), counts[0], archived.size(), purged, counts[2],
                 counts[1], actions);
-    }
-
-    /** The stored memory, if it is archived; else an exception that says why it cannot be restored. */
-    static StoredMemory archived(MemoryStore store, String namespace, String id) {
-        StoredMemory s = store.get(namespace, id).orElseThrow(
-                () -> new IllegalArgumentException("no memory '" + id + "' in namespace '" + namespace + "'"));
-        if (!s.memory().isArchived()) {
-            throw new IllegalArgumentException("memory '" + id + "' is not archived");
-        }
-        return s;
     }
 }

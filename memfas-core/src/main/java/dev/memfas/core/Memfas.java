@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 /**
  * The door in: builds a {@link ContextCurator}.
@@ -391,33 +392,27 @@ public final class Memfas {
 
         /** The floor set, else the embedder's, else -1 (no floor). */
         private double resolvedTopicShiftThreshold() {
-            if (!Double.isNaN(topicShiftThreshold)) {
-                return topicShiftThreshold;
-            }
-            if (embedder == null) {
-                return UNCALIBRATED_TOPIC_SHIFT;
-            }
-            double threshold = embedder.topicShiftThreshold().orElse(UNCALIBRATED_TOPIC_SHIFT);
-            if (!(threshold >= -1 && threshold <= 1)) {
-                throw new IllegalArgumentException("the embedder's topic shift threshold must be in [-1, 1]: "
-                        + threshold + " (" + embedder.modelId() + ")");
-            }
-            return threshold;
+            return calibrated(topicShiftThreshold,
+                    embedder == null ? OptionalDouble.empty() : embedder.topicShiftThreshold(),
+                    UNCALIBRATED_TOPIC_SHIFT, "topic shift threshold");
         }
 
         private double resolvedRelevanceFloor() {
-            if (!Double.isNaN(relevanceFloor)) {
-                return relevanceFloor;
+            return calibrated(relevanceFloor, embedder == null ? OptionalDouble.empty() : embedder.relevanceFloor(),
+                    -1, "relevance floor");
+        }
+
+        /** A model-dependent cosine: the one set on this builder, else the embedder's calibrated one, else the fallback. */
+        private double calibrated(double set, OptionalDouble fromEmbedder, double fallback, String name) {
+            if (!Double.isNaN(set)) {
+                return set;
             }
-            if (embedder == null) {
-                return -1;
+            double value = fromEmbedder.orElse(fallback);
+            if (!(value >= -1 && value <= 1)) {
+                throw new IllegalArgumentException("the embedder's " + name + " must be in [-1, 1]: " + value + " ("
+                        + embedder.modelId() + ")");
             }
-            double floor = embedder.relevanceFloor().orElse(-1);
-            if (!(floor >= -1 && floor <= 1)) {
-                throw new IllegalArgumentException("the embedder's relevance floor must be in [-1, 1]: " + floor
-                        + " (" + embedder.modelId() + ")");
-            }
-            return floor;
+            return value;
         }
 
         /**

@@ -89,6 +89,7 @@ final class MemoryCurator implements ContextCurator {
     private final BudgetFiller filler;
     private final TurnPublisher publisher;
     private final Maintenance maintenance;
+    private final Revisions revisions;
     private final TurnWorkspace.Pool workspaces = new TurnWorkspace.Pool(Math.max(4, 2 * ScanThreads.PROCESSORS));
     private volatile boolean closed;
 
@@ -120,6 +121,7 @@ final class MemoryCurator implements ContextCurator {
                 settings.minScore(), settings.duplicateSimilarity());
         this.publisher = new TurnPublisher(store, tokenizer, settings, listeners);
         this.maintenance = new Maintenance(store, writer, settings.retention());
+        this.revisions = new Revisions(store, writer);
         if (space != null) {
             store.vectorSpace().ifPresent(stored -> {
                 if (!stored.equals(space)) {
@@ -254,7 +256,7 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(memoryId, "memoryId");
         Objects.requireNonNull(change, "change");
         ensureOpen();
-        return writer.update(namespace, memoryId, change, clock.instant());
+        return revisions.update(namespace, memoryId, change, clock.instant());
     }
 
     @Override
@@ -262,7 +264,7 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(oldId, "oldId");
         Objects.requireNonNull(replacement, "replacement");
         ensureOpen();
-        return writer.supersede(oldId, replacement, clock.instant());
+        return revisions.supersede(oldId, replacement, clock.instant());
     }
 
     @Override
@@ -297,10 +299,7 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(memoryId, "memoryId");
         ensureOpen();
-        Maintenance.archived(store, namespace, memoryId);
-        Memory restored = writer.update(namespace, memoryId, b -> b.archivedAt(null), clock.instant());
-        store.recordAccess(namespace, List.of(memoryId), clock.instant());
-        return restored;
+        return revisions.restore(namespace, memoryId, clock.instant());
     }
 
     @Override

@@ -5,7 +5,6 @@ import dev.memfas.Embedder;
 import dev.memfas.Embeddings;
 import dev.memfas.Memory;
 import dev.memfas.MemoryStore;
-import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
 import dev.memfas.core.vector.VectorIndex;
@@ -19,7 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.UnaryOperator;
+import java.util.function.Supplier;
 
 /**
  * The write path: remembers (ids and times filled in, embedded in batches outside the lock), forgets, and changes
@@ -70,6 +69,20 @@ final class MemoryWriter {
     }
 
     /**
+     * Runs {@code action} on an open curator with other writes held off, and returns its result: for a read and the
+     * write that depends on it ({@link Revisions}). The lock is reentrant, so the action may call {@link #rememberAll}.
+     */
+    <T> T exclusively(Supplier<T> action) {
+        lock.lock();
+        try {
+            ensureOpen.run();
+            return action.get();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
      * Stores the memories, giving those without an id a random one and those without a creation time the stored
      * one's (when they replace one) or {@code now}, and purges the expired memories of the namespaces written. A
      * memory equal to the stored one but for {@code updatedAt} is not written; one given without an id that
@@ -78,47 +91,29 @@ final class MemoryWriter {
      * @return the memories as stored
      */
     List<Memory> rememberAll(Collection<Memory> memories, Instant now) {
-        List<Memory> given = new ArrayList<>(memories.size());
-        int i = 0;
-        for (Memory m : memories) {
-            Objects.requireNonNull(m, "memory " + i);
-            given.add(m.id() == null ? m.toBuilder().id(UUID.randomUUID().toString()).build() : m);
-            i++;
-        }
-        Map<String, Memory> stored = stored(memories);
-        List<Memory> ready = new ArrayList<>(given.size());
-        for (Memory m : given) {
-            Memory before = stored.get(key(m));
-            ready.add(m.createdAt() != null ? m
-                    : m.toBuilder().createdAt(before != null ? before.createdAt() : now).updatedAt(now).build());
-        }
-        MemoryStore.checkUpsert(ready, Embeddings.none(), null);
-        List<Memory> result = new ArrayList<>(ready);
-        List<Integer> changed = new ArrayList<>(ready.size());
-        i = 0;
-        for (Memory m : memories) {
-            Memory before = stored.get(key(ready.get(i)));
-            if (before != null && MemoryChanges.same(ready.get(i), before)) {
-                result.set(i, before);
-            } else {
-                changed.add(i);
+        List<Prepared> batch = prepare(memories, now);
+        MemoryStore.checkUpsert(batch.stream().map(Prepared::memory).toList(), Embeddings.none(), null);
+        List<Memory> result = new ArrayList<>(batch.size());
+        List<Integer> positions = new ArrayList<>();
+        for (int i = 0; i < batch.size(); i++) {
+            Prepared p = batch.get(i);
+            result.add(p.unchanged() ? p.before() : null);
+            if (!p.unchanged()) {
+                positions.add(i);
             }
-            i++;
         }
-        if (changed.isEmpty()) {
+        if (positions.isEmpty()) {
             return List.copyOf(result);
         }
-        List<Memory> toWrite = new ArrayList<>(changed.size());
+        List<Prepared> changed = positions.stream().map(batch::get).toList();
+        List<Memory> toWrite = changed.stream().map(Prepared::memory).toList();
         boolean[] unnamed = new boolean[changed.size()];
         boolean[] dated = new boolean[changed.size()];
-        List<Memory> asGiven = memories instanceof List<Memory> list ? list : new ArrayList<>(memories);
         for (int c = 0; c < changed.size(); c++) {
-            int at = changed.get(c);
-            toWrite.add(ready.get(at));
-            unnamed[c] = asGiven.get(at).id() == null;
-            dated[c] = asGiven.get(at).createdAt() != null;
+            unnamed[c] = changed.get(c).unnamed();
+            dated[c] = changed.get(c).dated();
         }
-        Embeddings embeddings = embed(toWrite, stored);
+        Embeddings embeddings = embed(changed);
         DuplicateFinder.Outcome outcome;
         lock.lock();
         try {
@@ -130,17 +125,52 @@ final class MemoryWriter {
             lock.unlock();
         }
         tokenCounter.countWritten(outcome.written());
-        for (int c = 0; c < changed.size(); c++) {
-            result.set(changed.get(c), outcome.returned().get(c));
+        for (int c = 0; c < positions.size(); c++) {
+            result.set(positions.get(c), outcome.returned().get(c));
         }
         return List.copyOf(result);
+    }
+
+    /**
+     * One memory of a batch, ready to store.
+     *
+     * @param memory with its id and times filled in
+     * @param before the stored memory it replaces, or null
+     * @param unnamed whether it was given without an id
+     * @param dated whether it was given a {@code createdAt}
+     */
+    private record Prepared(Memory memory, Memory before, boolean unnamed, boolean dated) {
+        /** Whether it equals the stored memory but for {@code updatedAt}, so there is nothing to write. */
+        boolean unchanged() {
+            return before != null && MemoryChanges.same(memory, before);
+        }
+    }
+
+    /** Gives each memory an id (a random one) and a creation time (the stored memory's it replaces, else now). */
+    private List<Prepared> prepare(Collection<Memory> memories, Instant now) {
+        Map<String, Memory> stored = stored(memories);
+        List<Prepared> out = new ArrayList<>(memories.size());
+        int i = 0;
+        for (Memory m : memories) {
+            Objects.requireNonNull(m, "memory " + i++);
+            Memory before = m.id() == null ? null : stored.get(key(m));
+            Memory.Builder b = m.toBuilder();
+            if (m.id() == null) {
+                b.id(UUID.randomUUID().toString());
+            }
+            if (m.createdAt() == null) {
+                b.createdAt(before != null ? before.createdAt() : now).updatedAt(now);
+            }
+            out.add(new Prepared(b.build(), before, m.id() == null, m.createdAt() != null));
+        }
+        return out;
     }
 
     /** The stored memories the given ones would replace, by {@link #key}; memories given without an id replace none. */
     private Map<String, Memory> stored(Collection<Memory> memories) {
         Map<String, List<String>> idsByNamespace = new LinkedHashMap<>();
         for (Memory m : memories) {
-            if (m.id() != null) {
+            if (m != null && m.id() != null) {
                 idsByNamespace.computeIfAbsent(m.namespace(), k -> new ArrayList<>()).add(m.id());
             }
         }
@@ -152,70 +182,6 @@ final class MemoryWriter {
 
     private static String key(Memory m) {
         return m.namespace() + '\u0000' + m.id();
-    }
-
-    /**
-     * Changes one memory under the write lock, so no other write of this curator comes between the read and the write.
-     */
-    Memory update(String namespace, String id, UnaryOperator<Memory.Builder> change, Instant now) {
-        lock.lock();
-        try {
-            ensureOpen.run();
-            Memory before = store.get(namespace, id).map(StoredMemory::memory).orElseThrow(
-                    () -> new IllegalArgumentException("no memory '" + id + "' in namespace '" + namespace + "'"));
-            Memory.Builder b = Objects.requireNonNull(change.apply(before.toBuilder()),
-                    "the change returned no builder");
-            Memory after = b.build();
-            if (!after.id().equals(id) || !after.namespace().equals(namespace)) {
-                throw new IllegalArgumentException("an update cannot move memory '" + id + "' of namespace '"
-                        + namespace + "' to '" + after.id() + "' of '" + after.namespace() + "'");
-            }
-            if (MemoryChanges.same(after, before)) {
-                return before;
-            }
-            return rememberAll(List.of(after.toBuilder().updatedAt(now).build()), now).get(0);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Stores the replacement and marks the old memory superseded by it, in one write, under the write lock. */
-    Memory supersede(String oldId, Memory replacement, Instant now) {
-        lock.lock();
-        try {
-            ensureOpen.run();
-            String namespace = replacement.namespace();
-            Memory old = store.get(namespace, oldId).map(StoredMemory::memory).orElseThrow(
-                    () -> new IllegalArgumentException("no memory '" + oldId + "' in namespace '" + namespace + "'"));
-            if (old.isSuperseded()) {
-                throw new IllegalArgumentException("memory '" + oldId + "' is already superseded by '"
-                        + old.supersededBy() + "'; supersede that one instead");
-            }
-            if (oldId.equals(replacement.id())) {
-                throw new IllegalArgumentException("memory '" + oldId + "' cannot supersede itself");
-            }
-            Memory.Builder nb = replacement.toBuilder();
-            if (replacement.id() == null) {
-                nb.id(UUID.randomUUID().toString());
-            }
-            if (replacement.createdAt() == null) {
-                nb.createdAt(now).updatedAt(now);
-            }
-            List<String> supersedes = new ArrayList<>(replacement.supersedes());
-            supersedes.add(oldId);
-            Memory next = nb.supersedes(supersedes).build();
-            Instant switchAt = next.validFrom() != null ? next.validFrom() : next.createdAt();
-            Instant until = old.validUntil() != null && old.validUntil().isBefore(switchAt) ? old.validUntil()
-                    : switchAt;
-            if (old.validFrom() != null && !until.isAfter(old.validFrom())) {
-                throw new IllegalArgumentException("the replacement of memory '" + oldId + "' becomes valid at "
-                        + switchAt + ", not after the memory did (" + old.validFrom() + ")");
-            }
-            Memory ended = old.toBuilder().validUntil(until).supersededBy(next.id()).updatedAt(now).build();
-            return rememberAll(List.of(ended, next), now).get(1);
-        } finally {
-            lock.unlock();
-        }
     }
 
     /** Stores the memories with their vectors, keeping the indexes and pins in step; the caller holds the lock. */
@@ -262,15 +228,15 @@ final class MemoryWriter {
      * the vector the index holds for it (archiving or superseding a memory embeds nothing); the others are embedded in
      * batches.
      */
-    private Embeddings embed(List<Memory> prepared, Map<String, Memory> stored) {
-        if (embedder == null || prepared.isEmpty()) {
+    private Embeddings embed(List<Prepared> changed) {
+        if (embedder == null || changed.isEmpty()) {
             return Embeddings.none();
         }
-        float[][] vectors = new float[prepared.size()][];
+        float[][] vectors = new float[changed.size()][];
         List<Integer> missing = new ArrayList<>();
-        for (int i = 0; i < prepared.size(); i++) {
-            Memory m = prepared.get(i);
-            Memory before = stored.get(key(m));
+        for (int i = 0; i < changed.size(); i++) {
+            Memory m = changed.get(i).memory();
+            Memory before = changed.get(i).before();
             VectorIndex index = before != null && before.text().equals(m.text()) ? indexes.indexFor(m.namespace())
                     : null;
             if (index != null) {
@@ -285,8 +251,8 @@ final class MemoryWriter {
         for (int from = 0; from < missing.size(); from += embedBatchSize) {
             List<Integer> batch = missing.subList(from, Math.min(missing.size(), from + embedBatchSize));
             List<float[]> embedded = Embeddings.embed(embedder,
-                    batch.stream().map(i -> prepared.get(i).text()).toList(),
-                    "memory '" + prepared.get(batch.get(0)).id() + "'");
+                    batch.stream().map(i -> changed.get(i).memory().text()).toList(),
+                    "memory '" + changed.get(batch.get(0)).memory().id() + "'");
             for (int j = 0; j < batch.size(); j++) {
                 vectors[batch.get(j)] = embedded.get(j);
             }

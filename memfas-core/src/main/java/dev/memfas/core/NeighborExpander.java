@@ -4,7 +4,6 @@ import dev.memfas.Memory;
 import dev.memfas.MemoryStore;
 import dev.memfas.StoredMemory;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -286,22 +286,23 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         }
 
         private OptionalDouble relevanceFloor() {
-            if (relevanceFloor != null) {
-                return OptionalDouble.of(relevanceFloor);
-            }
-            // The floor was measured on the built-in model as it ships: other pooling gives other cosines.
-            if (directory == null && (pooling == null || pooling == builtIn.pooling)) {
-                return OptionalDouble.of(builtIn.relevanceFloor);
-            }
-            return OptionalDouble.empty();
+            return calibrated(relevanceFloor, builtIn.relevanceFloor);
         }
 
         private OptionalDouble topicShiftThreshold() {
-            if (topicShiftThreshold != null) {
-                return OptionalDouble.of(topicShiftThreshold);
+            return calibrated(topicShiftThreshold, builtIn.topicShiftThreshold);
+        }
+
+        /**
+         * A model-dependent cosine: the one set on this builder, else the built-in model's, which was measured on the
+         * model as it ships (other pooling gives other cosines), else none.
+         */
+        private OptionalDouble calibrated(Double set, double builtInValue) {
+            if (set != null) {
+                return OptionalDouble.of(set);
             }
             if (directory == null && (pooling == null || pooling == builtIn.pooling)) {
-                return OptionalDouble.of(builtIn.topicShiftThreshold);
+                return OptionalDouble.of(builtInValue);
             }
             return OptionalDouble.empty();
         }

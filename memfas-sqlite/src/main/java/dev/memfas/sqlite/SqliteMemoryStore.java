@@ -267,9 +267,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(filter, "filter");
         Objects.requireNonNull(action, "action");
-        List<StoredMemory> matching = db.read("list memories", c -> MemoriesTable.matching(c, namespace, filter));
-        // The action runs with no connection held, so it may call back into the store.
-        matching.forEach(s -> action.accept(s.memory()));
+        forEachStored(namespace, filter, s -> action.accept(s.memory()));
     }
 
     @Override
@@ -278,6 +276,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
         Objects.requireNonNull(filter, "filter");
         Objects.requireNonNull(action, "action");
         List<StoredMemory> matching = db.read("list memories", c -> MemoriesTable.matching(c, namespace, filter));
+        // The action runs with no connection held, so it may call back into the store.
         matching.forEach(action);
     }
 

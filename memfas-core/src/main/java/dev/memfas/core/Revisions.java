@@ -1,0 +1,94 @@
+package dev.memfas.core;
+
+import dev.memfas.Memory;
+import dev.memfas.MemoryStore;
+import dev.memfas.StoredMemory;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.UnaryOperator;
+
+/**
+ * Changes to memories that are already stored: an update, and a supersession with its rules (one replacement per
+ * memory, a linear chain, validity that ends when the replacement's begins). Each reads the stored memory and writes
+ * under the writer's lock, so no other write of the curator comes between; the store keeps the state before as a
+ * version.
+ */
+final class Revisions {
+    private final MemoryStore store;
+    private final MemoryWriter writer;
+
+    Revisions(MemoryStore store, MemoryWriter writer) {
+        this.store = store;
+        this.writer = writer;
+    }
+
+    /** Applies {@code change} to the stored memory and stores the result, with {@code updatedAt} now. */
+    Memory update(String namespace, String id, UnaryOperator<Memory.Builder> change, Instant now) {
+        return writer.exclusively(() -> {
+            Memory before = stored(namespace, id);
+            Memory after = Objects.requireNonNull(change.apply(before.toBuilder()), "the change returned no builder")
+                    .build();
+            if (!after.id().equals(id) || !after.namespace().equals(namespace)) {
+                throw new IllegalArgumentException("an update cannot move memory '" + id + "' of namespace '"
+                        + namespace + "' to '" + after.id() + "' of '" + after.namespace() + "'");
+            }
+            if (MemoryChanges.same(after, before)) {
+                return before;
+            }
+            return writer.rememberAll(List.of(after.toBuilder().updatedAt(now).build()), now).get(0);
+        });
+    }
+
+    /** Stores the replacement and marks the old memory superseded by it, in one write. */
+    Memory supersede(String oldId, Memory replacement, Instant now) {
+        return writer.exclusively(() -> {
+            Memory old = stored(replacement.namespace(), oldId);
+            if (old.isSuperseded()) {
+                throw new IllegalArgumentException("memory '" + oldId + "' is already superseded by '"
+                        + old.supersededBy() + "'; supersede that one instead");
+            }
+            if (oldId.equals(replacement.id())) {
+                throw new IllegalArgumentException("memory '" + oldId + "' cannot supersede itself");
+            }
+            Memory.Builder nb = replacement.toBuilder();
+            if (replacement.id() == null) {
+                nb.id(UUID.randomUUID().toString());
+            }
+            if (replacement.createdAt() == null) {
+                nb.createdAt(now).updatedAt(now);
+            }
+            List<String> supersedes = new ArrayList<>(replacement.supersedes());
+            supersedes.add(oldId);
+            Memory next = nb.supersedes(supersedes).build();
+            Instant switchAt = next.validFrom() != null ? next.validFrom() : next.createdAt();
+            Instant until = old.validUntil() != null && old.validUntil().isBefore(switchAt) ? old.validUntil()
+                    : switchAt;
+            if (old.validFrom() != null && !until.isAfter(old.validFrom())) {
+                throw new IllegalArgumentException("the replacement of memory '" + oldId + "' becomes valid at "
+                        + switchAt + ", not after the memory did (" + old.validFrom() + ")");
+            }
+            Memory ended = old.toBuilder().validUntil(until).supersededBy(next.id()).updatedAt(now).build();
+            return writer.rememberAll(List.of(ended, next), now).get(1);
+        });
+    }
+
+    /** Restores an archived memory: live again, with the restore counted as an access. */
+    Memory restore(String namespace, String id, Instant now) {
+        return writer.exclusively(() -> {
+            if (!stored(namespace, id).isArchived()) {
+                throw new IllegalArgumentException("memory '" + id + "' is not archived");
+            }
+            Memory restored = update(namespace, id, b -> b.archivedAt(null), now);
+            store.recordAccess(namespace, List.of(id), now);
+            return restored;
+        });
+    }
+
+    private Memory stored(String namespace, String id) {
+        return store.get(namespace, id).map(StoredMemory::memory).orElseThrow(
+                () -> new IllegalArgumentException("no memory '" + id + "' in namespace '" + namespace + "'"));
+    }
+}
