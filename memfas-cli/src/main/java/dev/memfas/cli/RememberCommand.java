@@ -35,6 +35,14 @@ final class RememberCommand implements Callable<Integer> {
             + " is replaced.")
     String id;
 
+    @Option(names = "--valid-from", paramLabel = "WHEN", description = "When what it says became true, YYYY-MM-DD or"
+            + " ISO-8601 (default: always).")
+    String validFrom;
+
+    @Option(names = "--valid-until", paramLabel = "WHEN", description = "When what it says stopped being true"
+            + " (default: still true).")
+    String validUntil;
+
     @Override
     public Integer call() {
         Memory.Builder b = Memory.builder(text).source("cli").tags(tags).pinned(pin);
@@ -47,9 +55,20 @@ final class RememberCommand implements Callable<Integer> {
         if (id != null) {
             b.id(id);
         }
+        if (validFrom != null) {
+            b.validFrom(ListCommand.instant("--valid-from", validFrom, false));
+        }
+        if (validUntil != null) {
+            b.validUntil(ListCommand.instant("--valid-until", validUntil, false));
+        }
         Memory memory = b.build();
         try (Workspace w = main.open(Workspace.Access.WRITE, false)) {
-            main.out().println(w.curator.remember(memory).id());
+            Memory stored = w.curator.remember(memory);
+            main.out().println(stored.id());
+            if (id == null && w.curator.get(Memory.DEFAULT_NAMESPACE, stored.id())
+                    .map(s -> s.evidenceCount() > 1).orElse(false)) {
+                main.err().println("memfas: already remembered as " + stored.id() + " (not stored again)");
+            }
         }
         return Main.OK;
     }

@@ -136,6 +136,20 @@ final class CliCommandsTest {
     }
 
     @Test
+    void remember_withoutAnId_ofWhatIsStored_printsTheStoredId_andSaysSo() {
+        Run first = memfas("remember", "Standup is at 9:30.", "--valid-until", "2030-01-01");
+        Run again = memfas("remember", "standup is at 9:30");
+
+        assertThat(again.exit()).isZero();
+        assertThat(again.out().strip()).isEqualTo(first.out().strip());
+        assertThat(again.err().strip()).isEqualTo("memfas: already remembered as " + first.out().strip()
+                + " (not stored again)");
+        assertThat(first.err()).isEmpty();
+        assertThat(memfas("show", first.out().strip()).out()).contains("valid_until:").contains("2030-01-01T00:00:00Z")
+                .contains("evidence_count:").containsPattern("evidence_count:\\s+2");
+    }
+
+    @Test
     void maintain_archivesWhatAgedOut_listArchivedShowsIt_restoreBringsItBack() {
         Instant now = Instant.now();
         seed(Memory.builder("The old build server was jenkins-2").id("old")

@@ -140,9 +140,12 @@ final class MemfasTools {
         in.put("created_at", prop("string", "When it happened, ISO-8601 or YYYY-MM-DD (default now); recency is"
                 + " measured from it."));
         in.put("expires_at", prop("string", "When it stops being used, ISO-8601 or YYYY-MM-DD (default never)."));
+        in.put("valid_from", prop("string", "When what it says became true, ISO-8601 or YYYY-MM-DD (default always)."));
+        in.put("valid_until", prop("string", "When what it says stopped being true (default: still true)."));
         in.put("namespace", NAMESPACE);
         out = new LinkedHashMap<>();
         out.put("memory_id", type("string"));
+        out.put("duplicate", type("boolean"));
         out.put("replaced", type("boolean"));
         add("remember", "Remember", new Effects(false, false, false), """
                 Stores a memory: a fact, decision, preference or lesson worth recalling in later turns. With an id, \

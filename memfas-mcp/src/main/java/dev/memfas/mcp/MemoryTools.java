@@ -61,10 +61,17 @@ final class MemoryTools {
             memory.createdAt(created);
         }
         memory.expiresAt(args.optionalInstant("expires_at"));
-        boolean replaced = id != null && !id.isBlank() && curator.get(namespace, id).isPresent();
+        memory.validFrom(args.optionalInstant("valid_from"));
+        memory.validUntil(args.optionalInstant("valid_until"));
+        boolean named = id != null && !id.isBlank();
+        boolean replaced = named && curator.get(namespace, id).isPresent();
         Memory stored = curator.remember(memory.build());
-        return MemfasTools.ok((replaced ? "replaced " : "remembered as ") + stored.id(),
-                Map.of("memory_id", stored.id(), "replaced", replaced));
+        // A memory given without an id that a stored one already says is not stored again: that one gains evidence.
+        boolean duplicate = !named && curator.get(namespace, stored.id()).map(s -> s.evidenceCount() > 1)
+                .orElse(false);
+        String text = duplicate ? "already remembered as " : replaced ? "replaced " : "remembered as ";
+        return MemfasTools.ok(text + stored.id(),
+                Map.of("memory_id", stored.id(), "duplicate", duplicate, "replaced", replaced));
     }
 
     McpSchema.CallToolResult get(ToolArguments args) {

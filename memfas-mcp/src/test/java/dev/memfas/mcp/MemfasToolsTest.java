@@ -145,6 +145,26 @@ final class MemfasToolsTest {
     }
 
     @Test
+    void remember_withoutAnId_ofWhatIsStored_isADuplicate_andValidityIsKept() {
+        McpSchema.CallToolResult first = call("remember", "text", "Standup is at 9:30.", "valid_from", "2026-01-01",
+                "valid_until", "2030-01-01");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> made = (Map<String, Object>) first.structuredContent();
+        String id = (String) made.get("memory_id");
+        assertThat(made).containsEntry("duplicate", false);
+
+        McpSchema.CallToolResult again = call("remember", "text", "standup is at 9:30");
+
+        assertThat(text(again)).isEqualTo("already remembered as " + id);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> dup = (Map<String, Object>) again.structuredContent();
+        assertThat(dup).containsEntry("memory_id", id).containsEntry("duplicate", true);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> got = (Map<String, Object>) call("get", "memory_id", id).structuredContent();
+        assertThat(got).containsEntry("valid_from", "2026-01-01T00:00:00Z").containsEntry("evidence_count", 2L);
+    }
+
+    @Test
     void maintain_isADryRunUnlessToldOtherwise_restoreBringsBack_andTimeResolvesPhrases() {
         call("remember", "text", "The old build server was jenkins-2.", "id", "old", "created_at", "2020-01-01");
 
