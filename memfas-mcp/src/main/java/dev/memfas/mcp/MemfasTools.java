@@ -184,6 +184,7 @@ final class MemfasTools {
         in.put("tags", strings("Only memories with every one of these tags."));
         in.put("since", prop("string", "Only memories created at or after this (ISO-8601 or YYYY-MM-DD)."));
         in.put("pinned", prop("boolean", "Only pinned memories."));
+        in.put("archived", prop("boolean", "List the archived memories instead of the live ones (default false)."));
         in.put("limit", prop("integer", "Most memories, 1 to " + MAX_LIST + " (default 20)."));
         in.put("offset", prop("integer", "How many to skip, for the next page (default 0)."));
         in.put("namespace", NAMESPACE);

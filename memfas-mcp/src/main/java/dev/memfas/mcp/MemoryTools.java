@@ -83,7 +83,8 @@ final class MemoryTools {
     }
 
     McpSchema.CallToolResult list(ToolArguments args) {
-        MemoryFilter filter = MemoryFilter.all();
+        // Archived memories are kept but out of use: listed only when asked for, and then only they.
+        MemoryFilter filter = MemoryFilter.all().archived(Boolean.TRUE.equals(args.optionalBoolean("archived")));
         String kind = args.optionalString("kind");
         if (kind != null && !kind.isBlank()) {
             filter = filter.kind(kind);

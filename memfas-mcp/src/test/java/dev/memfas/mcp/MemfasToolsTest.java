@@ -174,6 +174,8 @@ final class MemfasToolsTest {
         assertThat(text(call("recall", "query", "old build server jenkins"))).contains("[old]");
         assertThat(text(call("maintain", "dry_run", false))).contains("1 archived");
         assertThat(text(call("recall", "query", "old build server jenkins"))).doesNotContain("[old]");
+        assertThat(text(call("list"))).doesNotContain("[old]").contains("[m1]");
+        assertThat(text(call("list", "archived", true))).contains("[old]").doesNotContain("[m1]");
         assertThat(text(call("restore", "memory_id", "old"))).isEqualTo("restored old");
         assertThat(text(call("recall", "query", "old build server jenkins"))).contains("[old]");
         assertThat(text(call("restore", "memory_id", "m1"))).isEqualTo("restore: memory 'm1' is not archived");

@@ -25,7 +25,7 @@ final class ToolArgumentsFuzzTest {
     private static final String[] NAMES = {"query", "session_id", "token_budget", "include_triggers",
         "recent_history", "namespace", "memory_ids", "was_helpful", "text", "id", "kind", "scope", "tags", "source",
         "pinned", "created_at", "expires_at", "limit", "offset", "since", "memory_id", "as_of", "include_superseded",
-        "valid_from", "dry_run", "purge", "timezone", "resolve", "unknown"};
+        "valid_from", "valid_until", "dry_run", "purge", "timezone", "resolve", "archived", "unknown"};
     private static final ContextCurator CURATOR = Memfas.newBuilder().build();
     private static final MemfasTools TOOLS_UNDER_TEST = new MemfasTools(CURATOR, null);
 
