@@ -48,6 +48,9 @@ import java.util.Objects;
  *     {@link ContextCurator#supersede(String, Memory)} together with {@code validUntil}
  * @param archivedAt when maintenance archived the memory; {@code null} (the default) while it is live. An archived
  *     memory is kept, but used in no context or search until it is restored
+ * @param recordedAt when the memory was first stored, on the curator's clock (the time it was learned, where
+ *     {@code createdAt} is the time it is about); kept when the memory is replaced. {@code null} until stored, and for
+ *     memories stored before memfas recorded it
  */
 public record Memory(
         String id,
@@ -68,7 +71,8 @@ public record Memory(
         Instant validUntil,
         List<String> supersedes,
         String supersededBy,
-        Instant archivedAt) {
+        Instant archivedAt,
+        Instant recordedAt) {
 
     /** The longest memory text accepted, in chars: 1 MiB of UTF-16 code units. */
     public static final int MAX_TEXT_CHARS = 1 << 20;
@@ -171,6 +175,7 @@ public record Memory(
         b.supersedes = new ArrayList<>(supersedes);
         b.supersededBy = supersededBy;
         b.archivedAt = archivedAt;
+        b.recordedAt = recordedAt;
         return b;
     }
 
@@ -220,6 +225,7 @@ public record Memory(
         private List<String> supersedes = new ArrayList<>();
         private String supersededBy;
         private Instant archivedAt;
+        private Instant recordedAt;
 
         private Builder(String text) {
             this.text = text;
@@ -350,6 +356,12 @@ public record Memory(
             return this;
         }
 
+        /** When the memory was first stored; {@code remember} sets it when not set. */
+        public Builder recordedAt(Instant recordedAt) {
+            this.recordedAt = recordedAt;
+            return this;
+        }
+
         /**
          * Builds the memory.
          *
@@ -358,7 +370,8 @@ public record Memory(
         public Memory build() {
             Instant updated = updatedAt == null ? createdAt : updatedAt;
             return new Memory(id, namespace, text, source, kind, scope, tags, author, createdAt, updated, pinned,
-                    importance, metadata, expiresAt, validFrom, validUntil, supersedes, supersededBy, archivedAt);
+                    importance, metadata, expiresAt, validFrom, validUntil, supersedes, supersededBy, archivedAt,
+                    recordedAt);
         }
     }
 }

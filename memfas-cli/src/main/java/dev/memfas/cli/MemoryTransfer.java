@@ -27,7 +27,7 @@ final class MemoryTransfer {
     private static final JsonMapper JSON = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
     static final Set<String> KEYS = Set.of("id", "namespace", "text", "source", "kind", "scope", "tags", "author",
             "created_at", "updated_at", "pinned", "importance", "metadata", "expires_at", "valid_from", "valid_until",
-            "supersedes", "superseded_by", "archived_at");
+            "supersedes", "superseded_by", "archived_at", "recorded_at");
     private static final String FENCE = "---";
 
     private MemoryTransfer() {}
@@ -177,6 +177,7 @@ final class MemoryTransfer {
             b.supersedes(strings(fields, "supersedes", where));
             b.supersededBy(string(fields, "superseded_by", where));
             b.archivedAt(instant(fields, "archived_at", where));
+            b.recordedAt(instant(fields, "recorded_at", where));
             return b.build();
         } catch (IllegalArgumentException | NullPointerException e) {
             String message = e.getMessage();

@@ -49,6 +49,7 @@ final class Output {
         out.put("supersedes", m.supersedes());
         out.put("superseded_by", m.supersededBy());
         out.put("archived_at", m.archivedAt() == null ? null : m.archivedAt().toString());
+        out.put("recorded_at", m.recordedAt() == null ? null : m.recordedAt().toString());
         return out;
     }
 

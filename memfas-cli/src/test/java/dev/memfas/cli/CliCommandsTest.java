@@ -345,11 +345,13 @@ final class CliCommandsTest {
                 .tags("a", "b c").author("ana").createdAt(Instant.parse("2026-11-20T09:00:00.123456789Z"))
                 .updatedAt(Instant.parse("2026-11-21T09:00:00Z")).pinned(true).importance(0.75)
                 .metadata(Map.of("k", "v: \"x\"", "n", "1")).expiresAt(Instant.parse("2027-01-01T00:00:00Z"))
-                .build();
+                .validFrom(Instant.parse("2026-11-19T00:00:00Z")).supersedes(List.of("older"))
+                .recordedAt(Instant.parse("2026-11-21T09:00:00.5Z")).build();
         Memory plain = Memory.builder("no trailing newline").id("p").createdAt(Instant.parse("2026-11-01T00:00:00Z"))
+                .recordedAt(Instant.parse("2026-11-03T00:00:00Z")).archivedAt(Instant.parse("2026-11-04T00:00:00Z"))
                 .build();
         Memory lone = Memory.builder("lone \ud800 surrogate").id("s").createdAt(Instant.parse("2026-11-02T00:00:00Z"))
-                .build();
+                .recordedAt(Instant.parse("2026-11-03T00:00:00Z")).build();
         seed(hostile, plain, lone);
 
         for (String format : List.of("jsonl", "markdown")) {

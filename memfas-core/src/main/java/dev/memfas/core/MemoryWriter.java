@@ -146,7 +146,10 @@ final class MemoryWriter {
         }
     }
 
-    /** Gives each memory an id (a random one) and a creation time (the stored memory's it replaces, else now). */
+    /**
+     * Gives each memory an id (a random one), a creation time and a recorded time (the stored memory's it replaces,
+     * else now).
+     */
     private List<Prepared> prepare(Collection<Memory> memories, Instant now) {
         Map<String, Memory> stored = stored(memories);
         List<Prepared> out = new ArrayList<>(memories.size());
@@ -160,6 +163,9 @@ final class MemoryWriter {
             }
             if (m.createdAt() == null) {
                 b.createdAt(before != null ? before.createdAt() : now).updatedAt(now);
+            }
+            if (m.recordedAt() == null) {
+                b.recordedAt(before != null ? before.recordedAt() : now);
             }
             out.add(new Prepared(b.build(), before, m.id() == null, m.createdAt() != null));
         }

@@ -60,6 +60,9 @@ final class Revisions {
             if (replacement.createdAt() == null) {
                 nb.createdAt(now).updatedAt(now);
             }
+            if (replacement.recordedAt() == null) {
+                nb.recordedAt(now);
+            }
             List<String> supersedes = new ArrayList<>(replacement.supersedes());
             supersedes.add(oldId);
             Memory next = nb.supersedes(supersedes).build();

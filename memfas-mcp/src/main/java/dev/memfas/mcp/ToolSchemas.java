@@ -70,6 +70,7 @@ final class ToolSchemas {
         p.put("supersedes", arrayOf(type("string")));
         p.put("superseded_by", nullable("string"));
         p.put("archived_at", nullable("string"));
+        p.put("recorded_at", nullable("string"));
         p.put("access_count", nullable("integer"));
         p.put("evidence_count", nullable("integer"));
         return output(p);
@@ -102,6 +103,7 @@ final class ToolSchemas {
         out.put("supersedes", m.supersedes());
         out.put("superseded_by", m.supersededBy());
         out.put("archived_at", m.archivedAt() == null ? null : m.archivedAt().toString());
+        out.put("recorded_at", m.recordedAt() == null ? null : m.recordedAt().toString());
         out.put("access_count", accessCount);
         out.put("evidence_count", evidenceCount);
         return out;

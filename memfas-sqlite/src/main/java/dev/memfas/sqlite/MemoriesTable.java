@@ -31,7 +31,7 @@ final class MemoriesTable {
     private static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, "
             + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
             + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
-            + "evidence_count, archived_s, archived_ns";
+            + "evidence_count, archived_s, archived_ns, recorded_s, recorded_ns";
 
     /** Copies the row {@code rowid} of memories into memory_versions as its next version. */
     private static final String KEEP_VERSION = "INSERT INTO memory_versions (version, " + COLUMNS + ") SELECT "
@@ -91,14 +91,14 @@ final class MemoriesTable {
             insert = c.prepareStatement("INSERT INTO memories (namespace, id, text, source, kind, scope, tags, author, "
                     + "created_s, created_ns, updated_s, updated_ns, pinned, importance, metadata, expires_s, "
                     + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
-                    + "archived_s, archived_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-                    + " ?)",
+                    + "archived_s, archived_ns, recorded_s, recorded_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                    + " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     Statement.RETURN_GENERATED_KEYS);
             update = c.prepareStatement("UPDATE memories SET text = ?, source = ?, kind = ?, scope = ?, tags = ?, "
                     + "author = ?, created_s = ?, created_ns = ?, updated_s = ?, updated_ns = ?, pinned = ?, "
                     + "importance = ?, metadata = ?, expires_s = ?, expires_ns = ?, valid_from_s = ?, valid_from_ns = ?, "
                     + "valid_until_s = ?, valid_until_ns = ?, supersedes = ?, superseded_by = ?, archived_s = ?, "
-                    + "archived_ns = ? WHERE rowid = ?");
+                    + "archived_ns = ?, recorded_s = ?, recorded_ns = ? WHERE rowid = ?");
             ftsDelete = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
             ftsInsert = c.prepareStatement("INSERT INTO memories_fts (rowid, text) VALUES (?, ?)");
             keepVersion = c.prepareStatement(KEEP_VERSION);
@@ -126,7 +126,7 @@ final class MemoriesTable {
                 keepVersion.setLong(1, rowid);
                 keepVersion.executeUpdate();
                 bindFields(update, 1, m);
-                update.setLong(24, rowid);
+                update.setLong(26, rowid);
                 update.executeUpdate();
                 ftsDelete.setLong(1, rowid);
                 ftsDelete.executeUpdate();
@@ -173,6 +173,7 @@ final class MemoriesTable {
         ps.setString(at + 19, Codec.joinIds(m.supersedes()));
         ps.setString(at + 20, m.supersededBy());
         bindInstant(ps, at + 21, m.archivedAt());
+        bindInstant(ps, at + 23, m.recordedAt());
     }
 
     /** Binds an instant as seconds and nanoseconds at {@code at} and {@code at + 1}; both null for none. */
@@ -230,7 +231,8 @@ final class MemoriesTable {
                 instant(rs, 22),
                 Codec.splitIds(rs.getString(24)),
                 rs.getString(25),
-                instant(rs, 27));
+                instant(rs, 27),
+                instant(rs, 29));
         long lastAccess = rs.getLong(17);
         Instant last = rs.wasNull() ? null : Instant.EPOCH.plus(lastAccess, ChronoUnit.MICROS);
         return new StoredMemory(m, rs.getLong(16), last, rs.getLong(26));

@@ -144,6 +144,8 @@ final class Schema {
                     "ALTER TABLE memories ADD COLUMN evidence_count INTEGER NOT NULL DEFAULT 1",
                     "ALTER TABLE memories ADD COLUMN archived_s INTEGER",
                     "ALTER TABLE memories ADD COLUMN archived_ns INTEGER",
+                    "ALTER TABLE memories ADD COLUMN recorded_s INTEGER",
+                    "ALTER TABLE memories ADD COLUMN recorded_ns INTEGER",
                     """
                     CREATE TABLE memory_versions (
                         namespace TEXT NOT NULL,
@@ -175,6 +177,8 @@ final class Schema {
                         evidence_count INTEGER NOT NULL,
                         archived_s INTEGER,
                         archived_ns INTEGER,
+                        recorded_s INTEGER,
+                        recorded_ns INTEGER,
                         PRIMARY KEY (namespace, id, version)
                     ) WITHOUT ROWID"""));
 }

@@ -172,7 +172,7 @@ final class SqliteMemoryStoreTest {
             s.execute("DROP TABLE changes");
             s.execute("DROP TABLE memory_versions");
             for (String column : List.of("valid_from_s", "valid_from_ns", "valid_until_s", "valid_until_ns",
-                    "supersedes", "superseded_by", "evidence_count", "archived_s", "archived_ns")) {
+                    "supersedes", "superseded_by", "evidence_count", "archived_s", "archived_ns", "recorded_s", "recorded_ns")) {
                 s.execute("ALTER TABLE memories DROP COLUMN " + column);
             }
             s.execute("PRAGMA user_version = 1");

@@ -70,7 +70,7 @@ public abstract class MemoryStoreContract implements StorageOrderContract {
                 .metadata(Map.of("line", "12")).expiresAt(T0.plusSeconds(3600).plusNanos(5))
                 .validFrom(T0.minusSeconds(86_400).plusNanos(7)).validUntil(T0.plusSeconds(7200).plusNanos(9))
                 .supersedes(List.of("d0", "d00")).supersededBy("d2").archivedAt(T0.plusSeconds(9000).plusNanos(3))
-                .build();
+                .recordedAt(T0.plusSeconds(30).plusNanos(11)).build();
         store.upsertAll(List.of(m));
 
         StoredMemory got = store.get("team", "d1").orElseThrow();
