@@ -184,6 +184,13 @@ public interface ContextCurator extends AutoCloseable {
     /** Time on the curator's clock: now in a zone, what "last week" means, durations in words. */
     TimeService time();
 
+    /**
+     * Orients an agent coming back to a namespace: the time now in the zone, when the namespace was last oriented and
+     * how long ago, and the live memories stored since (all of them the first time). Records now as the last time
+     * seen, in the namespace's state.
+     */
+    Orientation orient(String namespace, java.time.ZoneId zone);
+
     /** A snapshot of the curator's state. */
     CuratorStats stats();
 

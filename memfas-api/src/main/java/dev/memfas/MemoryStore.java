@@ -246,6 +246,25 @@ public interface MemoryStore extends AutoCloseable {
      */
     void forEachVector(String namespace, VectorConsumer action);
 
+    /**
+     * Saves a value under a key of one namespace's state (small key-value data the curator keeps beside the memories,
+     * such as when the namespace was last oriented), replacing any value there.
+     *
+     * @throws IllegalArgumentException if the key is blank or longer than 512 chars
+     */
+    void saveState(String namespace, String key, String value);
+
+    /** The value saved under a key of one namespace's state, if any. */
+    Optional<String> loadState(String namespace, String key);
+
+    /** Runs the checks {@link #saveState} promises for a key, for implementations to call first. */
+    static void checkStateKey(String key) {
+        Objects.requireNonNull(key, "key");
+        if (key.isBlank() || key.length() > 512) {
+            throw new IllegalArgumentException("state key must be 1 to 512 chars and not blank: '" + key + "'");
+        }
+    }
+
     /** Adds a trigger, replacing one with the same keyword (compared case-insensitively) in its namespace. */
     void putTrigger(Trigger trigger);
 

@@ -150,6 +150,25 @@ final class CliCommandsTest {
     }
 
     @Test
+    void orient_saysWhatWasStoredSinceTheLastLook() {
+        assertThat(memfas("remember", "Deploys run on Tuesdays.", "--id", "a").exit()).isZero();
+
+        Run first = memfas("orient", "--timezone", "Europe/Berlin");
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(first.out()).startsWith("now: ").contains("first orientation: 1 memories in the store");
+
+        assertThat(memfas("remember", "Aiko owns checkout-api now.", "--id", "b").exit()).isZero();
+        Run back = memfas("orient", "--json");
+        JsonNode o = JSON.readTree(back.out());
+        assertThat(o.get("added").asInt()).isEqualTo(1);
+        assertThat(o.get("last_seen").isNull()).isFalse();
+        assertThat(o.get("newest").get(0).get("id").asText()).isEqualTo("b");
+        Run bad = memfas("orient", "--timezone", "Mars/Olympus");
+        assertThat(bad.exit()).isEqualTo(Main.INPUT);
+        assertThat(bad.err()).contains("--timezone is not a time zone: 'Mars/Olympus'");
+    }
+
+    @Test
     void maintain_archivesWhatAgedOut_listArchivedShowsIt_restoreBringsItBack() {
         Instant now = Instant.now();
         seed(Memory.builder("The old build server was jenkins-2").id("old")

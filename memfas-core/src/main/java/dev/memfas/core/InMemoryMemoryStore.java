@@ -71,6 +71,8 @@ final class InMemoryMemoryStore implements MemoryStore {
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, Namespace> namespaces = new HashMap<>();
     private VectorSpace vectorSpace;
+    /** Each namespace's state, by key. */
+    private final Map<String, Map<String, String>> state = new HashMap<>();
     private boolean closed;
 
     @Override
@@ -203,6 +205,33 @@ final class InMemoryMemoryStore implements MemoryStore {
             }
         } finally {
             lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public void saveState(String namespace, String key, String value) {
+        Objects.requireNonNull(namespace, "namespace");
+        MemoryStore.checkStateKey(key);
+        Objects.requireNonNull(value, "value");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            state.computeIfAbsent(namespace, k -> new HashMap<>()).put(key, value);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public Optional<String> loadState(String namespace, String key) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(key, "key");
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            return Optional.ofNullable(state.getOrDefault(namespace, Map.of()).get(key));
+        } finally {
+            lock.readLock().unlock();
         }
     }
 

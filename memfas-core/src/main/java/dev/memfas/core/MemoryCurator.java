@@ -12,6 +12,7 @@ import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.MemoryStore;
 import dev.memfas.MemoryVersion;
+import dev.memfas.Orientation;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
 import dev.memfas.SharedStore;
@@ -24,6 +25,7 @@ import dev.memfas.UsageReport;
 import dev.memfas.VectorSpace;
 import dev.memfas.core.vector.ScanThreads;
 import java.time.Clock;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -90,6 +92,7 @@ final class MemoryCurator implements ContextCurator {
     private final TurnPublisher publisher;
     private final Maintenance maintenance;
     private final Revisions revisions;
+    private final Orienteer orienteer;
     private final TurnWorkspace.Pool workspaces = new TurnWorkspace.Pool(Math.max(4, 2 * ScanThreads.PROCESSORS));
     private volatile boolean closed;
 
@@ -122,6 +125,7 @@ final class MemoryCurator implements ContextCurator {
         this.publisher = new TurnPublisher(store, tokenizer, settings, listeners);
         this.maintenance = new Maintenance(store, writer, settings.retention());
         this.revisions = new Revisions(store, writer);
+        this.orienteer = new Orienteer(store, clock);
         if (space != null) {
             store.vectorSpace().ifPresent(stored -> {
                 if (!stored.equals(space)) {
@@ -284,6 +288,17 @@ final class MemoryCurator implements ContextCurator {
     @Override
     public TimeService time() {
         return TimeService.of(clock);
+    }
+
+    @Override
+    public Orientation orient(String namespace, ZoneId zone) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(zone, "zone");
+        // The request's check of the namespace is the one orientation needs.
+        ContextRequest.builder("orient").namespace(namespace).build();
+        ensureOpen();
+        catchUp();
+        return orienteer.orient(namespace, zone);
     }
 
     @Override

@@ -33,10 +33,10 @@ final class ModulesTest {
         assertModule("memfas-api", "dev.memfas", Set.of("dev.memfas"), Set.of("ContextCurator", "ContextItem",
                 "ContextRequest", "ContextResponse", "CuratorStats", "DroppedMemory", "DuplicatePolicy", "Embedder",
                 "Embeddings", "LexicalHit", "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory",
-                "MemoryFilter", "MemoryStore", "MemoryVersion", "RecallHit", "RecallRequest", "RetentionPolicy",
-                "Scope", "ScoreBreakdown", "ScoringWeights", "SharedStore", "StopWords", "StoredMemory",
-                "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TurnTelemetry", "UsageReport",
-                "VectorSpace"));
+                "MemoryFilter", "MemoryStore", "MemoryVersion", "Orientation", "RecallHit", "RecallRequest",
+                "RetentionPolicy", "Scope", "ScoreBreakdown", "ScoringWeights", "SharedStore", "StopWords",
+                "StoredMemory", "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TurnTelemetry",
+                "UsageReport", "VectorSpace"));
         assertModule("memfas-sqlite", "dev.memfas.sqlite", Set.of("dev.memfas.sqlite"), Set.of("SqliteMemoryStore"));
         assertModule("memfas-testkit", "dev.memfas.testkit", Set.of("dev.memfas.testkit"),
                 Set.of("MemoryStoreContract"));

@@ -3,6 +3,8 @@ package dev.memfas.mcp;
 import dev.memfas.ContextCurator;
 import dev.memfas.MaintenanceReport;
 import dev.memfas.MaintenanceRequest;
+import dev.memfas.Memory;
+import dev.memfas.Orientation;
 import dev.memfas.TimeService;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.DateTimeException;
@@ -62,15 +64,39 @@ final class LifecycleTools {
         return MemfasTools.ok("restored " + id, ToolSchemas.memory(curator.get(namespace, id).orElseThrow()));
     }
 
-    McpSchema.CallToolResult time(ToolArguments args) {
+    McpSchema.CallToolResult orient(ToolArguments args) {
+        ZoneId zone = zone(args);
+        Orientation o = curator.orient(MemfasTools.namespace(args), zone);
+        String now = o.now().local().toOffsetDateTime().toString();
+        StringBuilder text = new StringBuilder("now: " + now + " (" + zone.getId() + ")\n");
+        text.append(o.lastSeen() == null ? "first orientation: " + o.added() + " memories stored"
+                : "last seen " + o.lastSeen() + ", " + TimeService.formatDuration(o.away().negated()) + "; "
+                        + o.added() + " memories stored since");
+        for (Memory m : o.newest()) {
+            text.append("\n[").append(m.id()).append("] ").append(m.text().replace('\n', ' '));
+        }
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("now", now);
+        structured.put("last_seen", o.lastSeen() == null ? null : o.lastSeen().toString());
+        structured.put("away_seconds", o.away() == null ? null : o.away().toSeconds());
+        structured.put("added", o.added());
+        structured.put("newest", o.newest().stream().map(m -> ToolSchemas.memory(m, null)).toList());
+        return MemfasTools.ok(text.toString(), structured);
+    }
+
+    /** The zone the arguments name, UTC when none. */
+    private static ZoneId zone(ToolArguments args) {
         String zoneName = args.optionalString("timezone");
-        ZoneId zone;
         try {
-            zone = zoneName == null || zoneName.isBlank() ? ZoneOffset.UTC : ZoneId.of(zoneName.strip());
+            return zoneName == null || zoneName.isBlank() ? ZoneOffset.UTC : ZoneId.of(zoneName.strip());
         } catch (DateTimeException e) {
             throw new IllegalArgumentException("unknown time zone '" + zoneName + "' (an IANA name such as"
                     + " Europe/Berlin, or an offset such as +02:00)");
         }
+    }
+
+    McpSchema.CallToolResult time(ToolArguments args) {
+        ZoneId zone = zone(args);
         TimeService time = curator.time();
         TimeService.TimeAnchor now = time.now(zone);
         Map<String, Object> structured = new LinkedHashMap<>();

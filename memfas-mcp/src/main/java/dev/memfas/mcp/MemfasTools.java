@@ -286,6 +286,20 @@ final class MemfasTools {
                 object(in, List.of()), output(out), lifecycle::time);
 
         in = new LinkedHashMap<>();
+        in.put("timezone", prop("string", "An IANA time zone such as Europe/Berlin, or an offset (default UTC)."));
+        in.put("namespace", NAMESPACE);
+        out = new LinkedHashMap<>();
+        out.put("now", type("string"));
+        out.put("last_seen", nullable("string"));
+        out.put("away_seconds", nullable("integer"));
+        out.put("added", type("integer"));
+        out.put("newest", arrayOf(ToolSchemas.memorySchema()));
+        add("orient", "Orient after time away", new Effects(false, false, false), """
+                Call at the start of a session: says what time it is, when this memory was last oriented and how long \
+                ago, and what was stored since (the newest few). Records now as the last time seen.""",
+                object(in, List.of()), output(out), lifecycle::orient);
+
+        in = new LinkedHashMap<>();
         in.put("memory_id", prop("string", "The id of the memory to delete."));
         in.put("namespace", NAMESPACE);
         out = new LinkedHashMap<>();

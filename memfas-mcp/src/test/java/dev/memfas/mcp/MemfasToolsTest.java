@@ -46,7 +46,7 @@ final class MemfasToolsTest {
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
                 "set_budget", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain",
-                "restore", "time", "forget");
+                "restore", "time", "orient", "forget");
         assertThat(tools.tools()).allSatisfy(t -> {
             assertThat(t.schema().description()).isNotBlank();
             assertThat((Map<?, ?>) t.schema().inputSchema().get("properties")).isNotEmpty();
@@ -84,6 +84,7 @@ final class MemfasToolsTest {
         results.put("maintain", call("maintain", "dry_run", false));
         results.put("restore", call("restore", "memory_id", "old"));
         results.put("time", call("time", "timezone", "Europe/Berlin", "resolve", "last week"));
+        results.put("orient", call("orient", "timezone", "Europe/Berlin"));
         results.put("forget", call("forget", "memory_id", "m3"));
         for (MemfasTools.Tool tool : tools.tools()) {
             McpSchema.CallToolResult r = results.get(tool.schema().name());
@@ -187,6 +188,15 @@ final class MemfasToolsTest {
         assertThat(t.get("window").toString()).contains("T00:00+09:00");
         assertThat(text(call("time", "timezone", "Mars/Olympus"))).startsWith("time: unknown time zone 'Mars/Olympus'");
         assertThat(text(call("time", "resolve", "after lunch"))).startsWith("time: not a time phrase memfas reads");
+
+        assertThat(text(call("orient"))).contains("first orientation: 3 memories stored");
+        call("remember", "text", "Aiko owns checkout-api now.", "id", "aiko");
+        McpSchema.CallToolResult back = call("orient", "timezone", "Europe/Berlin");
+        assertThat(text(back)).contains("1 memories stored since").contains("[aiko] Aiko owns checkout-api now.");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> o = (Map<String, Object>) back.structuredContent();
+        assertThat(o.get("last_seen")).isNotNull();
+        assertThat(o).containsEntry("added", 1);
     }
 
     @Test

@@ -514,6 +514,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
      *
      * @throws IllegalArgumentException if the key is blank or longer than 512 chars
      */
+    @Override
     public void saveState(String namespace, String key, String value) {
         Objects.requireNonNull(namespace, "namespace");
         StateTable.checkKey(key);
@@ -526,6 +527,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
     }
 
     /** The value saved under a key, if any. */
+    @Override
     public Optional<String> loadState(String namespace, String key) {
         Objects.requireNonNull(key, "key");
         return Optional.ofNullable(findState(namespace, StateTable.Keys.EQUAL, key).get(key));

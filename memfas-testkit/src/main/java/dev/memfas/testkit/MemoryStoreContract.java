@@ -175,6 +175,20 @@ public abstract class MemoryStoreContract implements StorageOrderContract {
     }
 
     @Test
+    void state_isKeptPerNamespace_andReplaced() {
+        store.saveState("a", "last_seen", "2026-11-01T00:00:00Z");
+        store.saveState("a", "last_seen", "2026-11-02T00:00:00Z");
+        store.saveState("b", "last_seen", "other");
+
+        assertThat(store.loadState("a", "last_seen")).hasValue("2026-11-02T00:00:00Z");
+        assertThat(store.loadState("b", "last_seen")).hasValue("other");
+        assertThat(store.loadState("a", "missing")).isEmpty();
+        assertThat(store.loadState("c", "last_seen")).isEmpty();
+        assertThatThrownBy(() -> store.saveState("a", " ", "x")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("state key must be 1 to 512 chars and not blank: ' '");
+    }
+
+    @Test
     void deleteAll_andDeleteExpired_deleteTheVersionsToo() {
         Memory a = memory("a", "first");
         Memory b = memory("b", "expiring").toBuilder().expiresAt(T0.plusSeconds(5)).build();
