@@ -185,6 +185,14 @@ public interface ContextCurator extends AutoCloseable {
     TimeService time();
 
     /**
+     * Reports something that happened in the agent's work: an error, a decision or user feedback becomes a memory of
+     * kind {@code error}, {@code decision} or {@code feedback} (source {@code event}; a repeat of a stored one adds
+     * evidence instead); an error first looks up the most similar past errors with what fixed them, and a {@code fix}
+     * detail is kept on the stored error; the end of a session drops its state; other events are not remembered.
+     */
+    EventOutcome reportEvent(AgentEvent event);
+
+    /**
      * Orients an agent coming back to a namespace: the time now in the zone, when the namespace was last oriented and
      * how long ago, and the live memories stored since (all of them the first time). Records now as the last time
      * seen, in the namespace's state.

@@ -54,7 +54,7 @@ final class McpClientIT {
             assertThat(t.get("annotations").has("readOnlyHint")).as(t.toString()).isTrue();
         });
         assertThat(tools).containsExactlyInAnyOrder("get_context", "report_usage", "set_budget", "remember",
-                "recall", "get", "list", "update", "supersede", "history", "maintain", "restore", "time", "orient", "forget");
+                "recall", "get", "list", "update", "supersede", "history", "maintain", "restore", "time", "report_event", "orient", "forget");
         assertThat(annotation(out, "get_context", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "recall", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "forget", "destructiveHint")).isTrue();

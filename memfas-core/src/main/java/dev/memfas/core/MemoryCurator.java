@@ -1,10 +1,12 @@
 package dev.memfas.core;
 
+import dev.memfas.AgentEvent;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.CuratorStats;
 import dev.memfas.Embedder;
+import dev.memfas.EventOutcome;
 import dev.memfas.MaintenanceReport;
 import dev.memfas.MaintenanceRequest;
 import dev.memfas.MemfasException;
@@ -93,6 +95,7 @@ final class MemoryCurator implements ContextCurator {
     private final Maintenance maintenance;
     private final Revisions revisions;
     private final Orienteer orienteer;
+    private final EventHandler events;
     private final TurnWorkspace.Pool workspaces = new TurnWorkspace.Pool(Math.max(4, 2 * ScanThreads.PROCESSORS));
     private volatile boolean closed;
 
@@ -126,6 +129,7 @@ final class MemoryCurator implements ContextCurator {
         this.maintenance = new Maintenance(store, writer, settings.retention());
         this.revisions = new Revisions(store, writer);
         this.orienteer = new Orienteer(store, clock);
+        this.events = new EventHandler(this, sessions);
         if (space != null) {
             store.vectorSpace().ifPresent(stored -> {
                 if (!stored.equals(space)) {
@@ -288,6 +292,13 @@ final class MemoryCurator implements ContextCurator {
     @Override
     public TimeService time() {
         return TimeService.of(clock);
+    }
+
+    @Override
+    public EventOutcome reportEvent(AgentEvent event) {
+        Objects.requireNonNull(event, "event");
+        ensureOpen();
+        return events.handle(event);
     }
 
     @Override

@@ -53,6 +53,12 @@ final class SessionRegistry {
         return s == null || isExpired(s, clock.instant()) ? null : s;
     }
 
+    /** Drops the session's state (topic, hot memories), if it is in this namespace; returns whether it was there. */
+    boolean end(String sessionId, String namespace) {
+        SessionState s = sessions.get(sessionId);
+        return s != null && s.namespace().equals(namespace) && sessions.remove(sessionId, s);
+    }
+
     int size() {
         sweepIfDue(clock.instant());
         return sessions.size();

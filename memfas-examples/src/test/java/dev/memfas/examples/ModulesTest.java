@@ -30,9 +30,10 @@ final class ModulesTest {
 
     @Test
     void namedModules_exportExactlyTheirPackage_withThePinnedPublicTypes() throws Exception {
-        assertModule("memfas-api", "dev.memfas", Set.of("dev.memfas"), Set.of("ContextCurator", "ContextItem",
+        assertModule("memfas-api", "dev.memfas", Set.of("dev.memfas"), Set.of("AgentEvent", "ContextCurator",
+                "ContextItem",
                 "ContextRequest", "ContextResponse", "CuratorStats", "DroppedMemory", "DuplicatePolicy", "Embedder",
-                "Embeddings", "LexicalHit", "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory",
+                "Embeddings", "EventOutcome", "LexicalHit", "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory",
                 "MemoryFilter", "MemoryStore", "MemoryVersion", "Orientation", "RecallHit", "RecallRequest",
                 "RetentionPolicy", "Scope", "ScoreBreakdown", "ScoringWeights", "SharedStore", "StopWords",
                 "StoredMemory", "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TurnTelemetry",

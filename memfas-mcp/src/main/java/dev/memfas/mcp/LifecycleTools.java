@@ -1,6 +1,8 @@
 package dev.memfas.mcp;
 
+import dev.memfas.AgentEvent;
 import dev.memfas.ContextCurator;
+import dev.memfas.EventOutcome;
 import dev.memfas.MaintenanceReport;
 import dev.memfas.MaintenanceRequest;
 import dev.memfas.Memory;
@@ -62,6 +64,39 @@ final class LifecycleTools {
         String namespace = MemfasTools.namespace(args);
         curator.restore(namespace, id);
         return MemfasTools.ok("restored " + id, ToolSchemas.memory(curator.get(namespace, id).orElseThrow()));
+    }
+
+    McpSchema.CallToolResult reportEvent(ToolArguments args) {
+        String typeName = args.requiredString("type");
+        AgentEvent.Type type;
+        try {
+            type = AgentEvent.Type.valueOf(typeName.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown event type '" + typeName + "' (error_occurred, decision_made,"
+                    + " user_feedback, command_executed, file_opened, session_start, session_end)");
+        }
+        String fix = args.optionalString("fix");
+        String session = args.optionalString("session_id");
+        EventOutcome outcome = curator.reportEvent(new AgentEvent(type, MemfasTools.namespace(args),
+                session == null || session.isBlank() ? null : session, args.requiredString("text"),
+                fix == null || fix.isBlank() ? Map.of() : Map.of("fix", fix)));
+        StringBuilder text = new StringBuilder(outcome.remembered() == null ? "noted (not remembered)"
+                : "remembered as " + outcome.remembered().id());
+        List<Map<String, Object>> similar = new java.util.ArrayList<>();
+        for (EventOutcome.PastError p : outcome.similarErrors()) {
+            text.append("\nsimilar past error [").append(p.error().id()).append("] ")
+                    .append(p.error().text().replace('\n', ' '))
+                    .append(p.fix() == null ? " (no fix recorded)" : " — fixed by: " + p.fix());
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("memory_id", p.error().id());
+            o.put("text", p.error().text());
+            o.put("fix", p.fix());
+            similar.add(o);
+        }
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("memory_id", outcome.remembered() == null ? null : outcome.remembered().id());
+        structured.put("similar_errors", similar);
+        return MemfasTools.ok(text.toString(), structured);
     }
 
     McpSchema.CallToolResult orient(ToolArguments args) {

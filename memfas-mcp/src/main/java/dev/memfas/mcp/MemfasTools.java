@@ -286,6 +286,26 @@ final class MemfasTools {
                 object(in, List.of()), output(out), lifecycle::time);
 
         in = new LinkedHashMap<>();
+        in.put("type", Map.of("type", "string", "enum", List.of("error_occurred", "decision_made", "user_feedback",
+                "command_executed", "file_opened", "session_start", "session_end"), "description", "What happened."));
+        in.put("text", prop("string", "What happened, in words: the error message, the decision, the feedback."));
+        in.put("fix", prop("string", "For an error: how it was fixed, when that is known."));
+        in.put("session_id", prop("string", "The session it happened in."));
+        in.put("namespace", NAMESPACE);
+        Map<String, Object> pastError = new LinkedHashMap<>();
+        pastError.put("memory_id", type("string"));
+        pastError.put("text", type("string"));
+        pastError.put("fix", nullable("string"));
+        out = new LinkedHashMap<>();
+        out.put("memory_id", nullable("string"));
+        out.put("similar_errors", arrayOf(output(pastError)));
+        add("report_event", "Report an event", new Effects(false, false, false), """
+                Reports what happened: an error, a decision or user feedback is remembered (a repeat adds evidence); \
+                an error also returns the most similar past errors with what fixed them; session_end drops the \
+                session's state.""",
+                object(in, List.of("type", "text")), output(out), lifecycle::reportEvent);
+
+        in = new LinkedHashMap<>();
         in.put("timezone", prop("string", "An IANA time zone such as Europe/Berlin, or an offset (default UTC)."));
         in.put("namespace", NAMESPACE);
         out = new LinkedHashMap<>();

@@ -46,7 +46,7 @@ final class MemfasToolsTest {
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
                 "set_budget", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain",
-                "restore", "time", "orient", "forget");
+                "restore", "time", "report_event", "orient", "forget");
         assertThat(tools.tools()).allSatisfy(t -> {
             assertThat(t.schema().description()).isNotBlank();
             assertThat((Map<?, ?>) t.schema().inputSchema().get("properties")).isNotEmpty();
@@ -85,6 +85,8 @@ final class MemfasToolsTest {
         results.put("restore", call("restore", "memory_id", "old"));
         results.put("time", call("time", "timezone", "Europe/Berlin", "resolve", "last week"));
         results.put("orient", call("orient", "timezone", "Europe/Berlin"));
+        results.put("report_event", call("report_event", "type", "error_occurred", "text", "Build failed: OOM",
+                "fix", "raise the heap"));
         results.put("forget", call("forget", "memory_id", "m3"));
         for (MemfasTools.Tool tool : tools.tools()) {
             McpSchema.CallToolResult r = results.get(tool.schema().name());
@@ -197,6 +199,21 @@ final class MemfasToolsTest {
         Map<String, Object> o = (Map<String, Object>) back.structuredContent();
         assertThat(o.get("last_seen")).isNotNull();
         assertThat(o).containsEntry("added", 1);
+    }
+
+    @Test
+    void reportEvent_remembersAnError_andAnswersTheNextSimilarOneWithItsFix() {
+        assertThat(text(call("report_event", "type", "error_occurred", "text", "OutOfMemoryError in the indexer",
+                "fix", "raise -Xmx to 2g", "session_id", "s"))).startsWith("remembered as ");
+
+        McpSchema.CallToolResult next = call("report_event", "type", "error_occurred", "text",
+                "OutOfMemoryError in the indexer again");
+
+        assertThat(text(next)).contains("similar past error").contains("fixed by: raise -Xmx to 2g");
+        assertThat(text(call("report_event", "type", "file_opened", "text", "Indexer.java")))
+                .isEqualTo("noted (not remembered)");
+        assertThat(text(call("report_event", "type", "lunch", "text", "x")))
+                .startsWith("report_event: unknown event type 'lunch'");
     }
 
     @Test

@@ -21,11 +21,11 @@ import java.util.Map;
  */
 final class ToolArgumentsFuzzTest {
     private static final String[] TOOLS = {"get_context", "report_usage", "set_budget", "remember", "recall", "get",
-        "list", "update", "supersede", "history", "maintain", "restore", "time", "orient", "forget", "no_such_tool"};
+        "list", "update", "supersede", "history", "maintain", "restore", "time", "report_event", "orient", "forget", "no_such_tool"};
     private static final String[] NAMES = {"query", "session_id", "token_budget", "include_triggers",
         "recent_history", "namespace", "memory_ids", "was_helpful", "text", "id", "kind", "scope", "tags", "source",
         "pinned", "created_at", "expires_at", "limit", "offset", "since", "memory_id", "as_of", "include_superseded",
-        "valid_from", "valid_until", "dry_run", "purge", "timezone", "resolve", "archived", "unknown"};
+        "valid_from", "valid_until", "dry_run", "purge", "timezone", "resolve", "archived", "type", "fix", "unknown"};
     private static final ContextCurator CURATOR = Memfas.newBuilder().build();
     private static final MemfasTools TOOLS_UNDER_TEST = new MemfasTools(CURATOR, null);
 

@@ -1,0 +1,77 @@
+package dev.memfas.core;
+
+import dev.memfas.AgentEvent;
+import dev.memfas.ContextCurator;
+import dev.memfas.EventOutcome;
+import dev.memfas.Memory;
+import dev.memfas.RecallHit;
+import dev.memfas.RecallRequest;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What an agent event does: an error, a decision or feedback becomes a memory of its kind (a repeat of a stored one
+ * only adds evidence, by the duplicate rule); an error first looks up the most similar past errors and what fixed
+ * them, and a fix reported with an error is kept on the stored error; the end of a session drops its state. Works
+ * through the curator's own operations, so every rule of a write applies.
+ */
+final class EventHandler {
+    /** Where event memories come from. */
+    static final String SOURCE = "event";
+    /** The metadata key of an error's fix. */
+    static final String FIX = "fix";
+    /** How many similar past errors are returned. */
+    private static final int MOST_SIMILAR = 3;
+    /** How many ranked memories are looked through for errors. */
+    private static final int LOOKED_AT = 50;
+
+    private final ContextCurator curator;
+    private final SessionRegistry sessions;
+
+    EventHandler(ContextCurator curator, SessionRegistry sessions) {
+        this.curator = curator;
+        this.sessions = sessions;
+    }
+
+    EventOutcome handle(AgentEvent e) {
+        return switch (e.type()) {
+            case ERROR_OCCURRED -> error(e);
+            case DECISION_MADE -> new EventOutcome(remember(e, "decision"), List.of());
+            case USER_FEEDBACK -> new EventOutcome(remember(e, "feedback"), List.of());
+            case SESSION_END -> {
+                if (e.sessionId() != null) {
+                    sessions.end(e.sessionId(), e.namespace());
+                }
+                yield new EventOutcome(null, List.of());
+            }
+            case COMMAND_EXECUTED, FILE_OPENED, SESSION_START -> new EventOutcome(null, List.of());
+        };
+    }
+
+    private EventOutcome error(AgentEvent e) {
+        List<EventOutcome.PastError> similar = new ArrayList<>();
+        for (RecallHit hit : curator.recall(RecallRequest.builder(e.text()).namespace(e.namespace())
+                .limit(LOOKED_AT).build())) {
+            Memory m = hit.memory();
+            if (m.kind().equals("error") && similar.size() < MOST_SIMILAR) {
+                similar.add(new EventOutcome.PastError(m, m.metadata().get(FIX)));
+            }
+        }
+        Memory stored = remember(e, "error");
+        String fix = e.details().get(FIX);
+        if (fix != null && !fix.equals(stored.metadata().get(FIX))) {
+            // A repeat of a stored error is not stored again; the fix it brings belongs on the stored one.
+            stored = curator.update(e.namespace(), stored.id(), b -> b.metadata(FIX, fix));
+        }
+        return new EventOutcome(stored, similar);
+    }
+
+    private Memory remember(AgentEvent e, String kind) {
+        Memory.Builder b = Memory.builder(e.text()).namespace(e.namespace()).source(SOURCE).kind(kind)
+                .metadata(e.details());
+        if (e.sessionId() != null) {
+            b.metadata("session", e.sessionId());
+        }
+        return curator.remember(b.build());
+    }
+}
