@@ -31,47 +31,16 @@ import java.util.function.Consumer;
  * store contract. Nothing survives the process.
  *
  * <p>Thread-safe: one read-write lock guards everything, so readers run in parallel and each write is atomic. That
- * one lock is why the class stays whole, a little over 400 lines: every method of the contract is a few lines under
- * it, over the namespace's entries; the algorithms live in their own classes ({@link Bm25Index}, {@link StorageOrder}).
+ * one lock is why the class stays whole: every method of the contract is a few lines under it, over the namespace's
+ * entries, whose changes live in {@link InMemoryNamespace}; the algorithms in their own classes ({@link Bm25Index},
+ * {@link StorageOrder}).
  */
 final class InMemoryMemoryStore implements MemoryStore {
 
-    private static final class Entry extends StorageOrder.Positioned {
-        final Memory memory;
-        final float[] vector;
-        long accessCount;
-        Instant lastAccessedAt;
-        long evidenceCount = 1;
-        final Map<String, Integer> tokenCounts = new HashMap<>();
-
-        Entry(Memory memory, float[] vector) {
-            this.memory = memory;
-            this.vector = vector;
-        }
-    }
-
-    private static final class Namespace {
-        final Map<String, Entry> memories = new HashMap<>();
-        final Bm25Index lexical = new Bm25Index();
-        final Map<String, Trigger> triggers = new LinkedHashMap<>();
-        final StorageOrder<Entry> order = new StorageOrder<>();
-        /** The states each replaced memory had, oldest first. */
-        final Map<String, List<Memory>> versions = new HashMap<>();
-
-        void remove(String id) {
-            versions.remove(id);
-            Entry e = memories.remove(id);
-            if (e != null) {
-                lexical.remove(id);
-                order.remove(e, memories.size());
-            }
-        }
-    }
-
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
-    private final Map<String, Namespace> namespaces = new HashMap<>();
+    private final Map<String, InMemoryNamespace> namespaces = new HashMap<>();
     private VectorSpace vectorSpace;
-    /** Each namespace's state, by key. */
+    /** Each namespace's key-value state, apart from its memories (a namespace with state only holds no memory). */
     private final Map<String, Map<String, String>> state = new HashMap<>();
     private boolean closed;
 
@@ -88,20 +57,8 @@ final class InMemoryMemoryStore implements MemoryStore {
             }
             for (int i = 0; i < memories.size(); i++) {
                 Memory m = memories.get(i);
-                Namespace ns = namespaces.computeIfAbsent(m.namespace(), k -> new Namespace());
-                Entry replaced = ns.memories.get(m.id());
-                Entry entry = new Entry(m, embeddings.isEmpty() ? null : embeddings.vector(i).clone());
-                if (replaced != null) {
-                    ns.versions.computeIfAbsent(m.id(), k -> new ArrayList<>()).add(replaced.memory);
-                    entry.accessCount = replaced.accessCount;
-                    entry.evidenceCount = replaced.evidenceCount;
-                    entry.lastAccessedAt = replaced.lastAccessedAt;
-                    ns.order.replace(replaced, entry);
-                } else {
-                    ns.order.append(entry);
-                }
-                ns.memories.put(m.id(), entry);
-                ns.lexical.put(m.id(), m.text());
+                InMemoryNamespace ns = namespaces.computeIfAbsent(m.namespace(), k -> new InMemoryNamespace());
+                ns.put(m, embeddings.isEmpty() ? null : embeddings.vector(i).clone());
             }
         } finally {
             lock.writeLock().unlock();
@@ -115,15 +72,15 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.readLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             if (ns == null) {
                 return List.of();
             }
             List<StoredMemory> out = new ArrayList<>(ids.size());
             for (String id : new LinkedHashSet<>(ids)) {
-                Entry e = ns.memories.get(id);
+                InMemoryNamespace.Entry e = ns.memories.get(id);
                 if (e != null) {
-                    out.add(new StoredMemory(e.memory, e.accessCount, e.lastAccessedAt, e.evidenceCount));
+                    out.add(e.stored());
                 }
             }
             return out;
@@ -138,14 +95,14 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.readLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
-            Entry entry = ns == null ? null : ns.memories.get(id);
+            InMemoryNamespace ns = namespaces.get(namespace);
+            InMemoryNamespace.Entry entry = ns == null ? null : ns.memories.get(id);
             if (entry == null) {
                 return List.of();
             }
             List<StoredMemory> out = new ArrayList<>(2 * radius + 1);
-            for (Entry e : ns.order.around(entry, radius)) {
-                out.add(new StoredMemory(e.memory, e.accessCount, e.lastAccessedAt, e.evidenceCount));
+            for (InMemoryNamespace.Entry e : ns.order.around(entry, radius)) {
+                out.add(e.stored());
             }
             return out;
         } finally {
@@ -161,24 +118,15 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.writeLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             List<String> archived = new ArrayList<>();
             if (ns == null) {
                 return archived;
             }
             for (String id : new LinkedHashSet<>(ids)) {
-                Entry e = ns.memories.get(Objects.requireNonNull(id, "id"));
-                if (e == null || e.memory.isArchived()) {
-                    continue;
+                if (ns.archive(Objects.requireNonNull(id, "id"), at)) {
+                    archived.add(id);
                 }
-                ns.versions.computeIfAbsent(id, k -> new ArrayList<>()).add(e.memory);
-                Entry marked = new Entry(e.memory.toBuilder().archivedAt(at).updatedAt(at).build(), e.vector);
-                marked.accessCount = e.accessCount;
-                marked.lastAccessedAt = e.lastAccessedAt;
-                marked.evidenceCount = e.evidenceCount;
-                ns.order.replace(e, marked);
-                ns.memories.put(id, marked);
-                archived.add(id);
             }
             return archived;
         } finally {
@@ -193,12 +141,12 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.writeLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             if (ns == null) {
                 return;
             }
             for (String id : ids) {
-                Entry e = ns.memories.get(Objects.requireNonNull(id, "id"));
+                InMemoryNamespace.Entry e = ns.memories.get(Objects.requireNonNull(id, "id"));
                 if (e != null) {
                     e.evidenceCount++;
                 }
@@ -242,7 +190,7 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.readLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             List<Memory> kept = ns == null ? null : ns.versions.get(id);
             return kept == null ? List.of() : List.copyOf(kept);
         } finally {
@@ -257,7 +205,7 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.writeLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             if (ns == null) {
                 return 0;
             }
@@ -284,12 +232,12 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.writeLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             if (ns == null) {
                 return List.of();
             }
             List<String> expired = new ArrayList<>();
-            for (Entry e : ns.memories.values()) {
+            for (InMemoryNamespace.Entry e : ns.memories.values()) {
                 if (e.memory.isExpiredAt(now)) {
                     expired.add(e.memory.id());
                 }
@@ -318,11 +266,11 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.readLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             if (ns != null) {
-                for (Entry e : ns.memories.values()) {
+                for (InMemoryNamespace.Entry e : ns.memories.values()) {
                     if (filter.test(e.memory)) {
-                        matching.add(new StoredMemory(e.memory, e.accessCount, e.lastAccessedAt, e.evidenceCount));
+                        matching.add(e.stored());
                     }
                 }
             }
@@ -339,7 +287,7 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.readLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             return ns == null ? 0 : ns.memories.size();
         } finally {
             lock.readLock().unlock();
@@ -365,12 +313,12 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.writeLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             if (ns == null) {
                 return;
             }
             for (String id : ids) {
-                Entry e = ns.memories.get(id);
+                InMemoryNamespace.Entry e = ns.memories.get(id);
                 if (e != null) {
                     e.accessCount++;
                     if (e.lastAccessedAt == null || at.isAfter(e.lastAccessedAt)) {
@@ -392,8 +340,8 @@ final class InMemoryMemoryStore implements MemoryStore {
             ensureOpen();
             for (TokenCount count : counts) {
                 Memory m = count.memory();
-                Namespace ns = namespaces.get(m.namespace());
-                Entry e = ns == null ? null : ns.memories.get(m.id());
+                InMemoryNamespace ns = namespaces.get(m.namespace());
+                InMemoryNamespace.Entry e = ns == null ? null : ns.memories.get(m.id());
                 if (e != null && e.memory.equals(m)) {
                     e.tokenCounts.put(tokenizerKey, count.tokens());
                 }
@@ -411,11 +359,11 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.readLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             Map<String, Integer> out = new HashMap<>();
             if (ns != null) {
                 for (String id : ids) {
-                    Entry e = ns.memories.get(id);
+                    InMemoryNamespace.Entry e = ns.memories.get(id);
                     Integer tokens = e == null ? null : e.tokenCounts.get(tokenizerKey);
                     if (tokens != null) {
                         out.put(id, tokens);
@@ -438,7 +386,7 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.readLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             return ns == null ? List.of() : ns.lexical.search(query, limit);
         } finally {
             lock.readLock().unlock();
@@ -464,7 +412,7 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.readLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             if (ns != null) {
                 ns.memories.forEach((id, e) -> {
                     if (e.vector != null) {
@@ -484,7 +432,7 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.writeLock().lock();
         try {
             ensureOpen();
-            namespaces.computeIfAbsent(trigger.namespace(), k -> new Namespace())
+            namespaces.computeIfAbsent(trigger.namespace(), k -> new InMemoryNamespace())
                     .triggers.put(trigger.keyword().toLowerCase(Locale.ROOT), trigger);
         } finally {
             lock.writeLock().unlock();
@@ -498,7 +446,7 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.writeLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             boolean removed = ns != null && ns.triggers.remove(keyword.strip().toLowerCase(Locale.ROOT)) != null;
             if (removed && ns.memories.isEmpty() && ns.triggers.isEmpty()) {
                 namespaces.remove(namespace);
@@ -515,7 +463,7 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.readLock().lock();
         try {
             ensureOpen();
-            Namespace ns = namespaces.get(namespace);
+            InMemoryNamespace ns = namespaces.get(namespace);
             return ns == null ? List.of() : List.copyOf(ns.triggers.values());
         } finally {
             lock.readLock().unlock();

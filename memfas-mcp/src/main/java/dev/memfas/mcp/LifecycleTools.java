@@ -1,5 +1,12 @@
 package dev.memfas.mcp;
 
+import static dev.memfas.mcp.ToolSchemas.arrayOf;
+import static dev.memfas.mcp.ToolSchemas.nullable;
+import static dev.memfas.mcp.ToolSchemas.object;
+import static dev.memfas.mcp.ToolSchemas.output;
+import static dev.memfas.mcp.ToolSchemas.prop;
+import static dev.memfas.mcp.ToolSchemas.type;
+
 import dev.memfas.AgentEvent;
 import dev.memfas.ContextCurator;
 import dev.memfas.EventOutcome;
@@ -29,6 +36,88 @@ final class LifecycleTools {
 
     LifecycleTools(ContextCurator curator) {
         this.curator = curator;
+    }
+
+    /** Declares the tools: {@code maintain}, {@code restore}, {@code time}, {@code report_event}, {@code orient}. */
+    void declare(MemfasTools.Registry registry) {
+        Map<String, Object> in = new LinkedHashMap<>();
+        in.put("dry_run", prop("boolean", "Only report what would be done (default true)."));
+        in.put("purge", prop("boolean", "Delete instead of archiving, and delete what was archived before (default"
+                + " false)."));
+        in.put("namespace", MemfasTools.NAMESPACE);
+        Map<String, Object> action = new LinkedHashMap<>();
+        action.put("memory_id", type("string"));
+        action.put("action", type("string"));
+        action.put("retention", type("number"));
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (String count : List.of("examined", "archived", "purged", "expired", "pinned")) {
+            out.put(count, type("integer"));
+        }
+        out.put("dry_run", type("boolean"));
+        out.put("actions", arrayOf(output(action)));
+        registry.add("maintain", "Maintain memory", new MemfasTools.Effects(false, true, false), """
+                Deletes expired memories and archives those that aged out unused (kept, but used no more until \
+                restored; pinned ones exempt). A dry run unless dry_run is false.""",
+                object(in, List.of()), output(out), this::maintain);
+
+        in = new LinkedHashMap<>();
+        in.put("memory_id", prop("string", "The id of the archived memory."));
+        in.put("namespace", MemfasTools.NAMESPACE);
+        registry.add("restore", "Restore a memory", new MemfasTools.Effects(false, false, false),
+                "Brings an archived memory back into use; the result is the memory as stored.",
+                object(in, List.of("memory_id")), ToolSchemas.memorySchema(), this::restore);
+
+        in = new LinkedHashMap<>();
+        in.put("timezone", prop("string", "An IANA time zone such as Europe/Berlin, or an offset (default UTC)."));
+        in.put("resolve", prop("string", "A time phrase to turn into a window: today, yesterday, last week, next"
+                + " Monday, 3 days ago, in 2 weeks, end of month, in March, 2026-03-01."));
+        Map<String, Object> window = new LinkedHashMap<>();
+        window.put("start", type("string"));
+        window.put("end", type("string"));
+        out = new LinkedHashMap<>();
+        out.put("now", type("string"));
+        out.put("timezone", type("string"));
+        out.put("day_of_week", type("string"));
+        out.put("iso_week", type("string"));
+        out.put("window", Map.of("anyOf", List.of(output(window), Map.of("type", "null"))));
+        registry.add("time", "What time it is", MemfasTools.Effects.READS, """
+                Says what time it is on the memory server's clock, in a time zone, and what a phrase such as "last \
+                week" means as a window of time.""",
+                object(in, List.of()), output(out), this::time);
+
+        in = new LinkedHashMap<>();
+        in.put("type", Map.of("type", "string", "enum", List.of("error_occurred", "decision_made", "user_feedback",
+                "command_executed", "file_opened", "session_start", "session_end"), "description", "What happened."));
+        in.put("text", prop("string", "What happened, in words: the error message, the decision, the feedback."));
+        in.put("fix", prop("string", "For an error: how it was fixed, when that is known."));
+        in.put("session_id", prop("string", "The session it happened in."));
+        in.put("namespace", MemfasTools.NAMESPACE);
+        Map<String, Object> pastError = new LinkedHashMap<>();
+        pastError.put("memory_id", type("string"));
+        pastError.put("text", type("string"));
+        pastError.put("fix", nullable("string"));
+        out = new LinkedHashMap<>();
+        out.put("memory_id", nullable("string"));
+        out.put("similar_errors", arrayOf(output(pastError)));
+        registry.add("report_event", "Report an event", new MemfasTools.Effects(false, false, false), """
+                Reports what happened: an error, a decision or user feedback is remembered (a repeat adds evidence); \
+                an error also returns the most similar past errors with what fixed them; session_end drops the \
+                session's state.""",
+                object(in, List.of("type", "text")), output(out), this::reportEvent);
+
+        in = new LinkedHashMap<>();
+        in.put("timezone", prop("string", "An IANA time zone such as Europe/Berlin, or an offset (default UTC)."));
+        in.put("namespace", MemfasTools.NAMESPACE);
+        out = new LinkedHashMap<>();
+        out.put("now", type("string"));
+        out.put("last_seen", nullable("string"));
+        out.put("away_seconds", nullable("integer"));
+        out.put("added", type("integer"));
+        out.put("newest", arrayOf(ToolSchemas.memorySchema()));
+        registry.add("orient", "Orient after time away", new MemfasTools.Effects(false, false, false), """
+                Call at the start of a session: says what time it is, when this memory was last oriented and how long \
+                ago, and what was stored since (the newest few). Records now as the last time seen.""",
+                object(in, List.of()), output(out), this::orient);
     }
 
     McpSchema.CallToolResult maintain(ToolArguments args) {

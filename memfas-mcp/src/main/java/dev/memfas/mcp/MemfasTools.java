@@ -44,7 +44,7 @@ final class MemfasTools {
             + " YYYY-MM-DD): only memories true then, and written by then, are used (default now).");
     private static final Map<String, Object> INCLUDE_SUPERSEDED = prop("boolean", "Also use memories that are no"
             + " longer true (superseded or past their validity), each marked with what replaced it (default false).");
-    private static final Map<String, Object> NAMESPACE = prop("string", "The namespace (tenant) to work in"
+    static final Map<String, Object> NAMESPACE = prop("string", "The namespace (tenant) to work in"
             + " (default: default). Namespaces never see each other's memories.");
 
     private final ContextCurator curator;
@@ -64,7 +64,7 @@ final class MemfasTools {
     record Tool(McpSchema.Tool schema, Set<String> arguments, Function<ToolArguments, McpSchema.CallToolResult> handler) {}
 
     /** What a tool promises about its effects, as MCP tool annotations. */
-    private record Effects(boolean readOnly, boolean destructive, boolean idempotent) {
+    record Effects(boolean readOnly, boolean destructive, boolean idempotent) {
         static final Effects READS = new Effects(true, false, true);
 
         McpSchema.ToolAnnotations annotations(String title) {
@@ -240,84 +240,7 @@ final class MemfasTools {
                 which fields changed.""",
                 object(in, List.of("memory_id")), output(out), memories::history);
 
-        in = new LinkedHashMap<>();
-        in.put("dry_run", prop("boolean", "Only report what would be done (default true)."));
-        in.put("purge", prop("boolean", "Delete instead of archiving, and delete what was archived before (default"
-                + " false)."));
-        in.put("namespace", NAMESPACE);
-        Map<String, Object> action = new LinkedHashMap<>();
-        action.put("memory_id", type("string"));
-        action.put("action", type("string"));
-        action.put("retention", type("number"));
-        out = new LinkedHashMap<>();
-        for (String count : List.of("examined", "archived", "purged", "expired", "pinned")) {
-            out.put(count, type("integer"));
-        }
-        out.put("dry_run", type("boolean"));
-        out.put("actions", arrayOf(output(action)));
-        add("maintain", "Maintain memory", new Effects(false, true, false), """
-                Deletes expired memories and archives those that aged out unused (kept, but used no more until \
-                restored; pinned ones exempt). A dry run unless dry_run is false.""",
-                object(in, List.of()), output(out), lifecycle::maintain);
-
-        in = new LinkedHashMap<>();
-        in.put("memory_id", prop("string", "The id of the archived memory."));
-        in.put("namespace", NAMESPACE);
-        add("restore", "Restore a memory", new Effects(false, false, false),
-                "Brings an archived memory back into use; the result is the memory as stored.",
-                object(in, List.of("memory_id")), ToolSchemas.memorySchema(), lifecycle::restore);
-
-        in = new LinkedHashMap<>();
-        in.put("timezone", prop("string", "An IANA time zone such as Europe/Berlin, or an offset (default UTC)."));
-        in.put("resolve", prop("string", "A time phrase to turn into a window: today, yesterday, last week, next"
-                + " Monday, 3 days ago, in 2 weeks, end of month, in March, 2026-03-01."));
-        Map<String, Object> window = new LinkedHashMap<>();
-        window.put("start", type("string"));
-        window.put("end", type("string"));
-        out = new LinkedHashMap<>();
-        out.put("now", type("string"));
-        out.put("timezone", type("string"));
-        out.put("day_of_week", type("string"));
-        out.put("iso_week", type("string"));
-        out.put("window", Map.of("anyOf", List.of(output(window), Map.of("type", "null"))));
-        add("time", "What time it is", Effects.READS, """
-                Says what time it is on the memory server's clock, in a time zone, and what a phrase such as "last \
-                week" means as a window of time.""",
-                object(in, List.of()), output(out), lifecycle::time);
-
-        in = new LinkedHashMap<>();
-        in.put("type", Map.of("type", "string", "enum", List.of("error_occurred", "decision_made", "user_feedback",
-                "command_executed", "file_opened", "session_start", "session_end"), "description", "What happened."));
-        in.put("text", prop("string", "What happened, in words: the error message, the decision, the feedback."));
-        in.put("fix", prop("string", "For an error: how it was fixed, when that is known."));
-        in.put("session_id", prop("string", "The session it happened in."));
-        in.put("namespace", NAMESPACE);
-        Map<String, Object> pastError = new LinkedHashMap<>();
-        pastError.put("memory_id", type("string"));
-        pastError.put("text", type("string"));
-        pastError.put("fix", nullable("string"));
-        out = new LinkedHashMap<>();
-        out.put("memory_id", nullable("string"));
-        out.put("similar_errors", arrayOf(output(pastError)));
-        add("report_event", "Report an event", new Effects(false, false, false), """
-                Reports what happened: an error, a decision or user feedback is remembered (a repeat adds evidence); \
-                an error also returns the most similar past errors with what fixed them; session_end drops the \
-                session's state.""",
-                object(in, List.of("type", "text")), output(out), lifecycle::reportEvent);
-
-        in = new LinkedHashMap<>();
-        in.put("timezone", prop("string", "An IANA time zone such as Europe/Berlin, or an offset (default UTC)."));
-        in.put("namespace", NAMESPACE);
-        out = new LinkedHashMap<>();
-        out.put("now", type("string"));
-        out.put("last_seen", nullable("string"));
-        out.put("away_seconds", nullable("integer"));
-        out.put("added", type("integer"));
-        out.put("newest", arrayOf(ToolSchemas.memorySchema()));
-        add("orient", "Orient after time away", new Effects(false, false, false), """
-                Call at the start of a session: says what time it is, when this memory was last oriented and how long \
-                ago, and what was stored since (the newest few). Records now as the last time seen.""",
-                object(in, List.of()), output(out), lifecycle::orient);
+        lifecycle.declare(this::add);
 
         in = new LinkedHashMap<>();
         in.put("memory_id", prop("string", "The id of the memory to delete."));
@@ -327,6 +250,13 @@ final class MemfasTools {
         out.put("found", type("boolean"));
         add("forget", "Forget a memory", new Effects(false, true, true), "Deletes one memory by its id.",
                 object(in, List.of("memory_id")), output(out), memories::forget);
+    }
+
+    /** Declares tools: for the handler classes that declare their own ({@link LifecycleTools#declare}). */
+    @FunctionalInterface
+    interface Registry {
+        void add(String name, String title, Effects effects, String description, Map<String, Object> inputSchema,
+                Map<String, Object> outputSchema, Function<ToolArguments, McpSchema.CallToolResult> handler);
     }
 
     private void add(String name, String title, Effects effects, String description, Map<String, Object> inputSchema,

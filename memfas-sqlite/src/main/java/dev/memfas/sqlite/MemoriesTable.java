@@ -28,49 +28,12 @@ import java.util.TreeSet;
 final class MemoriesTable {
     /** How many ids one {@code IN (...)} list binds at most. */
     static final int IN_CHUNK = 500;
-    private static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, "
+    static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, "
             + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
             + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
             + "evidence_count, archived_s, archived_ns, recorded_s, recorded_ns";
 
-    /** Copies the row {@code rowid} of memories into memory_versions as its next version. */
-    private static final String KEEP_VERSION = "INSERT INTO memory_versions (version, " + COLUMNS + ") SELECT "
-            + "(SELECT COALESCE(MAX(v.version), 0) + 1 FROM memory_versions v WHERE v.namespace = m.namespace "
-            + "AND v.id = m.id), " + COLUMNS + " FROM memories m WHERE m.rowid = ?";
-
     private MemoriesTable() {}
-
-    /**
-     * Marks the live memories of the given ids archived at {@code at} (also their {@code updatedAt}), keeping each
-     * one's state before as a version.
-     *
-     * @return the ids archived, in order
-     */
-    static List<String> archive(Connection c, String namespace, List<String> ids, Instant at) throws SQLException {
-        List<String> archived = new ArrayList<>();
-        try (PreparedStatement find = c.prepareStatement(
-                        "SELECT rowid FROM memories WHERE namespace = ? AND id = ? AND archived_s IS NULL");
-                PreparedStatement keep = c.prepareStatement(KEEP_VERSION);
-                PreparedStatement mark = c.prepareStatement("UPDATE memories SET archived_s = ?, archived_ns = ?, "
-                        + "updated_s = ?, updated_ns = ? WHERE rowid = ?")) {
-            for (String id : ids) {
-                long rowid = rowid(find, namespace, id);
-                if (rowid < 0) {
-                    continue;
-                }
-                keep.setLong(1, rowid);
-                keep.executeUpdate();
-                mark.setLong(1, at.getEpochSecond());
-                mark.setInt(2, at.getNano());
-                mark.setLong(3, at.getEpochSecond());
-                mark.setInt(4, at.getNano());
-                mark.setLong(5, rowid);
-                mark.executeUpdate();
-                archived.add(id);
-            }
-        }
-        return archived;
-    }
 
     /** {@code n} comma-separated placeholders, for an {@code IN (...)} list. */
     static String placeholders(int n) {
@@ -101,7 +64,7 @@ final class MemoriesTable {
                     + "archived_ns = ?, recorded_s = ?, recorded_ns = ? WHERE rowid = ?");
             ftsDelete = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
             ftsInsert = c.prepareStatement("INSERT INTO memories_fts (rowid, text) VALUES (?, ?)");
-            keepVersion = c.prepareStatement(KEEP_VERSION);
+            keepVersion = c.prepareStatement(VersionsTable.KEEP_VERSION);
         }
 
         /**
@@ -211,7 +174,7 @@ final class MemoriesTable {
     }
 
     /** Reads a row of {@link #COLUMNS}, from the memories or their versions. */
-    private static StoredMemory read(ResultSet rs) throws SQLException {
+    static StoredMemory read(ResultSet rs) throws SQLException {
         Memory m = new Memory(
                 rs.getString(2),
                 rs.getString(1),
@@ -247,21 +210,6 @@ final class MemoriesTable {
         return Codec.instant(seconds, rs.getLong(at + 1));
     }
 
-    /** The earlier states of one memory, oldest first. */
-    static List<Memory> versions(Connection c, String namespace, String id) throws SQLException {
-        List<Memory> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS
-                + " FROM memory_versions WHERE namespace = ? AND id = ? ORDER BY version")) {
-            ps.setString(1, namespace);
-            ps.setString(2, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(read(rs).memory());
-                }
-            }
-        }
-        return out;
-    }
 
     /** The memories of the given distinct ids that exist, by id. */
     static Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> unique) throws SQLException {
@@ -347,8 +295,7 @@ final class MemoriesTable {
 
     /** Deletes rows from the memories, their earlier versions, text index, vectors and token counts. */
     static void deleteRows(Connection c, List<Long> rowids) throws SQLException {
-        try (PreparedStatement versions = c.prepareStatement("DELETE FROM memory_versions WHERE (namespace, id) = "
-                + "(SELECT namespace, id FROM memories WHERE rowid = ?)");
+        try (PreparedStatement versions = c.prepareStatement(VersionsTable.DELETE_OF_ROW);
                 PreparedStatement memory = c.prepareStatement("DELETE FROM memories WHERE rowid = ?");
                 PreparedStatement fts = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
                 PreparedStatement vector = c.prepareStatement("DELETE FROM vectors WHERE rowid = ?");
@@ -431,38 +378,6 @@ final class MemoriesTable {
             }
         }
         return Set.copyOf(out);
-    }
-
-    /** Adds each id's occurrences to its access count and moves its last access to {@code at} if later. */
-    static void recordAccess(Connection c, String namespace, Map<String, Integer> occurrences, Instant at)
-            throws SQLException {
-        long micros = ChronoUnit.MICROS.between(Instant.EPOCH, at);
-        try (PreparedStatement ps = c.prepareStatement("UPDATE memories SET access_count = access_count + ?, "
-                + "last_access_us = max(coalesce(last_access_us, ?), ?) WHERE namespace = ? AND id = ?")) {
-            for (Map.Entry<String, Integer> e : occurrences.entrySet()) {
-                ps.setInt(1, e.getValue());
-                ps.setLong(2, micros);
-                ps.setLong(3, micros);
-                ps.setString(4, namespace);
-                ps.setString(5, e.getKey());
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        }
-    }
-
-    /** Raises the evidence counts by the given occurrences. */
-    static void recordEvidence(Connection c, String namespace, Map<String, Integer> occurrences) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "UPDATE memories SET evidence_count = evidence_count + ? WHERE namespace = ? AND id = ?")) {
-            for (Map.Entry<String, Integer> e : occurrences.entrySet()) {
-                ps.setInt(1, e.getValue());
-                ps.setString(2, namespace);
-                ps.setString(3, e.getKey());
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        }
     }
 
     /**

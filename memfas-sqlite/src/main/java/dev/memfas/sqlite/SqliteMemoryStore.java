@@ -24,7 +24,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -233,7 +232,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
     public List<Memory> versions(String namespace, String id) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(id, "id");
-        return db.read("read a memory's versions", c -> MemoriesTable.versions(c, namespace, id));
+        return db.read("read a memory's versions", c -> VersionsTable.versions(c, namespace, id));
     }
 
     @Override
@@ -305,12 +304,9 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
         if (ids.isEmpty()) {
             return;
         }
-        Map<String, Integer> occurrences = new LinkedHashMap<>();
-        for (String id : ids) {
-            occurrences.merge(Objects.requireNonNull(id, "id"), 1, Integer::sum);
-        }
+        Map<String, Integer> occurrences = Counters.occurrences(ids);
         db.write("record access", c -> {
-            MemoriesTable.recordAccess(c, namespace, occurrences, at);
+            Counters.recordAccess(c, namespace, occurrences, at);
             return null;
         }, null);
     }
@@ -325,7 +321,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
             return List.of();
         }
         return db.write("archive memories", c -> {
-            List<String> archived = MemoriesTable.archive(c, namespace, unique, at);
+            List<String> archived = VersionsTable.archive(c, namespace, unique, at);
             ChangeLog.appendMemories(c, origin, namespace, archived);
             return archived;
         }, null);
@@ -338,12 +334,9 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
         if (ids.isEmpty()) {
             return;
         }
-        Map<String, Integer> occurrences = new LinkedHashMap<>();
-        for (String id : ids) {
-            occurrences.merge(Objects.requireNonNull(id, "id"), 1, Integer::sum);
-        }
+        Map<String, Integer> occurrences = Counters.occurrences(ids);
         db.write("record evidence", c -> {
-            MemoriesTable.recordEvidence(c, namespace, occurrences);
+            Counters.recordEvidence(c, namespace, occurrences);
             return null;
         }, null);
     }

@@ -1,0 +1,60 @@
+package dev.memfas.sqlite;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The use counts kept on memory rows, which change without changing the memory (no version, no change-log entry):
+ * accesses (how many, and the latest) and evidence. Statements only; the store runs them in its transactions.
+ */
+final class Counters {
+    private Counters() {}
+
+    /** How often each id occurs, in first-seen order; an id that occurs twice counts twice. */
+    static Map<String, Integer> occurrences(Collection<String> ids) {
+        Map<String, Integer> occurrences = new LinkedHashMap<>();
+        for (String id : ids) {
+            occurrences.merge(Objects.requireNonNull(id, "id"), 1, Integer::sum);
+        }
+        return occurrences;
+    }
+
+    /** Adds each id's occurrences to its access count and moves its last access to {@code at} if later. */
+    static void recordAccess(Connection c, String namespace, Map<String, Integer> occurrences, Instant at)
+            throws SQLException {
+        long micros = ChronoUnit.MICROS.between(Instant.EPOCH, at);
+        try (PreparedStatement ps = c.prepareStatement("UPDATE memories SET access_count = access_count + ?, "
+                + "last_access_us = max(coalesce(last_access_us, ?), ?) WHERE namespace = ? AND id = ?")) {
+            for (Map.Entry<String, Integer> e : occurrences.entrySet()) {
+                ps.setInt(1, e.getValue());
+                ps.setLong(2, micros);
+                ps.setLong(3, micros);
+                ps.setString(4, namespace);
+                ps.setString(5, e.getKey());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** Raises the evidence counts by the given occurrences. */
+    static void recordEvidence(Connection c, String namespace, Map<String, Integer> occurrences) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE memories SET evidence_count = evidence_count + ? WHERE namespace = ? AND id = ?")) {
+            for (Map.Entry<String, Integer> e : occurrences.entrySet()) {
+                ps.setInt(1, e.getValue());
+                ps.setString(2, namespace);
+                ps.setString(3, e.getKey());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+}
