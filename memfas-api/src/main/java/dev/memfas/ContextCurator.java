@@ -54,6 +54,37 @@ public interface ContextCurator extends AutoCloseable {
     List<Memory> rememberAll(Collection<Memory> memories);
 
     /**
+     * Remembers a memory in the layer the router picks for it, or in the one the request forces (see
+     * {@link RememberRequest} for the rules). A persistent memory is stored as by {@link #remember(Memory)}, its scope
+     * set to the project or to universal as its layer needs; a working memory is embedded and kept by the session
+     * only, until its time to live ({@link Memory#expiresAt()}, else the curator's working-memory TTL) passes or the
+     * session ends, the least recently used going first beyond the curator's limit.
+     *
+     * @return the memory as kept, its layer and the reason for it
+     * @throws IllegalArgumentException if the memory is malformed, or the project layer is forced with no project
+     * @throws MemfasException if embedding or storing fails; nothing is kept
+     */
+    Remembered remember(RememberRequest request);
+
+    /**
+     * Moves a memory up a layer: a working memory of any session into the store (as a project memory, needing a project
+     * scope, or as a global one), or a project memory to the global layer (its scope becomes universal; the state
+     * before is kept as a version). Promoting a memory to the layer it is in returns it unchanged.
+     *
+     * @return the memory as now kept
+     * @throws IllegalArgumentException if the namespace has no such memory, the move is down (global to project, or
+     *     anything to working), or a working memory with no project scope is promoted to the project layer
+     */
+    Memory promote(String namespace, String memoryId, Layer layer);
+
+    /**
+     * The working memories one session holds now, most recently used first.
+     *
+     * @return the memories; empty if the session holds none or is not known
+     */
+    List<Memory> workingMemory(String sessionId);
+
+    /**
      * Changes one memory: reads it, applies {@code change} to a builder holding it, and stores the result in its
      * place, with {@code updatedAt} now; the state before is kept as a version. Atomic with respect to this curator's
      * other writes.

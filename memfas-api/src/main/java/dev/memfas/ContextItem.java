@@ -8,6 +8,8 @@ import java.util.Objects;
  * @param memoryId the memory's id
  * @param source the memory's source
  * @param section which part of the envelope the memory is in
+ * @param layer the layer the memory came from: the session's working memory, or the project or global layer of the
+ *     store ({@link Layer#of(Memory)})
  * @param score the weighted score in [0, 1] (for triggered memories, the score they would have had, or 0 if they
  *     were not among the candidates)
  * @param factors the per-factor breakdown of the score
@@ -18,6 +20,7 @@ public record ContextItem(
         String memoryId,
         String source,
         Section section,
+        Layer layer,
         double score,
         ScoreBreakdown factors,
         int tokens,
@@ -36,6 +39,7 @@ public record ContextItem(
         Objects.requireNonNull(memoryId, "memoryId");
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(section, "section");
+        Objects.requireNonNull(layer, "layer");
         Objects.requireNonNull(factors, "factors");
     }
 }

@@ -254,8 +254,8 @@ final class BudgetFiller {
     private static ContextItem item(CandidateSet candidates, Piece p, ContextItem.Section section) {
         int c = p.candidate();
         Memory m = candidates.memory(c);
-        return new ContextItem(m.id(), m.source(), section, candidates.score(c), candidates.breakdown(c), p.tokens(),
-                p.truncated());
+        return new ContextItem(m.id(), m.source(), section, candidates.layer(c), candidates.score(c),
+                candidates.breakdown(c), p.tokens(), p.truncated());
     }
 
     private static String render(CandidateSet candidates, List<Piece> triggered, List<Piece> relevant,

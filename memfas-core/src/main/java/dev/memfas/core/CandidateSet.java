@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.Layer;
 import dev.memfas.Memory;
 import dev.memfas.ScoreBreakdown;
 import dev.memfas.StoredMemory;
@@ -36,6 +37,8 @@ final class CandidateSet {
     private double[] bm25 = new double[INITIAL_CAPACITY];
     private boolean[] linked = new boolean[INITIAL_CAPACITY];
     private boolean[] hasVector = new boolean[INITIAL_CAPACITY];
+    /** Whether the candidate is one of the session's working memories rather than a stored one. */
+    private boolean[] working = new boolean[INITIAL_CAPACITY];
     /** On gathering, the slot a vector hit had in the index (or -1); then the slot found. */
     private int[] slots = new int[INITIAL_CAPACITY];
     private float[] matrix = new float[0];
@@ -86,6 +89,7 @@ final class CandidateSet {
         this.bm25[i] = bm25;
         this.linked[i] = linked;
         hasVector[i] = false;
+        working[i] = false;
         slots[i] = slotHint;
         for (double[] column : factors) {
             column[i] = 0;
@@ -133,6 +137,35 @@ final class CandidateSet {
         if (sources.index() != null && size > first) {
             gatherRows(sources.index(), first, query);
         }
+    }
+
+    /**
+     * Adds one of the session's working memories, with its own vector (or null without an embedder) and its BM25
+     * score among the working memories.
+     *
+     * @param query the query's unit vector, or null without an embedder
+     */
+    void addWorking(StoredMemory memory, float[] vector, double bm25, float[] query) {
+        int i = add(memory, Float.NaN, bm25, false, -1);
+        working[i] = true;
+        if (dimension == 0 && query != null) {
+            // A namespace with nothing stored has no index: no candidate before this one has a vector.
+            dimension = query.length;
+        }
+        if (vector != null && query != null && dimension == vector.length) {
+            int needed = size * dimension;
+            if (matrix.length < needed) {
+                matrix = Arrays.copyOf(matrix, Math.max(needed, 2 * matrix.length));
+            }
+            System.arraycopy(vector, 0, matrix, i * dimension, dimension);
+            hasVector[i] = true;
+            cosine[i] = Vectors.dotRow(matrix, i, query);
+        }
+    }
+
+    /** The layer the candidate came from. */
+    Layer layer(int i) {
+        return working[i] ? Layer.WORKING : Layer.of(stored[i].memory());
     }
 
     /** The position of the candidate with this id, or -1. */
@@ -262,6 +295,7 @@ final class CandidateSet {
         bm25 = Arrays.copyOf(bm25, n);
         linked = Arrays.copyOf(linked, n);
         hasVector = Arrays.copyOf(hasVector, n);
+        working = Arrays.copyOf(working, n);
         slots = Arrays.copyOf(slots, n);
         for (int f = 0; f < Factor.COUNT; f++) {
             signals[f] = Arrays.copyOf(signals[f], n);

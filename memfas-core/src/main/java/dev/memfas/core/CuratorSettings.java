@@ -27,6 +27,8 @@ import java.time.Duration;
  * @param relevanceFloor the cosine a turn's best memory must reach for any memory to be relevant; -1 for no floor
  * @param sessionIdleTimeout how long a session may be idle before it expires
  * @param maxSessions how many sessions are kept at most
+ * @param workingMemoryTtl how long a working memory without its own expiry is kept
+ * @param workingMemoryLimit how many working memories a session keeps at most
  * @param redactQueries whether telemetry leaves out query text, task and topic label
  */
 record CuratorSettings(
@@ -48,4 +50,6 @@ record CuratorSettings(
         double relevanceFloor,
         Duration sessionIdleTimeout,
         int maxSessions,
+        Duration workingMemoryTtl,
+        int workingMemoryLimit,
         boolean redactQueries) {}

@@ -82,6 +82,8 @@ public final class Memfas {
         private double relevanceFloor = Double.NaN;
         private Duration sessionIdleTimeout = Duration.ofHours(1);
         private int maxSessions = 10_000;
+        private Duration workingMemoryTtl = Duration.ofHours(1);
+        private int workingMemoryLimit = 1000;
         private Path telemetryFile;
         private long telemetryMaxBytes = 10L * 1024 * 1024;
         private int telemetryKeepFiles = 3;
@@ -340,6 +342,24 @@ public final class Memfas {
             return this;
         }
 
+        /**
+         * How long a session's working memory keeps a memory that sets no {@code expiresAt}, and how many it keeps at
+         * most (the least recently used dropped first); 1 hour and 1000 when not set. See {@link dev.memfas.Layer}.
+         */
+        public Builder workingMemory(Duration ttl, int limit) {
+            once("working memory");
+            Objects.requireNonNull(ttl, "ttl");
+            if (ttl.isNegative() || ttl.isZero()) {
+                throw new IllegalArgumentException("working memory TTL must be positive: " + ttl);
+            }
+            if (limit < 1) {
+                throw new IllegalArgumentException("working memory limit must be positive: " + limit);
+            }
+            this.workingMemoryTtl = ttl;
+            this.workingMemoryLimit = limit;
+            return this;
+        }
+
         /** Writes one JSON line per turn to this file (see {@code docs/telemetry.md}); off when not set. */
         public Builder telemetry(Path file) {
             once("telemetry");
@@ -442,7 +462,7 @@ public final class Memfas {
                         maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare, embedBatchSize,
                         scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity, writeDuplicates, retention,
                         resolvedRelevanceFloor(),
-                        sessionIdleTimeout, maxSessions, redactQueries);
+                        sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
                 if (warmUp) {
                     curator.warmUp();

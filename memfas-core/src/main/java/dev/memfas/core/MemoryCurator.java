@@ -9,6 +9,7 @@ import dev.memfas.Embedder;
 import dev.memfas.EventOutcome;
 import dev.memfas.MaintenanceReport;
 import dev.memfas.MaintenanceRequest;
+import dev.memfas.Layer;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
@@ -17,6 +18,8 @@ import dev.memfas.MemoryVersion;
 import dev.memfas.Orientation;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
+import dev.memfas.RememberRequest;
+import dev.memfas.Remembered;
 import dev.memfas.SharedStore;
 import dev.memfas.StoredMemory;
 import dev.memfas.TelemetryListener;
@@ -31,8 +34,6 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -49,6 +50,7 @@ import java.util.function.UnaryOperator;
  *   <li>{@link TopicTracker}: the session topic moved towards this turn;
  *   <li>{@link NamespaceTriggers}: the triggers that fire on the query, and the memories they link;
  *   <li>{@link CandidateGatherer}: vector hits, BM25 hits, linked and pinned memories, into a {@link CandidateSet};
+ *   <li>{@link Layers}: the session's working memories join them;
  *   <li>{@link CandidateScorer}: every candidate's factors and score;
  *   <li>{@link RelevanceGate}: whether the best cosine reaches the model's relevance floor, so anything is relevant;
  *   <li>{@link NeighborExpander}: the memories stored next to the best join them, then the {@link Ranking};
@@ -56,8 +58,8 @@ import java.util.function.UnaryOperator;
  *   <li>{@link BudgetFiller}: the envelope filled within the budget (retrieved memories only if the gate opened);
  *   <li>{@link TurnPublisher}: access recorded, drops explained, the response made, telemetry told.
  * </ol>
- * Before the first step, {@link ChangeFollower} applies what other processes wrote to a shared store. A turn's working
- * memory is a {@link TurnWorkspace} from a pool, so turns allocate little.
+ * Before the first step, {@link ChangeFollower} applies what other processes wrote to a shared store. A turn's scratch
+ * space is a {@link TurnWorkspace} from a pool, so turns allocate little.
  *
  * <p>Thread-safe. Writes ({@link MemoryWriter}) are serialized so the store and the index change in the same order;
  * turns run in parallel with each other and with writes.
@@ -96,6 +98,9 @@ final class MemoryCurator implements ContextCurator {
     private final Revisions revisions;
     private final Orienteer orienteer;
     private final EventHandler events;
+    private final UsageFeedback feedback;
+    private final Search search;
+    private final Layers layers;
     private final TurnWorkspace.Pool workspaces = new TurnWorkspace.Pool(Math.max(4, 2 * ScanThreads.PROCESSORS));
     private volatile boolean closed;
 
@@ -130,6 +135,10 @@ final class MemoryCurator implements ContextCurator {
         this.revisions = new Revisions(store, writer);
         this.orienteer = new Orienteer(store, clock);
         this.events = new EventHandler(this, sessions);
+        this.feedback = new UsageFeedback(store, sessions, clock);
+        this.search = new Search(queryEmbedder, topics, gatherer, scorer, workspaces, clock);
+        this.layers = new Layers(store, writer, revisions, sessions, embedder, settings.workingMemoryTtl(),
+                settings.workingMemoryLimit(), clock);
         if (space != null) {
             store.vectorSpace().ifPresent(stored -> {
                 if (!stored.equals(space)) {
@@ -166,6 +175,7 @@ final class MemoryCurator implements ContextCurator {
             CandidateSet candidates = work.candidates();
             CandidateSources sources = gatherer.gather(turn, q, fired.linkedIds(), pinned.ids(turn.namespace()),
                     work);
+            layers.addCandidates(turn, q, candidates);
             CandidateScorer.TurnSignals signals = new CandidateScorer.TurnSignals(turn.inForce().at(),
                     sources.index() != null, topic.vector(), topic.terms(),
                     turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(), turn.hasSession(), request.project(),
@@ -190,32 +200,9 @@ final class MemoryCurator implements ContextCurator {
     @Override
     public List<RecallHit> recall(RecallRequest recall) {
         Objects.requireNonNull(recall, "recall");
-        // A search is a turn without a session, triggers or budget.
-        ContextRequest request = ContextRequest.builder(recall.query()).namespace(recall.namespace())
-                .asOf(recall.asOf()).includeSuperseded(recall.includeSuperseded()).build();
-        int limit = recall.limit();
         ensureOpen();
         catchUp();
-        Turn turn = Turn.search(request, clock);
-        QueryVectors q = queryEmbedder.embedQuery(recall.query());
-        SessionState.TopicUpdate topic = topics.advance(turn, q);
-        TurnWorkspace work = workspaces.take();
-        try {
-            CandidateSet candidates = work.candidates();
-            CandidateSources sources = gatherer.gather(turn, q, Set.of(), Set.of(), work);
-            scorer.score(candidates, new CandidateScorer.TurnSignals(turn.inForce().at(), sources.index() != null,
-                    topic.vector(), topic.terms(), Set.of(), false, null, null));
-            Ranking ranking = work.ranking();
-            ranking.rank(candidates);
-            List<RecallHit> hits = new ArrayList<>(Math.min(limit, ranking.size()));
-            for (int r = 0; r < Math.min(limit, ranking.size()); r++) {
-                int c = ranking.at(r);
-                hits.add(new RecallHit(candidates.memory(c), candidates.score(c), candidates.breakdown(c)));
-            }
-            return hits;
-        } finally {
-            workspaces.release(work);
-        }
+        return search.recall(recall);
     }
 
     /**
@@ -259,6 +246,29 @@ final class MemoryCurator implements ContextCurator {
     }
 
     @Override
+    public Remembered remember(RememberRequest request) {
+        Objects.requireNonNull(request, "request");
+        ensureOpen();
+        return layers.remember(request);
+    }
+
+    @Override
+    public Memory promote(String namespace, String memoryId, Layer layer) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(memoryId, "memoryId");
+        Objects.requireNonNull(layer, "layer");
+        ensureOpen();
+        return layers.promote(namespace, memoryId, layer);
+    }
+
+    @Override
+    public List<Memory> workingMemory(String sessionId) {
+        Objects.requireNonNull(sessionId, "sessionId");
+        ensureOpen();
+        return layers.workingMemory(sessionId);
+    }
+
+    @Override
     public Memory update(String namespace, String memoryId, UnaryOperator<Memory.Builder> change) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(memoryId, "memoryId");
@@ -280,13 +290,7 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(memoryId, "memoryId");
         ensureOpen();
-        Optional<StoredMemory> current = store.get(namespace, memoryId);
-        if (current.isEmpty()) {
-            return List.of();
-        }
-        List<Memory> states = new ArrayList<>(store.versions(namespace, memoryId));
-        states.add(current.get().memory());
-        return MemoryChanges.versions(states);
+        return revisions.history(namespace, memoryId);
     }
 
     @Override
@@ -338,7 +342,8 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(memoryId, "memoryId");
         ensureOpen();
-        return writer.forget(namespace, memoryId);
+        boolean dropped = layers.forget(namespace, memoryId);
+        return writer.forget(namespace, memoryId) || dropped;
     }
 
     @Override
@@ -361,35 +366,8 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(sessionId, "sessionId");
         Objects.requireNonNull(memoryIds, "memoryIds");
-        // The request's checks of namespace and session id are the ones a report needs.
-        ContextRequest.builder("usage").namespace(namespace).sessionId(sessionId).build();
-        LinkedHashSet<String> ids = new LinkedHashSet<>(memoryIds.size());
-        for (String id : memoryIds) {
-            ids.add(Objects.requireNonNull(id, "memory id"));
-        }
         ensureOpen();
-        SessionState session = sessions.find(sessionId);
-        if (session != null && !session.namespace().equals(namespace)) {
-            throw new IllegalArgumentException("session '" + sessionId + "' is in namespace '" + session.namespace()
-                    + "', not '" + namespace + "'");
-        }
-        Set<String> known = new HashSet<>();
-        for (StoredMemory s : store.getAll(namespace, ids)) {
-            known.add(s.memory().id());
-        }
-        List<String> recorded = new ArrayList<>(known.size());
-        List<String> unknown = new ArrayList<>();
-        for (String id : ids) {
-            (known.contains(id) ? recorded : unknown).add(id);
-        }
-        if (helpful) {
-            if (!recorded.isEmpty()) {
-                store.recordAccess(namespace, recorded, clock.instant());
-            }
-        } else if (session != null) {
-            session.recordUnhelpful(recorded);
-        }
-        return new UsageReport(recorded, unknown);
+        return feedback.report(namespace, sessionId, memoryIds, helpful);
     }
 
     // ---------------------------------------------------------------- reads and lifecycle

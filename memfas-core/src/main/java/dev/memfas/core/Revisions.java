@@ -2,11 +2,13 @@ package dev.memfas.core;
 
 import dev.memfas.Memory;
 import dev.memfas.MemoryStore;
+import dev.memfas.MemoryVersion;
 import dev.memfas.StoredMemory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
 
@@ -23,6 +25,17 @@ final class Revisions {
     Revisions(MemoryStore store, MemoryWriter writer) {
         this.store = store;
         this.writer = writer;
+    }
+
+    /** The memory's states, oldest first, the current one last; empty if there is no such memory. */
+    List<MemoryVersion> history(String namespace, String id) {
+        Optional<StoredMemory> current = store.get(namespace, id);
+        if (current.isEmpty()) {
+            return List.of();
+        }
+        List<Memory> states = new ArrayList<>(store.versions(namespace, id));
+        states.add(current.get().memory());
+        return MemoryChanges.versions(states);
     }
 
     /** Applies {@code change} to the stored memory and stores the result, with {@code updatedAt} now. */

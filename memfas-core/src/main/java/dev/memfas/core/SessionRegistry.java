@@ -53,6 +53,18 @@ final class SessionRegistry {
         return s == null || isExpired(s, clock.instant()) ? null : s;
     }
 
+    /** The live sessions of one namespace. */
+    List<SessionState> inNamespace(String namespace) {
+        Instant now = clock.instant();
+        List<SessionState> out = new ArrayList<>();
+        for (SessionState s : sessions.values()) {
+            if (s.namespace().equals(namespace) && !isExpired(s, now)) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
     /** Drops the session's state (topic, hot memories), if it is in this namespace; returns whether it was there. */
     boolean end(String sessionId, String namespace) {
         SessionState s = sessions.get(sessionId);

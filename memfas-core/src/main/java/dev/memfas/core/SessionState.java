@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * What the curator remembers about one conversation: its topic (a vector when there is an embedder, and a bag of
- * weighted terms for the label), how often each memory was included, and when it was last used.
+ * weighted terms for the label), how often each memory was included, its working memory, and when it was last used.
  *
  * <p>Thread-safe: every method synchronizes on the session, so concurrent turns of one session see each other's
  * updates whole. Sessions never share state.
@@ -30,6 +30,7 @@ final class SessionState {
     private Map<String, Double> topicTerms = new LinkedHashMap<>();
     private final Map<String, Integer> inclusions = new HashMap<>();
     private int turns;
+    private WorkingMemory working;
     private volatile Instant lastSeen;
 
     SessionState(String id, String namespace, Instant now) {
@@ -106,10 +107,27 @@ final class SessionState {
         return Set.copyOf(hot);
     }
 
-    synchronized void recordIncluded(Collection<String> memoryIds) {
+    /** Counts an inclusion of each memory, and a use of those that are working memories of this session. */
+    synchronized void recordIncluded(Collection<String> memoryIds, Instant at) {
         for (String memoryId : memoryIds) {
             inclusions.merge(memoryId, 1, Integer::sum);
         }
+        if (working != null) {
+            working.recordUse(memoryIds, at);
+        }
+    }
+
+    /** The session's working memory, made on first use with room for {@code limit} memories. */
+    synchronized WorkingMemory working(int limit) {
+        if (working == null) {
+            working = new WorkingMemory(limit);
+        }
+        return working;
+    }
+
+    /** The session's working memory, or null if nothing was ever put in it. */
+    synchronized WorkingMemory workingOrNull() {
+        return working;
     }
 
     /** Unhelpful memories lose their standing: they must be included twice again to be hot. */

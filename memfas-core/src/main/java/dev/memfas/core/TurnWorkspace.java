@@ -3,10 +3,10 @@ package dev.memfas.core;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The working memory of one turn, kept for the next: the candidate columns and their vectors, the ranking, the
+ * The scratch space of one turn, kept for the next: the candidate columns and their vectors, the ranking, the
  * positions of trigger-linked candidates and the fill's buffers. Sized by the candidates a turn considers (a few
  * hundred), never by the store. A turn takes one from its curator's {@link Pool} and gives it back when it returns:
- * allocated afresh, this working memory was most of what a turn allocated, and with default JVM flags a turn then paid
+ * allocated afresh, this scratch space was most of what a turn allocated, and with default JVM flags a turn then paid
  * the kernel for fresh heap pages. Not thread-safe: one turn at a time.
  */
 final class TurnWorkspace {

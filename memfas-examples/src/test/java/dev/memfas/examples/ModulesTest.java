@@ -33,8 +33,9 @@ final class ModulesTest {
         assertModule("memfas-api", "dev.memfas", Set.of("dev.memfas"), Set.of("AgentEvent", "ContextCurator",
                 "ContextItem",
                 "ContextRequest", "ContextResponse", "CuratorStats", "DroppedMemory", "DuplicatePolicy", "Embedder",
-                "Embeddings", "EventOutcome", "LexicalHit", "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory",
+                "Embeddings", "EventOutcome", "Layer", "LexicalHit", "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory",
                 "MemoryFilter", "MemoryStore", "MemoryVersion", "Orientation", "RecallHit", "RecallRequest",
+                "RememberRequest", "Remembered",
                 "RetentionPolicy", "Scope", "ScoreBreakdown", "ScoringWeights", "SharedStore", "StopWords",
                 "StoredMemory", "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TurnTelemetry",
                 "UsageReport", "VectorSpace"));

@@ -3,7 +3,7 @@ package dev.memfas.core.vector;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The working memory of one search, kept for the next: each part's accumulators and best scores, the query's codes,
+ * The scratch space of one search, kept for the next: each part's accumulators and best scores, the query's codes,
  * and the buffers of re-scoring. Sized by the parts and by {@code k}, never by the index; a search takes one from
  * {@link #take()} and gives it back with {@link #release}, so a turn allocates almost nothing for its scan (a 100K
  * scan in eight parts used to allocate 200 KB of accumulators and buffers, which made every turn pay the kernel for

@@ -15,7 +15,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p>A search has two steps. First a scan of the codes of every vector finds the approximate best {@code 2k + 64},
  * split into parts on the caller and the {@link ScanThreads} helpers, which share a {@link ScanFloor}; then those that
  * could be among the true best {@code k} are scored again exactly from the rows ({@link #rescore}), and the best
- * {@code k} returned. The hits and their cosines are those of an exact float scan. A search's working memory comes
+ * {@code k} returned. The hits and their cosines are those of an exact float scan. A search's scratch space comes
  * from a pooled {@link SearchScratch}.
  *
  * <p>Removal moves the last slot into the hole, so slots stay dense. Thread-safe: searches share a read lock, writes

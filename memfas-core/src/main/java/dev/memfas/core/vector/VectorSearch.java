@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * One search of a {@link VectorIndex}, begun under the index's read lock and finished (or closed) on the thread that
  * began it: the code scan in parts on the caller and the helpers, then exact re-scoring of the approximate best
- * ({@link #rescoreBest}). Its working memory is a pooled {@link SearchScratch}.
+ * ({@link #rescoreBest}). Its scratch space is a pooled {@link SearchScratch}.
  */
 public final class VectorSearch implements AutoCloseable {
     private final VectorIndex index;

@@ -1,0 +1,58 @@
+package dev.memfas.core;
+
+import dev.memfas.ContextRequest;
+import dev.memfas.RecallHit;
+import dev.memfas.RecallRequest;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A search ({@code recall}): a turn without a session, triggers, budget or working memory, whose ranked candidates are
+ * the answer. It runs the same steps as a turn up to the ranking, so a memory scores alike in both. Thread-safe.
+ */
+final class Search {
+    private final QueryEmbedder queryEmbedder;
+    private final TopicTracker topics;
+    private final CandidateGatherer gatherer;
+    private final CandidateScorer scorer;
+    private final TurnWorkspace.Pool workspaces;
+    private final Clock clock;
+
+    Search(QueryEmbedder queryEmbedder, TopicTracker topics, CandidateGatherer gatherer, CandidateScorer scorer,
+            TurnWorkspace.Pool workspaces, Clock clock) {
+        this.queryEmbedder = queryEmbedder;
+        this.topics = topics;
+        this.gatherer = gatherer;
+        this.scorer = scorer;
+        this.workspaces = workspaces;
+        this.clock = clock;
+    }
+
+    List<RecallHit> recall(RecallRequest recall) {
+        ContextRequest request = ContextRequest.builder(recall.query()).namespace(recall.namespace())
+                .asOf(recall.asOf()).includeSuperseded(recall.includeSuperseded()).build();
+        int limit = recall.limit();
+        Turn turn = Turn.search(request, clock);
+        QueryVectors q = queryEmbedder.embedQuery(recall.query());
+        SessionState.TopicUpdate topic = topics.advance(turn, q);
+        TurnWorkspace work = workspaces.take();
+        try {
+            CandidateSet candidates = work.candidates();
+            CandidateSources sources = gatherer.gather(turn, q, Set.of(), Set.of(), work);
+            scorer.score(candidates, new CandidateScorer.TurnSignals(turn.inForce().at(), sources.index() != null,
+                    topic.vector(), topic.terms(), Set.of(), false, null, null));
+            Ranking ranking = work.ranking();
+            ranking.rank(candidates);
+            List<RecallHit> hits = new ArrayList<>(Math.min(limit, ranking.size()));
+            for (int r = 0; r < Math.min(limit, ranking.size()); r++) {
+                int c = ranking.at(r);
+                hits.add(new RecallHit(candidates.memory(c), candidates.score(c), candidates.breakdown(c)));
+            }
+            return hits;
+        } finally {
+            workspaces.release(work);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.memfas.core;
+
+import dev.memfas.ContextRequest;
+import dev.memfas.MemoryStore;
+import dev.memfas.StoredMemory;
+import dev.memfas.UsageReport;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What a caller says of the memories a session's context included: helpful ones count as used (in the store, or in
+ * the session's working memory), unhelpful ones lose their standing in the session. Thread-safe.
+ */
+final class UsageFeedback {
+    private final MemoryStore store;
+    private final SessionRegistry sessions;
+    private final Clock clock;
+
+    UsageFeedback(MemoryStore store, SessionRegistry sessions, Clock clock) {
+        this.store = store;
+        this.sessions = sessions;
+        this.clock = clock;
+    }
+
+    UsageReport report(String namespace, String sessionId, Collection<String> memoryIds, boolean helpful) {
+        // The request's checks of namespace and session id are the ones a report needs.
+        ContextRequest.builder("usage").namespace(namespace).sessionId(sessionId).build();
+        LinkedHashSet<String> ids = new LinkedHashSet<>(memoryIds.size());
+        for (String id : memoryIds) {
+            ids.add(Objects.requireNonNull(id, "memory id"));
+        }
+        SessionState session = sessions.find(sessionId);
+        if (session != null && !session.namespace().equals(namespace)) {
+            throw new IllegalArgumentException("session '" + sessionId + "' is in namespace '" + session.namespace()
+                    + "', not '" + namespace + "'");
+        }
+        Set<String> known = new HashSet<>();
+        for (StoredMemory s : store.getAll(namespace, ids)) {
+            known.add(s.memory().id());
+        }
+        WorkingMemory working = session == null ? null : session.workingOrNull();
+        Set<String> inWorkingMemory = new HashSet<>();
+        if (working != null) {
+            for (String id : ids) {
+                if (!known.contains(id) && working.peek(id, clock.instant()) != null) {
+                    inWorkingMemory.add(id);
+                }
+            }
+        }
+        List<String> recorded = new ArrayList<>(known.size());
+        List<String> unknown = new ArrayList<>();
+        for (String id : ids) {
+            (known.contains(id) || inWorkingMemory.contains(id) ? recorded : unknown).add(id);
+        }
+        if (helpful) {
+            if (!known.isEmpty()) {
+                store.recordAccess(namespace, recorded.stream().filter(known::contains).toList(), clock.instant());
+            }
+            if (!inWorkingMemory.isEmpty()) {
+                working.recordUse(inWorkingMemory, clock.instant());
+            }
+        } else if (session != null) {
+            session.recordUnhelpful(recorded);
+        }
+        return new UsageReport(recorded, unknown);
+    }
+}
