@@ -67,6 +67,28 @@ out.forget = { isError: forgot.isError ?? false, structured: forgot.structuredCo
 const stats = await client.readResource({ uri: "memfas://stats" });
 out.stats = JSON.parse(stats.contents[0].text);
 
+// Working memory: kept by session it-2 only, drawn on by its turns, then promoted into the store.
+const scratch = await client.callTool({
+  name: "remember",
+  arguments: { text: "Scratch: trying the canary flag on the payment deploy.", tags: ["temp"], session_id: "it-2" },
+});
+out.rememberWorking = { isError: scratch.isError ?? false, text: text(scratch), structured: scratch.structuredContent };
+const scratchId = scratch.structuredContent?.memory_id;
+const workingContext = await client.callTool({
+  name: "get_context", arguments: { query: "what am I trying on the payment deploy?", session_id: "it-2" },
+});
+out.workingContext = { isError: workingContext.isError ?? false, structured: workingContext.structuredContent };
+const otherSession = await client.callTool({
+  name: "get_context", arguments: { query: "what am I trying on the payment deploy?", session_id: "it-3" },
+});
+out.otherSession = { structured: otherSession.structuredContent };
+const working = await client.callTool({ name: "working_memory", arguments: { session_id: "it-2" } });
+out.working = { isError: working.isError ?? false, structured: working.structuredContent };
+const promoted = await client.callTool({ name: "promote", arguments: { memory_id: scratchId, layer: "global" } });
+out.promoted = { isError: promoted.isError ?? false, text: text(promoted), structured: promoted.structuredContent };
+const gotPromoted = await client.callTool({ name: "get", arguments: { memory_id: scratchId } });
+out.gotPromoted = { isError: gotPromoted.isError ?? false, structured: gotPromoted.structuredContent };
+
 const bad = await client.callTool({ name: "get_context", arguments: { query: "anything", token_budget: -5 } });
 out.bad = { isError: bad.isError ?? false, text: text(bad) };
 

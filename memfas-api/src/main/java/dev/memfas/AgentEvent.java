@@ -13,7 +13,9 @@ import java.util.Objects;
  * @param namespace the namespace it belongs to
  * @param sessionId the session it happened in; {@code null} when none
  * @param text what happened, in words (the error message, the decision, the feedback, the command, the file)
- * @param details free-form pairs; for an error, {@code fix} says how it was fixed, when that is known
+ * @param details free-form pairs; for an error, {@code fix} says how it was fixed, when that is known; {@code project}
+ *     names the project an error or decision is about, which puts it in that project's layer (without one it is
+ *     global; see {@link Layer})
  */
 public record AgentEvent(Type type, String namespace, String sessionId, String text, Map<String, String> details) {
 

@@ -109,8 +109,8 @@ final class ContextCommand implements Callable<Integer> {
         for (ContextItem item : r.items()) {
             StoredMemory s = memories.get(item.memoryId());
             out.println(row(item.memoryId(), date(memories, item.memoryId()), item.score(), item.factors(),
-                    Integer.toString(item.tokens()), item.section().name().toLowerCase(Locale.ROOT)
-                            + (s != null && s.memory().pinned() ? ", pinned" : "")
+                    Integer.toString(item.tokens()), item.section().name().toLowerCase(Locale.ROOT) + ", "
+                            + item.layer().label() + (s != null && s.memory().pinned() ? ", pinned" : "")
                             + (item.truncated() ? ", cut to fit" : "")));
         }
         if (!r.dropped().isEmpty()) {
@@ -176,6 +176,7 @@ final class ContextCommand implements Callable<Integer> {
             i.put("id", item.memoryId());
             i.put("created_at", created(memories, item.memoryId()));
             i.put("section", item.section().name().toLowerCase(Locale.ROOT));
+            i.put("layer", item.layer().label());
             i.put("score", item.score());
             i.put("tokens", item.tokens());
             i.put("truncated", item.truncated());

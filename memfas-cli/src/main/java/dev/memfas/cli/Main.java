@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
         description = "Per-turn context curation for LLM agents: index memory files, curate, report, serve MCP.",
         subcommands = {CommandLine.HelpCommand.class, IndexCommand.class, ContextCommand.class, RememberCommand.class,
             ForgetCommand.class, UpdateCommand.class, SupersedeCommand.class, HistoryCommand.class,
-            MaintainCommand.class, RestoreCommand.class, OrientCommand.class,
+            MaintainCommand.class, RestoreCommand.class, PromoteCommand.class, OrientCommand.class,
             RecallCommand.class, ListCommand.class, ShowCommand.class, ExportCommand.class, ImportCommand.class,
             BackupCommand.class, ReembedCommand.class, ReportUsageCommand.class, TriggersCommand.class,
             StatsCommand.class, TelemetryCommand.class, McpCommand.class, DemoCommand.class},

@@ -1,6 +1,9 @@
 package dev.memfas.cli;
 
+import dev.memfas.Layer;
 import dev.memfas.Memory;
+import dev.memfas.RememberRequest;
+import dev.memfas.Remembered;
 import dev.memfas.Scope;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +46,14 @@ final class RememberCommand implements Callable<Integer> {
             + " (default: still true).")
     String validUntil;
 
+    @Option(names = "--layer", paramLabel = "LAYER", description = "project or global, whatever the routing rules"
+            + " say (default: tags, scope and kind choose; see docs/layers.md).")
+    String layer;
+
+    @Option(names = "--project", paramLabel = "NAME", description = "The project a project-layer memory is about,"
+            + " when its scope says none.")
+    String project;
+
     @Override
     public Integer call() {
         Memory.Builder b = Memory.builder(text).source("cli").tags(tags).pinned(pin);
@@ -61,10 +72,27 @@ final class RememberCommand implements Callable<Integer> {
         if (validUntil != null) {
             b.validUntil(ListCommand.instant("--valid-until", validUntil, false));
         }
-        Memory memory = b.build();
+        RememberRequest request = RememberRequest.of(b.build());
+        if (layer != null) {
+            Layer forced = Layer.parse(layer);
+            if (forced == Layer.WORKING) {
+                throw new CommandLine.ParameterException(main.spec.commandLine(), "--layer working: working memory"
+                        + " belongs to a session of a running curator (the MCP server or your application), and this"
+                        + " command exits when done; use project or global");
+            }
+            request = request.layer(forced);
+        }
+        if (project != null) {
+            request = request.project(project);
+        }
         try (Workspace w = main.open(Workspace.Access.WRITE, false)) {
-            Memory stored = w.curator.remember(memory);
+            Remembered remembered = w.curator.remember(request);
+            Memory stored = remembered.memory();
             main.out().println(stored.id());
+            if (layer != null || project != null) {
+                main.err().println("memfas: in the " + remembered.layer().label() + " layer (" + remembered.reason()
+                        + ")");
+            }
             if (id == null && w.curator.get(Memory.DEFAULT_NAMESPACE, stored.id())
                     .map(s -> s.evidenceCount() > 1).orElse(false)) {
                 main.err().println("memfas: already remembered as " + stored.id() + " (not stored again)");

@@ -54,7 +54,8 @@ final class McpClientIT {
             assertThat(t.get("annotations").has("readOnlyHint")).as(t.toString()).isTrue();
         });
         assertThat(tools).containsExactlyInAnyOrder("get_context", "report_usage", "set_budget", "remember",
-                "recall", "get", "list", "update", "supersede", "history", "maintain", "restore", "time", "report_event", "orient", "forget");
+                "recall", "get", "list", "update", "supersede", "history", "maintain", "restore", "time", "report_event", "orient",
+                "promote", "working_memory", "forget");
         assertThat(annotation(out, "get_context", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "recall", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "forget", "destructiveHint")).isTrue();
@@ -92,6 +93,18 @@ final class McpClientIT {
         assertThat(out.at("/stats/memories").asLong()).isEqualTo(1);
         assertThat(out.at("/stats/turns").asLong()).isEqualTo(1);
         assertThat(out.at("/stats/embedder_model").asString()).isEqualTo("bge-small-en-v1.5-q");
+
+        String scratch = out.at("/rememberWorking/structured/memory_id").asString();
+        assertThat(out.at("/rememberWorking/structured/layer").asString()).isEqualTo("working");
+        assertThat(out.at("/rememberWorking/structured/reason").asString()).isEqualTo("tag temp");
+        assertThat(ids(out.at("/workingContext/structured/memory_ids"))).contains(scratch);
+        int at = ids(out.at("/workingContext/structured/memory_ids")).indexOf(scratch);
+        assertThat(out.at("/workingContext/structured/memory_layers").get(at).asString()).isEqualTo("working");
+        assertThat(ids(out.at("/otherSession/structured/memory_ids"))).doesNotContain(scratch);
+        assertThat(out.at("/working/structured/memories").size()).isEqualTo(1);
+        assertThat(out.at("/promoted/isError").asBoolean()).as(out.at("/promoted/text").asString()).isFalse();
+        assertThat(out.at("/gotPromoted/structured/scope").asString()).isEqualTo("universal");
+        assertThat(out.at("/gotPromoted/structured/expires_at").isNull()).isTrue();
 
         assertThat(out.at("/bad/isError").asBoolean()).isTrue();
         assertThat(out.at("/bad/text").asString())
@@ -180,6 +193,12 @@ final class McpClientIT {
      * Fails with one line naming what to install when a program this test needs does not run, instead of the stack
      * trace of a failed process start.
      */
+    private static List<String> ids(JsonNode array) {
+        List<String> ids = new ArrayList<>();
+        array.forEach(n -> ids.add(n.asString()));
+        return ids;
+    }
+
     private static void requireOnPath(String program, String what) throws InterruptedException {
         String problem;
         try {

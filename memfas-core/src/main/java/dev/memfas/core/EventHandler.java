@@ -6,12 +6,13 @@ import dev.memfas.EventOutcome;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
+import dev.memfas.RememberRequest;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What an agent event does: an error, a decision or feedback becomes a memory of its kind (a repeat of a stored one
- * only adds evidence, by the duplicate rule); an error first looks up the most similar past errors and what fixed
+ * What an agent event does: an error, a decision or feedback becomes a memory of its kind, in its layer (a repeat of a
+ * stored one only adds evidence, by the duplicate rule); an error first looks up the most similar past errors and what fixed
  * them, and a fix reported with an error is kept on the stored error; the end of a session drops its state. Works
  * through the curator's own operations, so every rule of a write applies.
  */
@@ -20,6 +21,8 @@ final class EventHandler {
     static final String SOURCE = "event";
     /** The metadata key of an error's fix. */
     static final String FIX = "fix";
+    /** The detail naming the project an event is about. */
+    static final String PROJECT = "project";
     /** How many similar past errors are returned. */
     private static final int MOST_SIMILAR = 3;
     /** How many ranked memories are looked through for errors. */
@@ -66,12 +69,21 @@ final class EventHandler {
         return new EventOutcome(stored, similar);
     }
 
+    /**
+     * Remembers the event as a memory of {@code kind}, routed to its layer: errors and decisions to the project named
+     * by the {@value #PROJECT} detail (global without one), feedback by the router's default.
+     */
     private Memory remember(AgentEvent e, String kind) {
         Memory.Builder b = Memory.builder(e.text()).namespace(e.namespace()).source(SOURCE).kind(kind)
                 .metadata(e.details());
         if (e.sessionId() != null) {
             b.metadata("session", e.sessionId());
         }
-        return curator.remember(b.build());
+        RememberRequest request = RememberRequest.of(b.build());
+        String project = e.details().get(PROJECT);
+        if (project != null && !project.isBlank()) {
+            request = request.project(project);
+        }
+        return curator.remember(request).memory();
     }
 }

@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memfas.AgentEvent;
 import dev.memfas.ContextCurator;
 import dev.memfas.EventOutcome;
+import dev.memfas.Layer;
+import dev.memfas.Memory;
+import dev.memfas.Scope;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -74,6 +77,17 @@ final class EventsTest {
         assertThat(curator.stats().activeSessions()).isEqualTo(1);
         curator.reportEvent(new AgentEvent(AgentEvent.Type.SESSION_END, "default", "s1", "done", Map.of()));
         assertThat(curator.stats().activeSessions()).isZero();
+    }
+
+    @Test
+    void errorsAndDecisions_goToTheProjectTheyNameALayer_elseGlobal() {
+        Memory decision = curator.reportEvent(new AgentEvent(AgentEvent.Type.DECISION_MADE, "default", null,
+                "Hydra retries payments twice", Map.of("project", "hydra"))).remembered();
+        Memory error = curator.reportEvent(error("OutOfMemoryError in the report job", Map.of())).remembered();
+
+        assertThat(decision.scope()).isEqualTo(Scope.project("hydra"));
+        assertThat(Layer.of(decision)).isEqualTo(Layer.PROJECT);
+        assertThat(Layer.of(error)).isEqualTo(Layer.GLOBAL);
     }
 
     @Test

@@ -90,6 +90,8 @@ final class LifecycleTools {
                 "command_executed", "file_opened", "session_start", "session_end"), "description", "What happened."));
         in.put("text", prop("string", "What happened, in words: the error message, the decision, the feedback."));
         in.put("fix", prop("string", "For an error: how it was fixed, when that is known."));
+        in.put("project", prop("string", "The project an error or decision is about: it goes to that project's"
+                + " layer (default: global)."));
         in.put("session_id", prop("string", "The session it happened in."));
         in.put("namespace", MemfasTools.NAMESPACE);
         Map<String, Object> pastError = new LinkedHashMap<>();
@@ -164,11 +166,16 @@ final class LifecycleTools {
             throw new IllegalArgumentException("unknown event type '" + typeName + "' (error_occurred, decision_made,"
                     + " user_feedback, command_executed, file_opened, session_start, session_end)");
         }
-        String fix = args.optionalString("fix");
+        Map<String, String> details = new LinkedHashMap<>();
+        for (String key : List.of("fix", "project")) {
+            String value = args.optionalString(key);
+            if (value != null && !value.isBlank()) {
+                details.put(key, value);
+            }
+        }
         String session = args.optionalString("session_id");
         EventOutcome outcome = curator.reportEvent(new AgentEvent(type, MemfasTools.namespace(args),
-                session == null || session.isBlank() ? null : session, args.requiredString("text"),
-                fix == null || fix.isBlank() ? Map.of() : Map.of("fix", fix)));
+                session == null || session.isBlank() ? null : session, args.requiredString("text"), details));
         StringBuilder text = new StringBuilder(outcome.remembered() == null ? "noted (not remembered)"
                 : "remembered as " + outcome.remembered().id());
         List<Map<String, Object>> similar = new java.util.ArrayList<>();

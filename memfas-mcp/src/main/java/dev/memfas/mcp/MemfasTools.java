@@ -94,6 +94,7 @@ final class MemfasTools {
         out.put("tokens_used", type("integer"));
         out.put("token_budget", type("integer"));
         out.put("memory_ids", arrayOf(type("string")));
+        out.put("memory_layers", arrayOf(type("string")));
         out.put("triggers_matched", arrayOf(type("string")));
         out.put("topic", type("string"));
         out.put("topic_shifted", type("boolean"));
@@ -142,14 +143,22 @@ final class MemfasTools {
         in.put("expires_at", prop("string", "When it stops being used, ISO-8601 or YYYY-MM-DD (default never)."));
         in.put("valid_from", prop("string", "When what it says became true, ISO-8601 or YYYY-MM-DD (default always)."));
         in.put("valid_until", prop("string", "When what it says stopped being true (default: still true)."));
+        in.put("session_id", prop("string", "The session whose working memory may hold it (tag temp, expires_at,"
+                + " kind scratchpad, or layer working)."));
+        in.put("project", prop("string", "The project a project-layer memory is about, when its scope says none."));
+        in.put("layer", prop("string", "working, project or global, whatever the routing rules say (default: the"
+                + " rules choose)."));
         in.put("namespace", NAMESPACE);
         out = new LinkedHashMap<>();
         out.put("memory_id", type("string"));
+        out.put("layer", type("string"));
+        out.put("reason", type("string"));
         out.put("duplicate", type("boolean"));
         out.put("replaced", type("boolean"));
         add("remember", "Remember", new Effects(false, false, false), """
-                Stores a memory: a fact, decision, preference or lesson worth recalling in later turns. With an id, \
-                it replaces the memory of that id.""",
+                Stores a memory: a fact, decision, preference or lesson worth recalling in later turns, in the layer \
+                its tags, kind and scope route it to (working memory of the session, the project, or global). With \
+                an id, it replaces the memory of that id.""",
                 object(in, List.of("text")), output(out), memories::remember);
 
         in = new LinkedHashMap<>();
@@ -241,6 +250,7 @@ final class MemfasTools {
                 object(in, List.of("memory_id")), output(out), memories::history);
 
         lifecycle.declare(this::add);
+        new LayerTools(curator).declare(this::add);
 
         in = new LinkedHashMap<>();
         in.put("memory_id", prop("string", "The id of the memory to delete."));
@@ -328,6 +338,7 @@ final class MemfasTools {
         structured.put("tokens_used", r.tokensUsed());
         structured.put("token_budget", r.budget());
         structured.put("memory_ids", r.memoryIds());
+        structured.put("memory_layers", r.items().stream().map(i -> i.layer().label()).toList());
         structured.put("triggers_matched", r.triggersMatched());
         structured.put("topic", r.topic());
         structured.put("topic_shifted", r.topicShifted());

@@ -1,9 +1,12 @@
 package dev.memfas.mcp;
 
 import dev.memfas.ContextCurator;
+import dev.memfas.Layer;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.MemoryVersion;
+import dev.memfas.RememberRequest;
+import dev.memfas.Remembered;
 import dev.memfas.Scope;
 import dev.memfas.StoredMemory;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -65,13 +68,28 @@ final class MemoryTools {
         memory.validUntil(args.optionalInstant("valid_until"));
         boolean named = id != null && !id.isBlank();
         boolean replaced = named && curator.get(namespace, id).isPresent();
-        Memory stored = curator.remember(memory.build());
+        RememberRequest request = RememberRequest.of(memory.build());
+        String session = args.optionalString("session_id");
+        if (session != null && !session.isBlank()) {
+            request = request.session(session);
+        }
+        String project = args.optionalString("project");
+        if (project != null && !project.isBlank()) {
+            request = request.project(project);
+        }
+        String layer = args.optionalString("layer");
+        if (layer != null && !layer.isBlank()) {
+            request = request.layer(Layer.parse(layer));
+        }
+        Remembered remembered = curator.remember(request);
+        Memory stored = remembered.memory();
         // A memory given without an id that a stored one already says is not stored again: that one gains evidence.
         boolean duplicate = !named && curator.get(namespace, stored.id()).map(s -> s.evidenceCount() > 1)
                 .orElse(false);
         String text = duplicate ? "already remembered as " : replaced ? "replaced " : "remembered as ";
-        return MemfasTools.ok(text + stored.id(),
-                Map.of("memory_id", stored.id(), "duplicate", duplicate, "replaced", replaced));
+        return MemfasTools.ok(text + stored.id() + " in the " + remembered.layer().label() + " layer ("
+                + remembered.reason() + ")", Map.of("memory_id", stored.id(), "layer", remembered.layer().label(),
+                "reason", remembered.reason(), "duplicate", duplicate, "replaced", replaced));
     }
 
     McpSchema.CallToolResult get(ToolArguments args) {

@@ -46,7 +46,7 @@ final class MemfasToolsTest {
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
                 "set_budget", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain",
-                "restore", "time", "report_event", "orient", "forget");
+                "restore", "time", "report_event", "orient", "promote", "working_memory", "forget");
         assertThat(tools.tools()).allSatisfy(t -> {
             assertThat(t.schema().description()).isNotBlank();
             assertThat((Map<?, ?>) t.schema().inputSchema().get("properties")).isNotEmpty();
@@ -87,6 +87,9 @@ final class MemfasToolsTest {
         results.put("orient", call("orient", "timezone", "Europe/Berlin"));
         results.put("report_event", call("report_event", "type", "error_occurred", "text", "Build failed: OOM",
                 "fix", "raise the heap"));
+        call("remember", "text", "Scratch: the lenient parser.", "id", "w1", "session_id", "s", "layer", "working");
+        results.put("working_memory", call("working_memory", "session_id", "s"));
+        results.put("promote", call("promote", "memory_id", "w1", "layer", "global"));
         results.put("forget", call("forget", "memory_id", "m3"));
         for (MemfasTools.Tool tool : tools.tools()) {
             McpSchema.CallToolResult r = results.get(tool.schema().name());
@@ -105,7 +108,7 @@ final class MemfasToolsTest {
                 "created_at", "2026-11-01T09:00:00Z", "tags", "a, b");
         McpSchema.CallToolResult again = call("remember", "text", "Replaced text.", "id", "x", "pinned", true,
                 "created_at", "2026-11-01T09:00:00Z");
-        assertThat(text(again)).isEqualTo("replaced x");
+        assertThat(text(again)).isEqualTo("replaced x in the global layer (default, but no project given)");
 
         McpSchema.CallToolResult updated = call("update", "memory_id", "x", "kind", "decision");
 
@@ -158,7 +161,7 @@ final class MemfasToolsTest {
 
         McpSchema.CallToolResult again = call("remember", "text", "standup is at 9:30");
 
-        assertThat(text(again)).isEqualTo("already remembered as " + id);
+        assertThat(text(again)).startsWith("already remembered as " + id + " in the global layer");
         @SuppressWarnings("unchecked")
         Map<String, Object> dup = (Map<String, Object>) again.structuredContent();
         assertThat(dup).containsEntry("memory_id", id).containsEntry("duplicate", true);
@@ -210,10 +213,49 @@ final class MemfasToolsTest {
                 "OutOfMemoryError in the indexer again");
 
         assertThat(text(next)).contains("similar past error").contains("fixed by: raise -Xmx to 2g");
+        String decision = (String) structured(call("report_event", "type", "decision_made", "text",
+                "The indexer runs nightly", "project", "Atlas")).get("memory_id");
+        assertThat(curator.get("default", decision).orElseThrow().memory().scope().toString())
+                .isEqualTo("project:atlas");
         assertThat(text(call("report_event", "type", "file_opened", "text", "Indexer.java")))
                 .isEqualTo("noted (not remembered)");
         assertThat(text(call("report_event", "type", "lunch", "text", "x")))
                 .startsWith("report_event: unknown event type 'lunch'");
+    }
+
+    @Test
+    void remember_routesToALayer_getContextSaysEachItemsLayer_andPromoteMovesUp() {
+        McpSchema.CallToolResult working = call("remember", "text", "Scratch: trying the blue-green flag on billing.",
+                "tags", List.of("temp"), "session_id", "s1");
+        McpSchema.CallToolResult decision = call("remember", "text", "Billing deploys need two approvals.",
+                "kind", "decision", "project", "billing");
+
+        assertThat(structured(working)).containsEntry("layer", "working").containsEntry("reason", "tag temp");
+        assertThat(text(working)).contains("in the working layer (tag temp)");
+        assertThat(structured(decision)).containsEntry("layer", "project").containsEntry("reason", "kind decision");
+        String workingId = (String) structured(working).get("memory_id");
+
+        Map<String, Object> context = structured(call("get_context", "query", "billing deploy flag", "session_id",
+                "s1"));
+        @SuppressWarnings("unchecked")
+        List<String> ids = (List<String>) context.get("memory_ids");
+        @SuppressWarnings("unchecked")
+        List<String> layers = (List<String>) context.get("memory_layers");
+        assertThat(layers.get(ids.indexOf(workingId))).isEqualTo("working");
+        assertThat(layers.get(ids.indexOf(structured(decision).get("memory_id")))).isEqualTo("project");
+
+        McpSchema.CallToolResult down = call("promote", "memory_id", "m1", "layer", "working");
+        assertThat(down.isError()).isTrue();
+        assertThat(text(down)).contains("lowest layer");
+        assertThat(call("remember", "text", "x", "layer", "sideways").isError()).isTrue();
+        McpSchema.CallToolResult up = call("promote", "memory_id", workingId, "layer", "global");
+        assertThat(text(up)).isEqualTo("promoted " + workingId + " to the global layer");
+        assertThat(curator.get("default", workingId)).isPresent();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> structured(McpSchema.CallToolResult r) {
+        return (Map<String, Object>) r.structuredContent();
     }
 
     @Test
