@@ -68,7 +68,7 @@ final class McpClientIT {
         assertThat(out.at("/getContext/isError").asBoolean()).isFalse();
         // The remembered text comes back inside the envelope, escaped as data.
         assertThat(out.at("/getContext/text").asString())
-                .startsWith("<memory_context>")
+                .startsWith("<memory_context today=\"")
                 .contains("<memory id=\"" + id + "\"")
                 .contains("The staging database password rotates every &lt;90> days &amp; lives in Vault.")
                 .endsWith("</memory_context>");

@@ -40,6 +40,13 @@ final class BudgetFiller {
     private final double minScore;
     private final double duplicateCosine;
     private final int envelopeTokens;
+    /**
+     * The tokens the opening tag gains by naming the turn's day ({@link ContextEnvelope#open}). The day is written as
+     * {@code yyyy-MM-dd} between quotes, so it is measured once, on one day, for all: a date of ten characters takes
+     * the same tokens whatever the day (4 digits, 2 and 2, which BPE vocabularies hold whole), and a tokenizer for
+     * which it does not is checked on the final string (see {@link #piecesAddUp}).
+     */
+    private final int todayTokens;
     private final int triggeredSectionTokens;
     private final int relevantSectionTokens;
     private final int markerTokens;
@@ -59,6 +66,7 @@ final class BudgetFiller {
         this.minScore = minScore;
         this.duplicateCosine = duplicateCosine;
         this.envelopeTokens = tokenizer.count(ContextEnvelope.OPEN) + tokenizer.count(ContextEnvelope.CLOSE);
+        this.todayTokens = tokenizer.count(ContextEnvelope.open("2026-01-15")) - tokenizer.count(ContextEnvelope.OPEN);
         this.triggeredSectionTokens = tokenizer.count(ContextEnvelope.TRIGGERED_OPEN)
                 + tokenizer.count(ContextEnvelope.TRIGGERED_CLOSE);
         this.relevantSectionTokens = tokenizer.count(ContextEnvelope.RELEVANT_OPEN)
@@ -124,6 +132,7 @@ final class BudgetFiller {
     Filled fill(int budget, List<Trigger> fired, CandidateSet candidates, int[] linked, int linkedCount,
             Ranking ranked, boolean anythingRelevant, Scratch scratch) {
         int considered = linkedCount + ranked.size();
+        int envelopeTokens = this.envelopeTokens + (candidates.today() == null ? 0 : todayTokens);
         if (envelopeTokens + Math.min(triggeredSectionTokens, relevantSectionTokens) >= budget) {
             return Filled.empty(considered);
         }
@@ -261,7 +270,7 @@ final class BudgetFiller {
     private static String render(CandidateSet candidates, List<Piece> triggered, List<Piece> relevant,
             StringBuilder sb) {
         sb.setLength(0);
-        sb.append(ContextEnvelope.OPEN);
+        sb.append(ContextEnvelope.open(candidates.today()));
         if (!triggered.isEmpty()) {
             sb.append(ContextEnvelope.TRIGGERED_OPEN);
             triggered.forEach(p -> append(sb, candidates, p));
@@ -280,29 +289,31 @@ final class BudgetFiller {
             sb.append(p.text());
         } else {
             Memory m = candidates.memory(p.candidate());
-            ContextEnvelope.appendMemory(sb, m, m.text());
+            ContextEnvelope.appendMemory(sb, m, m.text(), candidates.age(p.candidate()));
         }
     }
 
     /** The memory as an envelope item of at most {@code cap} tokens, cut if need be; null if it can't be made to fit. */
     private Piece render(CandidateSet candidates, int c, int cap) {
         Memory m = candidates.memory(c);
+        String age = candidates.age(c);
         int tokens = candidates.tokens(c);
         if (tokens < 0) {
+            // Only memories the token counter has not seen, which says no age: it sets ages as it counts.
             String full = candidates.rendered(c) != null ? candidates.rendered(c) : ContextEnvelope.memory(m, m.text());
             tokens = counts.count(m, full);
         }
         if (tokens <= cap) {
             return new Piece(null, tokens, c, false);
         }
-        int label = tokenizer.count(ContextEnvelope.memory(m, ""));
+        int label = tokenizer.count(ContextEnvelope.memory(m, "", age));
         int allowed = cap - label - markerTokens;
         for (int attempt = 0; attempt < 4 && allowed >= 4; attempt++) {
             String cut = cutAtBoundary(tokenizer.truncate(m.text(), allowed));
             if (cut.isBlank()) {
                 return null;
             }
-            String text = ContextEnvelope.memory(m, cut + ContextEnvelope.TRUNCATION_MARKER);
+            String text = ContextEnvelope.memory(m, cut + ContextEnvelope.TRUNCATION_MARKER, age);
             int n = tokenizer.count(text);
             if (n <= cap) {
                 return new Piece(text, n, c, true);

@@ -55,6 +55,9 @@ final class CandidateSet {
     private long[] textHash = new long[INITIAL_CAPACITY];
     private boolean[] hasTextHash = new boolean[INITIAL_CAPACITY];
     private String[] rendered = new String[INITIAL_CAPACITY];
+    /** How long ago the candidate's date was, in words, when its item says so ({@link ContextEnvelope#age}). */
+    private String[] age = new String[INITIAL_CAPACITY];
+    private String today;
 
     private final IdPositions positions = new IdPositions();
 
@@ -63,6 +66,8 @@ final class CandidateSet {
         Arrays.fill(stored, 0, size, null);
         Arrays.fill(ids, 0, size, null);
         Arrays.fill(rendered, 0, size, null);
+        Arrays.fill(age, 0, size, null);
+        today = null;
         size = 0;
         signalsRead = 0;
         this.dimension = dimension;
@@ -96,6 +101,7 @@ final class CandidateSet {
         }
         score[i] = 0;
         tokens[i] = -1;
+        age[i] = null;
         hasTextHash[i] = false;
         size = i + 1;
         positions.put(ids, i);
@@ -278,6 +284,24 @@ final class CandidateSet {
         hasTextHash[i] = true;
     }
 
+    /** The day the turn is about, as the envelope writes it, if an item is dated by how long ago it was; else null. */
+    String today() {
+        return today;
+    }
+
+    void setToday(String day) {
+        today = day;
+    }
+
+    /** How long ago the candidate's date was, in words, if its item says so; else null. */
+    String age(int i) {
+        return age[i];
+    }
+
+    void setAge(int i, String words) {
+        age[i] = words;
+    }
+
     /** The candidate rendered as a whole envelope item, if a step rendered it this turn; else null. */
     String rendered(int i) {
         return rendered[i];
@@ -306,5 +330,6 @@ final class CandidateSet {
         textHash = Arrays.copyOf(textHash, n);
         hasTextHash = Arrays.copyOf(hasTextHash, n);
         rendered = Arrays.copyOf(rendered, n);
+        age = Arrays.copyOf(age, n);
     }
 }

@@ -11,13 +11,13 @@ import java.time.format.DateTimeFormatter;
  * The text format of a curated context:
  *
  * <pre>{@code
- * <memory_context>
+ * <memory_context today="2026-11-23">
  * <triggered_context>
  * <hint trigger="deploy">Run the migrations first.</hint>
  * <memory id="m7" source="MEMORY.md#Deploy" date="2026-11-02">...</memory>
  * </triggered_context>
  * <relevant_memory>
- * <memory id="m3" date="2026-11-20">...</memory>
+ * <memory id="m3" date="3 days ago">...</memory>
  * <memory id="m2" date="2026-10-01" valid-until="2026-11-20" superseded-by="m3">...</memory>
  * </relevant_memory>
  * </memory_context>
@@ -25,7 +25,8 @@ import java.time.format.DateTimeFormatter;
  *
  * <p>Memory text and hints are escaped ({@code &} and {@code <}), and attribute values also escape {@code "} and line
  * breaks, so no stored text can open or close a tag of the envelope. Dates are the memory's {@code createdAt} in UTC;
- * a memory that says when it stopped being true ({@code validUntil}) or what replaced it ({@code supersededBy}) shows
+ * for the last two weeks, how long before the turn's day that was ({@link #age}), which takes fewer tokens than the
+ * date, and the opening tag then says which day the turn is about. A memory that says when it stopped being true ({@code validUntil}) or what replaced it ({@code supersededBy}) shows
  * that too.
  * Every piece ends in {@code ">\n"} and the next begins with {@code "<"}, a boundary no BPE pre-token crosses, so the
  * token count of the whole is the sum of the pieces' counts.
@@ -46,14 +47,51 @@ final class ContextEnvelope {
 
     private ContextEnvelope() {}
 
+    /** How many days back a memory's date also says how long ago it was: beyond two weeks the date says enough. */
+    static final int MOST_DAYS_AGO = 13;
+
     static String memory(Memory m, String text) {
+        return memory(m, text, null);
+    }
+
+    /**
+     * The envelope's opening tag: with the day the turn is about ({@code today}, as {@link #appendDate} writes it) when
+     * an item is dated by how long ago it was, so the reader can tell the day; else {@link #OPEN}.
+     */
+    static String open(String today) {
+        return today == null ? OPEN : "<memory_context today=\"" + today + "\">\n";
+    }
+
+    /** The memory as an item with the given text, dated by how long ago it was ({@link #age}) if that is not null. */
+    static String memory(Memory m, String text, String age) {
         StringBuilder sb = new StringBuilder(text.length() + 80);
-        appendMemory(sb, m, text);
+        appendMemory(sb, m, text, age);
         return sb.toString();
     }
 
+    /**
+     * How long before {@code at} a memory dated {@code createdAt} is, in words, counted in UTC calendar days as the date
+     * is written: {@code today}, {@code yesterday} or {@code N days ago}; null when it is more than
+     * {@value #MOST_DAYS_AGO} days ago or after {@code at}.
+     */
+    static String age(Instant createdAt, Instant at) {
+        long days = Math.floorDiv(at.getEpochSecond(), 86_400L) - Math.floorDiv(createdAt.getEpochSecond(), 86_400L);
+        if (days < 0 || days > MOST_DAYS_AGO) {
+            return null;
+        }
+        return days == 0 ? "today" : days == 1 ? "yesterday" : DAYS_AGO[(int) days];
+    }
+
+    private static final String[] DAYS_AGO = new String[MOST_DAYS_AGO + 1];
+
+    static {
+        for (int d = 2; d <= MOST_DAYS_AGO; d++) {
+            DAYS_AGO[d] = d + " days ago";
+        }
+    }
+
     /** Appends the memory as an item with the given text (its own, or a cut of it), as {@link #memory} returns it. */
-    static void appendMemory(StringBuilder sb, Memory m, String text) {
+    static void appendMemory(StringBuilder sb, Memory m, String text, String age) {
         sb.append("<memory id=\"");
         appendAttribute(sb, m.id());
         if (!m.source().equals(Memory.DEFAULT_SOURCE)) {
@@ -62,7 +100,11 @@ final class ContextEnvelope {
             appendAttribute(sb, m.source());
         }
         sb.append("\" date=\"");
-        appendDate(sb, m.createdAt());
+        if (age != null) {
+            sb.append(age);
+        } else {
+            appendDate(sb, m.createdAt());
+        }
         if (m.validUntil() != null) {
             // Only memories that say when they stopped being true pay for these: a reader must not take them as
             // current, and must be able to find what replaced them.

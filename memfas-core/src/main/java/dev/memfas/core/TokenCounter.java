@@ -3,7 +3,10 @@ package dev.memfas.core;
 import dev.memfas.Memory;
 import dev.memfas.MemoryStore;
 import dev.memfas.Tokenizer;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,12 +22,15 @@ final class TokenCounter {
     private final TokenCountCache cache;
     /** The key of the store's cached counts: the tokenizer and the item format they were counted for. */
     private final String storeKey;
+    /** By the words of an age: the tokens they add to an item ({@link #ageTokens(Tokenizer)}). */
+    private final Map<String, Integer> ageTokens;
 
     TokenCounter(MemoryStore store, Tokenizer tokenizer, TokenCountCache cache) {
         this.store = store;
         this.tokenizer = tokenizer;
         this.cache = cache;
         this.storeKey = tokenizer.id() + "/" + ContextEnvelope.ITEM_FORMAT;
+        this.ageTokens = ageTokens(tokenizer);
     }
 
     /**
@@ -46,8 +52,48 @@ final class TokenCounter {
         }
     }
 
-    /** Sets every candidate's token count and text hash. */
+    /**
+     * Sets every candidate's token count and text hash; a candidate dated by how long ago it was
+     * ({@link ContextEnvelope#age}, the last two weeks) counts those words instead of its date.
+     */
     void count(Turn turn, CandidateSet candidates) {
+        countPlain(turn, candidates);
+        Instant at = turn.inForce().at();
+        for (int i = 0; i < candidates.size(); i++) {
+            String age = ContextEnvelope.age(candidates.memory(i).createdAt(), at);
+            if (age != null) {
+                if (candidates.today() == null) {
+                    StringBuilder day = new StringBuilder(10);
+                    ContextEnvelope.appendDate(day, at);
+                    candidates.setToday(day.toString());
+                }
+                candidates.setAge(i, age);
+                candidates.setTokens(i, candidates.tokens(i) + ageTokens.get(age));
+                candidates.setRendered(i, null);
+            }
+        }
+    }
+
+    /**
+     * The tokens the words of an age add to an item in place of its date (fewer: "3 days ago" is 3 tokens where
+     * "2026-11-21" is 6). They stand between the quotes of the date attribute, places the format fixes whatever the
+     * memory says, and pre-tokenizing patterns split at those quotes, so the difference measured on one item holds
+     * for all; an item's count is then its cached count plus this, and the store's cache stays valid as the words
+     * change from day to day.
+     * Measured once per curator, for every age.
+     */
+    private static Map<String, Integer> ageTokens(Tokenizer tokenizer) {
+        Memory reference = Memory.builder("x").id("x").createdAt(Instant.parse("2026-01-15T12:00:00Z")).build();
+        int plain = tokenizer.count(ContextEnvelope.memory(reference, "x"));
+        Map<String, Integer> out = new HashMap<>();
+        for (int days = 0; days <= ContextEnvelope.MOST_DAYS_AGO; days++) {
+            String age = ContextEnvelope.age(reference.createdAt(), reference.createdAt().plus(Duration.ofDays(days)));
+            out.put(age, tokenizer.count(ContextEnvelope.memory(reference, "x", age)) - plain);
+        }
+        return Map.copyOf(out);
+    }
+
+    private void countPlain(Turn turn, CandidateSet candidates) {
         List<Integer> unseen = null;
         for (int i = 0; i < candidates.size(); i++) {
             TokenCountCache.Entry cached = cache.find(candidates.memory(i));

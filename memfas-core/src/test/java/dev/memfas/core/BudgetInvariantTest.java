@@ -86,7 +86,7 @@ final class BudgetInvariantTest {
                     if (r.context().isEmpty()) {
                         assertThat(r.items()).isEmpty();
                     } else {
-                        assertThat(r.context()).startsWith("<memory_context>\n").endsWith("</memory_context>");
+                        assertThat(r.context()).startsWith("<memory_context").endsWith("</memory_context>");
                     }
                     assertThat(r.items().size() + r.memoriesDropped())
                             .isGreaterThanOrEqualTo(r.memoriesScored());

@@ -741,7 +741,7 @@ final class MemoryCuratorTest {
         ContextResponse r = curator.getContext("payload", "s");
 
         String c = r.context();
-        assertThat(count(c, "<memory_context>")).isEqualTo(1);
+        assertThat(count(c, "<memory_context")).isEqualTo(1);
         assertThat(count(c, "</memory_context>")).isEqualTo(1);
         assertThat(count(c, "<relevant_memory>")).isEqualTo(1);
         assertThat(count(c, "</relevant_memory>")).isEqualTo(1);

@@ -14,7 +14,9 @@ final class QuickStartTest {
         QuickStart.run(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String out = bytes.toString(StandardCharsets.UTF_8);
 
-        assertThat(out).startsWith("<memory_context>\n<triggered_context>\n<hint trigger=\"deploy\">");
+        // The newest memories are days old, so the envelope names the day and dates them by how long ago they were.
+        assertThat(out).startsWith("<memory_context today=\"")
+                .contains("\">\n<triggered_context>\n<hint trigger=\"deploy\">").contains("date=\"4 days ago\"");
         assertThat(out.indexOf("id=\"billing-migrations\"")).isLessThan(out.indexOf("<relevant_memory>"));
         assertThat(out).contains("id=\"bug-invoice-tz\"").contains("triggers [deploy]");
         assertThat(out).containsPattern("\\d+ of 300 tokens");
