@@ -106,11 +106,12 @@ public final class EvalMain {
                     case "floor" -> b.relevanceFloor(e.getValue());
                     case "neighborShare" -> b.neighborShare(e.getValue());
                     case "maxItemTokens" -> b.maxItemTokens(e.getValue().intValue());
+                    case "timeWindow" -> b.timeWindowWeight(e.getValue());
                     default -> {
                         if (i < 0) {
                             throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
                                     + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
-                                    + " neighbors, neighborShare, maxItemTokens or floor");
+                                    + " neighbors, neighborShare, maxItemTokens, timeWindow or floor");
                         }
                         w[i] = e.getValue();
                     }

@@ -4,6 +4,7 @@ import dev.memfas.Memory;
 import dev.memfas.Scope;
 import dev.memfas.ScoringWeights;
 import dev.memfas.StoredMemory;
+import dev.memfas.TimeService;
 import dev.memfas.core.vector.Vectors;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,15 +31,30 @@ final class CandidateScorer {
 
     private final ScoringWeights weights;
     private final double halfLifeMillis;
+    private final double timeWindowWeight;
 
-    CandidateScorer(ScoringWeights weights, Duration recencyHalfLife) {
+    /**
+     * @param timeWindowWeight the weight of the recency factor in a turn whose query names a window of time, where it
+     *     measures closeness to the window; 0 to read no windows
+     */
+    CandidateScorer(ScoringWeights weights, Duration recencyHalfLife, double timeWindowWeight) {
         this.weights = weights;
         this.halfLifeMillis = recencyHalfLife.toMillis();
+        this.timeWindowWeight = timeWindowWeight;
     }
 
-    /** What one turn knows besides the candidates; {@code now} is the moment recency is measured from. */
+    /** The window of time the query names ({@link QueryTimeWindow}), or null; always null when windows are off. */
+    TimeService.TimeWindow window(String query, Instant at) {
+        return timeWindowWeight > 0 ? QueryTimeWindow.find(query, at) : null;
+    }
+
+    /**
+     * What one turn knows besides the candidates; {@code now} is the moment recency is measured from, unless the query
+     * names a {@code window} of time (null if not), when it is measured from the window.
+     */
     record TurnSignals(
             Instant now,
+            TimeService.TimeWindow window,
             boolean semanticAvailable,
             float[] topicVector,
             Map<String, Double> topicTerms,
@@ -78,7 +94,8 @@ final class CandidateScorer {
 
         double wSemantic = turn.semanticAvailable() ? weights.semantic() : 0;
         double wHot = turn.hasSession() ? weights.hot() : 0;
-        double total = wSemantic + weights.lexical() + weights.recency() + weights.frequency() + weights.topic()
+        double wRecency = turn.window() != null ? timeWindowWeight : weights.recency();
+        double total = wSemantic + weights.lexical() + wRecency + weights.frequency() + weights.topic()
                 + weights.scope() + weights.priority() + wHot;
         double[] lexical = candidates.factors(Factor.LEXICAL);
         double[] recency = candidates.factors(Factor.RECENCY);
@@ -89,7 +106,7 @@ final class CandidateScorer {
         double[] hot = candidates.factors(Factor.HOT);
         for (int i = 0; i < n; i++) {
             candidates.setScore(i, (wSemantic * semantic[i] + weights.lexical() * lexical[i]
-                    + weights.recency() * recency[i] + weights.frequency() * frequency[i]
+                    + wRecency * recency[i] + weights.frequency() * frequency[i]
                     + weights.topic() * topic[i] + weights.scope() * scope[i] + weights.priority() * priority[i]
                     + wHot * hot[i]) / total);
         }
@@ -113,7 +130,8 @@ final class CandidateScorer {
         StoredMemory stored = candidates.stored(i);
         Memory m = stored.memory();
         candidates.signals(Factor.LEXICAL)[i] = candidates.bm25(i);
-        candidates.signals(Factor.RECENCY)[i] = recency(m, turn.now());
+        candidates.signals(Factor.RECENCY)[i] = turn.window() != null ? closeness(m, turn.window())
+                : recency(m, turn.now());
         candidates.signals(Factor.FREQUENCY)[i] = log1p(stored.accessCount() + stored.evidenceCount() - 1);
         int row = candidates.row(i);
         candidates.signals(Factor.TOPIC)[i] = turn.topicVector() != null
@@ -132,6 +150,15 @@ final class CandidateScorer {
         Instant t = m.updatedAt().isAfter(m.createdAt()) ? m.updatedAt() : m.createdAt();
         double age = Math.max(0, now.toEpochMilli() - t.toEpochMilli());
         return Math.exp(-LN2 * age / halfLifeMillis);
+    }
+
+    /** 1 for a memory dated in the window, halving with each half-life it lies outside. */
+    private double closeness(Memory m, TimeService.TimeWindow window) {
+        long t = m.createdAt().toEpochMilli();
+        long start = window.start().toEpochMilli();
+        long end = window.end().toEpochMilli();
+        double outside = t < start ? start - t : t >= end ? t - end : 0;
+        return Math.exp(-LN2 * outside / halfLifeMillis);
     }
 
     static double scopeMatch(Scope scope, String project, String language) {

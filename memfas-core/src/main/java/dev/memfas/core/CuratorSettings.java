@@ -12,6 +12,7 @@ import java.time.Duration;
  * @param tokenBudget the default token budget of a turn
  * @param weights how the factors of a score are weighted
  * @param recencyHalfLife the age at which a memory's recency factor halves
+ * @param timeWindowWeight the weight of recency, as closeness to the window, in a turn whose query names a time; 0 off
  * @param minScore the score below which a memory is not included, unless pinned or linked by a trigger
  * @param maxItemTokens the most tokens one item may take; longer memories are cut
  * @param triggerReserve the share of the budget triggered hints and memories may take
@@ -35,6 +36,7 @@ record CuratorSettings(
         int tokenBudget,
         ScoringWeights weights,
         Duration recencyHalfLife,
+        double timeWindowWeight,
         double minScore,
         int maxItemTokens,
         double triggerReserve,

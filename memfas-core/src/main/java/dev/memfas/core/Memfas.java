@@ -58,6 +58,8 @@ public final class Memfas {
          * the built-in ones were measured).
          */
         private static final double UNCALIBRATED_TOPIC_SHIFT = 0.35;
+        /** The weight of recency as closeness to a window the query names. */
+        private static final double DEFAULT_TIME_WINDOW_WEIGHT = 0.25;
         private MemoryStore store;
         private Embedder embedder;
         private Tokenizer tokenizer;
@@ -65,6 +67,7 @@ public final class Memfas {
         private int tokenBudget = 2_000;
         private ScoringWeights weights = ScoringWeights.DEFAULT;
         private Duration recencyHalfLife = Duration.ofDays(7);
+        private double timeWindowWeight = DEFAULT_TIME_WINDOW_WEIGHT;
         private double minScore = 0.05;
         private int maxItemTokens = 400;
         private double triggerReserve = 0.25;
@@ -154,6 +157,20 @@ public final class Memfas {
                 throw new IllegalArgumentException("recency half-life must be at least 1 ms: " + halfLife);
             }
             this.recencyHalfLife = halfLife;
+            return this;
+        }
+
+        /**
+         * The weight recency takes in a turn whose query names a window of time ("last week", "in March 2026",
+         * "3 days ago"; see {@code docs/scoring.md}), where it measures how close a memory's date is to the window
+         * instead of to now; {@value #DEFAULT_TIME_WINDOW_WEIGHT} when not set, 0 to read no windows.
+         */
+        public Builder timeWindowWeight(double weight) {
+            once("time window weight");
+            if (!(weight >= 0 && weight <= 10)) {
+                throw new IllegalArgumentException("time window weight must be in [0, 10]: " + weight);
+            }
+            this.timeWindowWeight = weight;
             return this;
         }
 
@@ -458,7 +475,7 @@ public final class Memfas {
             }
             all.addAll(listeners);
             try {
-                CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, minScore,
+                CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, timeWindowWeight, minScore,
                         maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare, embedBatchSize,
                         scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity, writeDuplicates, retention,
                         resolvedRelevanceFloor(),

@@ -122,7 +122,7 @@ final class MemoryCurator implements ContextCurator {
         this.queryEmbedder = new QueryEmbedder(embedder);
         this.topics = new TopicTracker(settings.topicShiftThreshold());
         this.gatherer = new CandidateGatherer(store, indexes, settings.candidateLimit(), settings.scanThreads());
-        this.scorer = new CandidateScorer(settings.weights(), settings.recencyHalfLife());
+        this.scorer = new CandidateScorer(settings.weights(), settings.recencyHalfLife(), settings.timeWindowWeight());
         this.gate = new RelevanceGate(settings.relevanceFloor());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
@@ -177,7 +177,7 @@ final class MemoryCurator implements ContextCurator {
                     work);
             layers.addCandidates(turn, q, candidates);
             CandidateScorer.TurnSignals signals = new CandidateScorer.TurnSignals(turn.inForce().at(),
-                    sources.index() != null, topic.vector(), topic.terms(),
+                    scorer.window(request.query(), turn.inForce().at()), sources.index() != null, topic.vector(), topic.terms(),
                     turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(), turn.hasSession(), request.project(),
                     request.language());
             scorer.score(candidates, signals);

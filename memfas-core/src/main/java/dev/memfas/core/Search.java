@@ -41,8 +41,9 @@ final class Search {
         try {
             CandidateSet candidates = work.candidates();
             CandidateSources sources = gatherer.gather(turn, q, Set.of(), Set.of(), work);
-            scorer.score(candidates, new CandidateScorer.TurnSignals(turn.inForce().at(), sources.index() != null,
-                    topic.vector(), topic.terms(), Set.of(), false, null, null));
+            scorer.score(candidates, new CandidateScorer.TurnSignals(turn.inForce().at(),
+                    scorer.window(recall.query(), turn.inForce().at()), sources.index() != null, topic.vector(),
+                    topic.terms(), Set.of(), false, null, null));
             Ranking ranking = work.ranking();
             ranking.rank(candidates);
             List<RecallHit> hits = new ArrayList<>(Math.min(limit, ranking.size()));

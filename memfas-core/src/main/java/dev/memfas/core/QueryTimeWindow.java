@@ -1,0 +1,57 @@
+package dev.memfas.core;
+
+import dev.memfas.TimeService;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The window of time a query names, if it names one: "what did we decide <b>last week</b>?", "the trip <b>in May
+ * 2023</b>", "<b>yesterday</b>'s deploy", "<b>3 days ago</b>", "<b>2026-03-01</b>". Phrases are found with one pattern
+ * and read by the {@link TimeService} on the turn's moment, in UTC days as the envelope writes dates.
+ *
+ * <p>Only phrases about the past are read: a query about "next week" asks about plans, which memories date when they
+ * were made, not when they are for. A month name counts only after "in", "during" or "of", or with a year, so "May I
+ * ask" and "March on" name no time; a year only after "in" or "during". "Before", "after" and "since" are not read
+ * (they name the edge of a window, not the window), nor are times relative to events ("before the migration").
+ * Stateless.
+ */
+final class QueryTimeWindow {
+    private static final String MONTHS = "january|february|march|april|may|june|july|august|september|october"
+            + "|november|december";
+    private static final String DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday";
+    private static final Pattern PHRASE = Pattern.compile("\\b(?:"
+            + "(?<plain>today|yesterday)"
+            + "|(?<this>(?:this|last) (?:week|month|year|" + DAYS + "))"
+            + "|(?<ago>\\d{1,4} (?:day|week|month|year)s? ago)"
+            + "|(?:in|during|of) (?<month>(?:" + MONTHS + ")(?: \\d{4})?)"
+            + "|(?:in|during) (?<year>\\d{4})"
+            + "|(?<dated>(?:" + MONTHS + ") \\d{4})"
+            + "|(?<iso>\\d{4}-\\d{2}(?:-\\d{2})?)"
+            + ")\\b");
+
+    private QueryTimeWindow() {}
+
+    /** The window the query names, on the turn's moment {@code at}; null if it names none. */
+    static TimeService.TimeWindow find(String query, Instant at) {
+        Matcher m = PHRASE.matcher(query.toLowerCase(Locale.ROOT));
+        if (!m.find()) {
+            return null;
+        }
+        String phrase = m.group("month") != null ? "in " + m.group("month")
+                : m.group("dated") != null ? "in " + m.group("dated")
+                : m.group("year") != null ? m.group("year") : m.group();
+        try {
+            TimeService.TimeWindow window = TimeService.of(Clock.fixed(at, ZoneOffset.UTC)).resolve(phrase,
+                    ZoneOffset.UTC);
+            // A window wholly after the turn's moment is about plans, not what was remembered.
+            return window.start().isAfter(at) ? null : window;
+        } catch (IllegalArgumentException | java.time.DateTimeException notATime) {
+            // An impossible date such as 2026-13-45.
+            return null;
+        }
+    }
+}
