@@ -60,7 +60,7 @@ final class QueryTimeWindowTest {
 
             assertThat(plain.get(0)).isEqualTo("today");
             assertThat(windowed.get(0).memory().id()).isEqualTo("last-week");
-            assertThat(windowed.get(0).breakdown().recency()).isEqualTo(1.0);
+            assertThat(windowed.get(0).factors().recency()).isEqualTo(1.0);
         }
         try (ContextCurator off = Memfas.newBuilder().clock(new MutableClock(NOW)).timeWindowWeight(0).build()) {
             off.rememberAll(List.of(
