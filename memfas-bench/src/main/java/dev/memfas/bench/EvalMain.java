@@ -11,6 +11,7 @@ import dev.memfas.ContextResponse;
 import dev.memfas.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.ScoringWeights;
+import dev.memfas.SupersessionPolicy;
 import dev.memfas.core.Memfas;
 import dev.memfas.djl.DjlEmbedder;
 import dev.memfas.sqlite.SqliteMemoryStore;
@@ -107,11 +108,12 @@ public final class EvalMain {
                     case "neighborShare" -> b.neighborShare(e.getValue());
                     case "maxItemTokens" -> b.maxItemTokens(e.getValue().intValue());
                     case "timeWindow" -> b.timeWindowWeight(e.getValue());
+                    case "supersede" -> b.supersession(SupersessionPolicy.apply(e.getValue()));
                     default -> {
                         if (i < 0) {
                             throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
                                     + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
-                                    + " neighbors, neighborShare, maxItemTokens, timeWindow or floor");
+                                    + " neighbors, neighborShare, maxItemTokens, timeWindow, supersede or floor");
                         }
                         w[i] = e.getValue();
                     }

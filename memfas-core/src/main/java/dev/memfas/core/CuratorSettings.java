@@ -2,6 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.DuplicatePolicy;
 import dev.memfas.RetentionPolicy;
+import dev.memfas.SupersessionPolicy;
 import dev.memfas.ScoringWeights;
 import java.time.Duration;
 
@@ -24,6 +25,7 @@ import java.time.Duration;
  * @param topicShiftThreshold the cosine with the session topic below which a turn starts a new topic
  * @param duplicateSimilarity the cosine at or above which a memory is a duplicate of one already included
  * @param writeDuplicates what {@code remember} does with a memory, given without an id, that a stored one already says
+ * @param supersession what {@code remember} does with a new memory that looks like an update of a stored one
  * @param retention when maintenance archives an unused memory
  * @param relevanceFloor the cosine a turn's best memory must reach for any memory to be relevant; -1 for no floor
  * @param sessionIdleTimeout how long a session may be idle before it expires
@@ -48,6 +50,7 @@ record CuratorSettings(
         double topicShiftThreshold,
         double duplicateSimilarity,
         DuplicatePolicy writeDuplicates,
+        SupersessionPolicy supersession,
         RetentionPolicy retention,
         double relevanceFloor,
         Duration sessionIdleTimeout,

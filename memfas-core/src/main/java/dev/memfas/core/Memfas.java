@@ -6,6 +6,7 @@ import dev.memfas.Embedder;
 import dev.memfas.MemoryStore;
 import dev.memfas.RetentionPolicy;
 import dev.memfas.ScoringWeights;
+import dev.memfas.SupersessionPolicy;
 import dev.memfas.TelemetryListener;
 import dev.memfas.Tokenizer;
 import dev.memfas.core.vector.ScanThreads;
@@ -80,6 +81,7 @@ public final class Memfas {
         private double topicShiftThreshold = Double.NaN;
         private double duplicateSimilarity = 0.95;
         private DuplicatePolicy writeDuplicates = DuplicatePolicy.skipExact();
+        private SupersessionPolicy supersession = SupersessionPolicy.off();
         private RetentionPolicy retention = RetentionPolicy.defaults();
         /** NaN: the embedder's. */
         private double relevanceFloor = Double.NaN;
@@ -314,6 +316,16 @@ public final class Memfas {
         }
 
         /**
+         * What {@code remember} does with a new memory that looks like an update of a stored one (see
+         * {@link SupersessionPolicy}); nothing when not set.
+         */
+        public Builder supersession(SupersessionPolicy policy) {
+            once("supersession");
+            this.supersession = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
          * When {@link ContextCurator#maintain maintenance} archives an unused memory (see {@link RetentionPolicy});
          * {@link RetentionPolicy#defaults()} when not set.
          */
@@ -477,7 +489,7 @@ public final class Memfas {
             try {
                 CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, timeWindowWeight, minScore,
                         maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare, embedBatchSize,
-                        scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity, writeDuplicates, retention,
+                        scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity, writeDuplicates, supersession, retention,
                         resolvedRelevanceFloor(),
                         sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);

@@ -127,7 +127,7 @@ final class MemoryCurator implements ContextCurator {
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
-                tokenCounter, settings.writeDuplicates(), this::ensureOpen);
+                tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
         this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
                 settings.minScore(), settings.duplicateSimilarity());
         this.publisher = new TurnPublisher(store, tokenizer, settings, listeners);

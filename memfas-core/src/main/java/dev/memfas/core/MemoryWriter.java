@@ -5,6 +5,7 @@ import dev.memfas.Embedder;
 import dev.memfas.Embeddings;
 import dev.memfas.Memory;
 import dev.memfas.MemoryStore;
+import dev.memfas.SupersessionPolicy;
 import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
 import dev.memfas.core.vector.VectorIndex;
@@ -12,10 +13,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -41,12 +44,15 @@ final class MemoryWriter {
     private final TokenCounter tokenCounter;
     /** Decides what becomes of a memory, given without an id, that a stored one already says. */
     private final DuplicateFinder duplicates;
+    /** Decides whether a new memory updates a stored one. */
+    private final SupersessionFinder supersessions;
     private final ReentrantLock lock = new ReentrantLock();
 
     MemoryWriter(MemoryStore store, Embedder embedder, int embedBatchSize, NamespaceIndexes indexes,
             NamespaceTriggers triggers, PinnedMemories pinned, TokenCounter tokenCounter, DuplicatePolicy duplicates,
-            Runnable ensureOpen) {
+            SupersessionPolicy supersession, Runnable ensureOpen) {
         this.duplicates = new DuplicateFinder(store, indexes, duplicates);
+        this.supersessions = new SupersessionFinder(store, indexes, supersession);
         this.ensureOpen = ensureOpen;
         this.tokenCounter = tokenCounter;
         this.store = store;
@@ -115,20 +121,69 @@ final class MemoryWriter {
         }
         Embeddings embeddings = embed(changed);
         DuplicateFinder.Outcome outcome;
+        List<Memory> revised;
         lock.lock();
         try {
             ensureOpen.run();
             outcome = duplicates.resolve(toWrite, embeddings, unnamed, dated, now);
             write(outcome.written(), outcome.embeddings(), now);
             outcome.evidence().forEach(store::recordEvidence);
+            revised = supersede(changed, outcome, now);
         } finally {
             lock.unlock();
         }
         tokenCounter.countWritten(outcome.written());
+        tokenCounter.countWritten(revised);
+        Map<String, Memory> revisedByKey = new HashMap<>();
+        revised.forEach(m -> revisedByKey.put(key(m), m));
         for (int c = 0; c < positions.size(); c++) {
-            result.set(positions.get(c), outcome.returned().get(c));
+            Memory returned = outcome.returned().get(c);
+            result.set(positions.get(c), revisedByKey.getOrDefault(key(returned), returned));
         }
         return List.copyOf(result);
+    }
+
+    /**
+     * Applies the supersession policy to the memories the write added (not those that replaced a stored one by id),
+     * writing what it changed; the caller holds the lock.
+     *
+     * @return the memories it changed, as written; empty when the policy is off
+     */
+    private List<Memory> supersede(List<Prepared> changed, DuplicateFinder.Outcome outcome, Instant now) {
+        if (supersessions.isOff() || outcome.embeddings().isEmpty()) {
+            return List.of();
+        }
+        Set<String> fresh = new HashSet<>();
+        for (Prepared p : changed) {
+            if (p.before() == null) {
+                fresh.add(key(p.memory()));
+            }
+        }
+        List<Memory> added = new ArrayList<>();
+        Map<String, float[]> vectors = new HashMap<>();
+        for (int i = 0; i < outcome.written().size(); i++) {
+            Memory m = outcome.written().get(i);
+            if (fresh.contains(key(m))) {
+                added.add(m);
+                vectors.put(m.id(), outcome.embeddings().vector(i));
+            }
+        }
+        List<Memory> revised = supersessions.changes(added, vectors, now);
+        if (revised.isEmpty()) {
+            return revised;
+        }
+        List<float[]> revisedVectors = new ArrayList<>(revised.size());
+        for (Memory m : revised) {
+            float[] v = vectors.get(m.id());
+            if (v == null) {
+                VectorIndex index = indexes.indexFor(m.namespace());
+                v = new float[index.dimension()];
+                index.gather(List.of(m.id()), v);
+            }
+            revisedVectors.add(v);
+        }
+        write(revised, Embeddings.of(space, revisedVectors), now);
+        return revised;
     }
 
     /**

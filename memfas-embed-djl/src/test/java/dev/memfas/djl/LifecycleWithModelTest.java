@@ -8,6 +8,7 @@ import dev.memfas.DuplicatePolicy;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
+import dev.memfas.SupersessionPolicy;
 import dev.memfas.core.Memfas;
 import java.time.Clock;
 import java.time.Instant;
@@ -99,6 +100,51 @@ final class LifecycleWithModelTest {
             assertThat(curator.remember(Memory.builder("deploys run on fridays").build())).isEqualTo(deploys);
             assertThat(curator.remember(Memory.builder("We deploy on Fridays.").build()).id())
                     .isNotEqualTo(deploys.id());
+        }
+    }
+
+    @Test
+    void supersessionApply_replacesAChangedFact_butNotAnotherFactAboutTheSameThing() {
+        try (ContextCurator curator = Memfas.newBuilder().embedder(embedder).clock(Clock.fixed(NOW, ZoneOffset.UTC))
+                .supersession(SupersessionPolicy.apply(SupersessionPolicy.DEFAULT_SIMILARITY)).build()) {
+            curator.rememberAll(List.of(
+                    Memory.builder("Kafka retention is 7 days on the orders topic.").id("old")
+                            .createdAt(NOW.minusSeconds(86_400 * 30)).source("chat-1").build(),
+                    Memory.builder("The orders topic has 12 partitions.").id("partitions")
+                            .createdAt(NOW.minusSeconds(86_400 * 30)).source("chat-1").build()));
+
+            Memory update = curator.remember(Memory.builder("Kafka retention is 14 days on the orders topic.")
+                    .id("new").createdAt(NOW.minusSeconds(86_400)).source("chat-2").build());
+
+            assertThat(update.supersedes()).containsExactly("old");
+            Memory old = curator.get("default", "old").orElseThrow().memory();
+            assertThat(old.supersededBy()).isEqualTo("new");
+            assertThat(old.validUntil()).isEqualTo(NOW.minusSeconds(86_400));
+            assertThat(curator.get("default", "partitions").orElseThrow().memory().isSuperseded()).isFalse();
+            assertThat(recalled(curator, RecallRequest.builder("orders topic retention")))
+                    .contains("new", "partitions").doesNotContain("old");
+        }
+    }
+
+    @Test
+    void supersessionSuggest_namesTheCandidate_andChangesNothingElse() {
+        try (ContextCurator curator = Memfas.newBuilder().embedder(embedder).clock(Clock.fixed(NOW, ZoneOffset.UTC))
+                .supersession(SupersessionPolicy.suggest(SupersessionPolicy.DEFAULT_SIMILARITY)).build()) {
+            curator.remember(Memory.builder("I have 4 pairs of running shoes.").id("four")
+                    .createdAt(NOW.minusSeconds(86_400 * 9)).build());
+            curator.remember(Memory.builder("Checkout-api owner is Dev").id("dev")
+                    .createdAt(NOW.minusSeconds(86_400 * 9)).build());
+
+            Memory five = curator.remember(Memory.builder("I now have 5 pairs of running shoes.").id("five")
+                    .createdAt(NOW.minusSeconds(86_400)).build());
+            // 0.83 from the old owner: below the default similarity, as close as other facts about one service.
+            Memory aiko = curator.remember(Memory.builder("Aiko now owns checkout-api").id("aiko")
+                    .createdAt(NOW.minusSeconds(86_400)).build());
+
+            assertThat(five.metadata()).containsEntry(SupersessionPolicy.SUGGESTION_KEY, "four");
+            assertThat(five.supersedes()).isEmpty();
+            assertThat(curator.get("default", "four").orElseThrow().memory().isSuperseded()).isFalse();
+            assertThat(aiko.metadata()).doesNotContainKey(SupersessionPolicy.SUGGESTION_KEY);
         }
     }
 }
