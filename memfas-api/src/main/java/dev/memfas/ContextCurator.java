@@ -150,6 +150,17 @@ public interface ContextCurator extends AutoCloseable {
     boolean removeTrigger(String namespace, String keyword);
 
     /**
+     * Suggests triggers learned from feedback: words found in the queries of at least three turns whose included
+     * memories were reported helpful ({@link #reportUsage}), with the memories reported with them most often, the most
+     * frequent word first; words that are triggers already are left out. Nothing is added: add a suggestion with
+     * {@code addTrigger(suggestion.toTrigger(namespace))}. Learned only where the curator keeps query text (not with
+     * {@code redactQueries}).
+     *
+     * @return at most 20 suggestions; empty before enough feedback
+     */
+    List<TriggerSuggestion> suggestTriggers(String namespace);
+
+    /**
      * Tells the curator whether memories it included in a session's context helped, in the default namespace; see
      * {@link #reportUsage(String, String, Collection, boolean)}.
      */

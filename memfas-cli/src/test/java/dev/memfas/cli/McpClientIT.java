@@ -55,7 +55,7 @@ final class McpClientIT {
         });
         assertThat(tools).containsExactlyInAnyOrder("get_context", "report_usage", "set_budget", "remember",
                 "recall", "get", "list", "update", "supersede", "history", "maintain", "restore", "time", "report_event", "orient",
-                "promote", "working_memory", "forget");
+                "promote", "working_memory", "suggest_triggers", "add_trigger", "forget");
         assertThat(annotation(out, "get_context", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "recall", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "forget", "destructiveHint")).isTrue();

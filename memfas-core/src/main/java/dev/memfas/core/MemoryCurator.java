@@ -26,6 +26,7 @@ import dev.memfas.TelemetryListener;
 import dev.memfas.TimeService;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
+import dev.memfas.TriggerSuggestion;
 import dev.memfas.UsageReport;
 import dev.memfas.VectorSpace;
 import dev.memfas.core.vector.ScanThreads;
@@ -99,6 +100,7 @@ final class MemoryCurator implements ContextCurator {
     private final Orienteer orienteer;
     private final EventHandler events;
     private final UsageFeedback feedback;
+    private final TriggerSuggester suggester;
     private final Search search;
     private final Layers layers;
     private final TurnWorkspace.Pool workspaces = new TurnWorkspace.Pool(Math.max(4, 2 * ScanThreads.PROCESSORS));
@@ -135,7 +137,9 @@ final class MemoryCurator implements ContextCurator {
         this.revisions = new Revisions(store, writer);
         this.orienteer = new Orienteer(store, clock);
         this.events = new EventHandler(this, sessions);
-        this.feedback = new UsageFeedback(store, sessions, clock);
+        this.suggester = new TriggerSuggester(store);
+        // Queries are kept for suggestions only where telemetry may keep them.
+        this.feedback = new UsageFeedback(store, sessions, clock, settings.redactQueries() ? null : suggester);
         this.search = new Search(queryEmbedder, topics, gatherer, scorer, workspaces, clock);
         this.layers = new Layers(store, writer, revisions, sessions, embedder, settings.workingMemoryTtl(),
                 settings.workingMemoryLimit(), clock);
@@ -359,6 +363,14 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(keyword, "keyword");
         ensureOpen();
         return writer.removeTrigger(namespace, keyword);
+    }
+
+    @Override
+    public List<TriggerSuggestion> suggestTriggers(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        ContextRequest.builder("suggest").namespace(namespace).build();
+        ensureOpen();
+        return suggester.suggestions(namespace);
     }
 
     @Override

@@ -107,14 +107,47 @@ final class SessionState {
         return Set.copyOf(hot);
     }
 
-    /** Counts an inclusion of each memory, and a use of those that are working memories of this session. */
-    synchronized void recordIncluded(Collection<String> memoryIds, Instant at) {
+    /**
+     * A recent turn of the session: the words of its query and the memories it included, for feedback to link a
+     * helpful memory to the query it answered.
+     */
+    record RecentTurn(List<String> queryWords, List<String> includedIds) {}
+
+    /** How many recent turns are kept: feedback comes a turn or a few after the context it is about. */
+    private static final int RECENT_TURNS = 20;
+    private final java.util.ArrayDeque<RecentTurn> recent = new java.util.ArrayDeque<>();
+
+    /**
+     * Counts an inclusion of each memory, and a use of those that are working memories of this session, and keeps the
+     * turn as a recent one.
+     */
+    synchronized void recordIncluded(List<String> queryWords, List<String> memoryIds, Instant at) {
         for (String memoryId : memoryIds) {
             inclusions.merge(memoryId, 1, Integer::sum);
+        }
+        recent.addLast(new RecentTurn(List.copyOf(queryWords), List.copyOf(memoryIds)));
+        if (recent.size() > RECENT_TURNS) {
+            recent.removeFirst();
         }
         if (working != null) {
             working.recordUse(memoryIds, at);
         }
+    }
+
+    /**
+     * Takes the recent turns that included any of these memories, newest first: feedback on a turn counts once, so
+     * they are no longer kept.
+     */
+    synchronized List<RecentTurn> takeTurnsIncluding(Collection<String> memoryIds) {
+        List<RecentTurn> out = new ArrayList<>();
+        for (java.util.Iterator<RecentTurn> it = recent.descendingIterator(); it.hasNext(); ) {
+            RecentTurn t = it.next();
+            if (t.includedIds().stream().anyMatch(memoryIds::contains)) {
+                out.add(t);
+                it.remove();
+            }
+        }
+        return out;
     }
 
     /** The session's working memory, made on first use with room for {@code limit} memories. */

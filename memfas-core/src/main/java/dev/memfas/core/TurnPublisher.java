@@ -55,7 +55,8 @@ final class TurnPublisher {
         if (turn.request().recordAccess() && !filled.includedIds().isEmpty()) {
             store.recordAccess(turn.namespace(), filled.includedIds(), turn.now());
             if (turn.session() != null) {
-                turn.session().recordIncluded(filled.includedIds(), turn.now());
+                turn.session().recordIncluded(TextAnalyzer.words(turn.request().query()), filled.includedIds(),
+                        turn.now());
             }
         }
         Duration latency = Duration.ofNanos(System.nanoTime() - turn.startNanos());

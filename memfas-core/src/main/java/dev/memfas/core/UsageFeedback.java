@@ -15,17 +15,21 @@ import java.util.Set;
 
 /**
  * What a caller says of the memories a session's context included: helpful ones count as used (in the store, or in
- * the session's working memory), unhelpful ones lose their standing in the session. Thread-safe.
+ * the session's working memory), and the turns that included them teach trigger suggestions ({@link TriggerSuggester});
+ * unhelpful ones lose their standing in the session. Thread-safe.
  */
 final class UsageFeedback {
     private final MemoryStore store;
     private final SessionRegistry sessions;
     private final Clock clock;
+    /** Where helpful turns' queries go to become trigger suggestions; null when queries are not to be kept. */
+    private final TriggerSuggester suggester;
 
-    UsageFeedback(MemoryStore store, SessionRegistry sessions, Clock clock) {
+    UsageFeedback(MemoryStore store, SessionRegistry sessions, Clock clock, TriggerSuggester suggester) {
         this.store = store;
         this.sessions = sessions;
         this.clock = clock;
+        this.suggester = suggester;
     }
 
     UsageReport report(String namespace, String sessionId, Collection<String> memoryIds, boolean helpful) {
@@ -64,6 +68,13 @@ final class UsageFeedback {
             }
             if (!inWorkingMemory.isEmpty()) {
                 working.recordUse(inWorkingMemory, clock.instant());
+            }
+            if (session != null && suggester != null && !known.isEmpty()) {
+                // The queries whose contexts held what helped: their words are what triggers are learned from.
+                for (SessionState.RecentTurn t : session.takeTurnsIncluding(known)) {
+                    suggester.record(namespace, t.queryWords(),
+                            t.includedIds().stream().filter(known::contains).toList());
+                }
             }
         } else if (session != null) {
             session.recordUnhelpful(recorded);

@@ -37,7 +37,7 @@ final class ModulesTest {
                 "MemoryFilter", "MemoryStore", "MemoryVersion", "Orientation", "RecallHit", "RecallRequest",
                 "RememberRequest", "Remembered",
                 "RetentionPolicy", "Scope", "ScoreBreakdown", "ScoringWeights", "SharedStore", "StopWords",
-                "StoredMemory", "SupersessionPolicy", "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TurnTelemetry",
+                "StoredMemory", "SupersessionPolicy", "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TriggerSuggestion", "TurnTelemetry",
                 "UsageReport", "VectorSpace"));
         assertModule("memfas-sqlite", "dev.memfas.sqlite", Set.of("dev.memfas.sqlite"), Set.of("SqliteMemoryStore"));
         assertModule("memfas-testkit", "dev.memfas.testkit", Set.of("dev.memfas.testkit"),

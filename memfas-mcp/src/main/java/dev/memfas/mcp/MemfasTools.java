@@ -251,6 +251,7 @@ final class MemfasTools {
 
         lifecycle.declare(this::add);
         new LayerTools(curator).declare(this::add);
+        new TriggerTools(curator).declare(this::add);
 
         in = new LinkedHashMap<>();
         in.put("memory_id", prop("string", "The id of the memory to delete."));

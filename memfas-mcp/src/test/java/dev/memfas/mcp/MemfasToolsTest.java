@@ -46,7 +46,8 @@ final class MemfasToolsTest {
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
                 "set_budget", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain",
-                "restore", "time", "report_event", "orient", "promote", "working_memory", "forget");
+                "restore", "time", "report_event", "orient", "promote", "working_memory", "suggest_triggers", "add_trigger",
+                "forget");
         assertThat(tools.tools()).allSatisfy(t -> {
             assertThat(t.schema().description()).isNotBlank();
             assertThat((Map<?, ?>) t.schema().inputSchema().get("properties")).isNotEmpty();
@@ -90,6 +91,8 @@ final class MemfasToolsTest {
         call("remember", "text", "Scratch: the lenient parser.", "id", "w1", "session_id", "s", "layer", "working");
         results.put("working_memory", call("working_memory", "session_id", "s"));
         results.put("promote", call("promote", "memory_id", "w1", "layer", "global"));
+        results.put("suggest_triggers", call("suggest_triggers"));
+        results.put("add_trigger", call("add_trigger", "keyword", "kafka", "memory_ids", List.of("m2")));
         results.put("forget", call("forget", "memory_id", "m3"));
         for (MemfasTools.Tool tool : tools.tools()) {
             McpSchema.CallToolResult r = results.get(tool.schema().name());
@@ -251,6 +254,28 @@ final class MemfasToolsTest {
         McpSchema.CallToolResult up = call("promote", "memory_id", workingId, "layer", "global");
         assertThat(text(up)).isEqualTo("promoted " + workingId + " to the global layer");
         assertThat(curator.get("default", workingId)).isPresent();
+    }
+
+    @Test
+    void helpfulReports_teachTriggerSuggestions_thatAreAddedOnlyWhenAsked() {
+        for (int i = 0; i < 3; i++) {
+            String session = "learn-" + i;
+            call("get_context", "query", "kafka retention on the orders topic " + i, "session_id", session);
+            call("report_usage", "session_id", session, "memory_ids", List.of("m2"));
+        }
+
+        McpSchema.CallToolResult suggested = call("suggest_triggers");
+
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> suggestions = (List<Map<String, Object>>) structured(suggested).get("suggestions");
+        assertThat(suggestions).extracting(m -> m.get("keyword")).contains("kafka", "retention");
+        assertThat(suggestions.get(0)).containsEntry("queries", 3).containsEntry("memory_ids", List.of("m2"));
+        assertThat(text(suggested)).startsWith(suggestions.size() + " suggestions");
+        assertThat(text(call("add_trigger", "keyword", "kafka", "memory_ids", List.of("m2"))))
+                .isEqualTo("added trigger 'kafka'");
+        assertThat(structured(call("get_context", "query", "kafka?", "session_id", "after")))
+                .containsEntry("triggers_matched", List.of("kafka"));
+        assertThat(call("add_trigger", "keyword", "lonely").isError()).isTrue();
     }
 
     @SuppressWarnings("unchecked")
