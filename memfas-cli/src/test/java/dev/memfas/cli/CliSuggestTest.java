@@ -6,8 +6,6 @@ import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.core.Memfas;
 import dev.memfas.sqlite.SqliteMemoryStore;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,20 +16,15 @@ final class CliSuggestTest {
     @TempDir
     Path dir;
 
-    private String[] run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new java.util.ArrayList<>(List.of(args));
-        all.addAll(List.of("--db", dir.resolve("m.db").toString(), "--model", "none"));
-        int exit = Main.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
-        return new String[] {Integer.toString(exit), out.toString(), err.toString()};
+    private CliRun run(String... args) {
+        return CliRun.of(dir.resolve("m.db"), args);
     }
 
     @Test
     void suggest_listsWhatFeedbackTaught_withTheCommandToAddIt() {
-        String[] empty = run("remember", "Flyway migrations run before each billing deploy.", "--id", "flyway");
-        assertThat(empty[0]).isEqualTo("0");
-        assertThat(run("suggest")[1]).startsWith("no suggestions yet");
+        assertThat(run("remember", "Flyway migrations run before each billing deploy.", "--id", "flyway").exit())
+                .isZero();
+        assertThat(run("suggest").out()).startsWith("no suggestions yet");
 
         try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(dir.resolve("m.db"))).build()) {
             for (String query : List.of("billing migrations?", "order of the billing deploy", "billing deploy steps")) {
@@ -42,11 +35,11 @@ final class CliSuggestTest {
             assertThat(curator.get(Memory.DEFAULT_NAMESPACE, "flyway")).isPresent();
         }
 
-        String[] suggested = run("suggest");
-        assertThat(suggested[0]).as(suggested[2]).isEqualTo("0");
-        assertThat(suggested[1]).startsWith("billing").contains("3 helpful queries")
+        CliRun suggested = run("suggest");
+        assertThat(suggested.exit()).as(suggested.err()).isZero();
+        assertThat(suggested.out()).startsWith("billing").contains("3 helpful queries")
                 .contains("memfas triggers add billing --memory flyway");
-        assertThat(run("suggest", "--json")[1]).contains("{\"keyword\":\"billing\",\"queries\":3,"
+        assertThat(run("suggest", "--json").out()).contains("{\"keyword\":\"billing\",\"queries\":3,"
                 + "\"memory_ids\":[\"flyway\"]}");
     }
 }
