@@ -129,6 +129,18 @@ public interface ContextCurator extends AutoCloseable {
     MaintenanceReport maintain(MaintenanceRequest request);
 
     /**
+     * Consolidates old memories: the live memories of the namespace dated at least {@code olderThan} before now and
+     * allowed by the filter (never pinned ones, nor summaries) are grouped by source and scope, in runs of at most 20
+     * in date order, and each run of two or more becomes one summary memory (kind {@code summary}, written by the
+     * curator's {@link Summarizer}, dated as the run's newest) whose {@link Memory#supersedes()} names the run. The
+     * originals are archived and marked superseded by it: out of contexts and searches, kept, each restorable. A dry
+     * run changes nothing and returns the summaries it would write.
+     *
+     * @throws MemfasException if the summarizer fails or returns a text over the cap; nothing is changed
+     */
+    SummaryReport summarize(SummarizeRequest request);
+
+    /**
      * Brings an archived memory back into use, counting the restore as an access so the next maintenance does not
      * archive it again at once. The state before is kept as a version.
      *

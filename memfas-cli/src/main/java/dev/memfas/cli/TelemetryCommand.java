@@ -50,7 +50,8 @@ final class TelemetryCommand implements Callable<Integer> {
         return p;
     }
 
-    static Duration parseDuration(String text) {
+    /** A positive duration written as a number and s, m, h or d ({@code 24h}, {@code 90d}), given as {@code option}. */
+    static Duration parseDuration(String option, String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
         try {
             long n = Long.parseLong(t.substring(0, t.length() - 1));
@@ -67,7 +68,7 @@ final class TelemetryCommand implements Callable<Integer> {
         } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
             // reported below
         }
-        throw new IllegalArgumentException("--last must be a positive number with s, m, h or d (like 24h): '"
+        throw new IllegalArgumentException(option + " must be a positive number with s, m, h or d (like 24h): '"
                 + text + "'");
     }
 
@@ -88,7 +89,7 @@ final class TelemetryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Instant since = last == null ? Instant.MIN : Instant.now().minus(parseDuration(last));
+            Instant since = last == null ? Instant.MIN : Instant.now().minus(parseDuration("--last", last));
             PrintWriter out = parent.spec.commandLine().getOut();
             TelemetryLog.read(parent.log()).stream().filter(t -> !t.timestamp().isBefore(since))
                     .forEach(t -> out.println(line(t)));

@@ -54,7 +54,8 @@ final class McpClientIT {
             assertThat(t.get("annotations").has("readOnlyHint")).as(t.toString()).isTrue();
         });
         assertThat(tools).containsExactlyInAnyOrder("get_context", "report_usage", "set_budget", "remember",
-                "recall", "get", "list", "update", "supersede", "history", "maintain", "restore", "time", "report_event", "orient",
+                "recall", "get", "list", "update", "supersede", "history", "maintain", "summarize", "restore", "time",
+                "report_event", "orient",
                 "promote", "working_memory", "suggest_triggers", "add_trigger", "forget");
         assertThat(annotation(out, "get_context", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "recall", "readOnlyHint")).isTrue();

@@ -2,6 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.DuplicatePolicy;
 import dev.memfas.RetentionPolicy;
+import dev.memfas.Summarizer;
 import dev.memfas.SupersessionPolicy;
 import dev.memfas.ScoringWeights;
 import java.time.Duration;
@@ -27,6 +28,7 @@ import java.time.Duration;
  * @param writeDuplicates what {@code remember} does with a memory, given without an id, that a stored one already says
  * @param supersession what {@code remember} does with a new memory that looks like an update of a stored one
  * @param retention when maintenance archives an unused memory
+ * @param summarizer writes the text of a summary memory
  * @param relevanceFloor the cosine a turn's best memory must reach for any memory to be relevant; -1 for no floor
  * @param sessionIdleTimeout how long a session may be idle before it expires
  * @param maxSessions how many sessions are kept at most
@@ -52,6 +54,7 @@ record CuratorSettings(
         DuplicatePolicy writeDuplicates,
         SupersessionPolicy supersession,
         RetentionPolicy retention,
+        Summarizer summarizer,
         double relevanceFloor,
         Duration sessionIdleTimeout,
         int maxSessions,

@@ -6,6 +6,7 @@ import dev.memfas.Embedder;
 import dev.memfas.MemoryStore;
 import dev.memfas.RetentionPolicy;
 import dev.memfas.ScoringWeights;
+import dev.memfas.Summarizer;
 import dev.memfas.SupersessionPolicy;
 import dev.memfas.TelemetryListener;
 import dev.memfas.Tokenizer;
@@ -83,6 +84,7 @@ public final class Memfas {
         private DuplicatePolicy writeDuplicates = DuplicatePolicy.skipExact();
         private SupersessionPolicy supersession = SupersessionPolicy.off();
         private RetentionPolicy retention = RetentionPolicy.defaults();
+        private Summarizer summarizer = new ExtractiveSummarizer();
         /** NaN: the embedder's. */
         private double relevanceFloor = Double.NaN;
         private Duration sessionIdleTimeout = Duration.ofHours(1);
@@ -316,6 +318,16 @@ public final class Memfas {
         }
 
         /**
+         * What writes the text of a summary memory ({@link ContextCurator#summarize}); memfas's extractive one, the
+         * group's most informative sentences, when not set.
+         */
+        public Builder summarizer(Summarizer summarizer) {
+            once("summarizer");
+            this.summarizer = Objects.requireNonNull(summarizer, "summarizer");
+            return this;
+        }
+
+        /**
          * What {@code remember} does with a new memory that looks like an update of a stored one (see
          * {@link SupersessionPolicy}); nothing when not set.
          */
@@ -489,7 +501,8 @@ public final class Memfas {
             try {
                 CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, timeWindowWeight, minScore,
                         maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare, embedBatchSize,
-                        scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity, writeDuplicates, supersession, retention,
+                        scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity, writeDuplicates, supersession,
+                        retention, summarizer,
                         resolvedRelevanceFloor(),
                         sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);

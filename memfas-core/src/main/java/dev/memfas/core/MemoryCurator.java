@@ -22,6 +22,8 @@ import dev.memfas.RememberRequest;
 import dev.memfas.Remembered;
 import dev.memfas.SharedStore;
 import dev.memfas.StoredMemory;
+import dev.memfas.SummarizeRequest;
+import dev.memfas.SummaryReport;
 import dev.memfas.TelemetryListener;
 import dev.memfas.TimeService;
 import dev.memfas.Tokenizer;
@@ -97,6 +99,7 @@ final class MemoryCurator implements ContextCurator {
     private final TurnPublisher publisher;
     private final Maintenance maintenance;
     private final Revisions revisions;
+    private final Consolidation consolidation;
     private final Orienteer orienteer;
     private final EventHandler events;
     private final UsageFeedback feedback;
@@ -135,6 +138,7 @@ final class MemoryCurator implements ContextCurator {
         this.publisher = new TurnPublisher(store, tokenizer, settings, listeners);
         this.maintenance = new Maintenance(store, writer, settings.retention());
         this.revisions = new Revisions(store, writer);
+        this.consolidation = new Consolidation(store, writer, settings.summarizer(), tokenizer);
         this.orienteer = new Orienteer(store, clock);
         this.events = new EventHandler(this, sessions);
         this.suggester = new TriggerSuggester(store);
@@ -326,6 +330,14 @@ final class MemoryCurator implements ContextCurator {
         ensureOpen();
         catchUp();
         return maintenance.run(request, clock.instant());
+    }
+
+    @Override
+    public SummaryReport summarize(SummarizeRequest request) {
+        Objects.requireNonNull(request, "request");
+        ensureOpen();
+        catchUp();
+        return consolidation.run(request, clock.instant());
     }
 
     @Override

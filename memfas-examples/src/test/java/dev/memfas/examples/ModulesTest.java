@@ -30,14 +30,14 @@ final class ModulesTest {
 
     @Test
     void namedModules_exportExactlyTheirPackage_withThePinnedPublicTypes() throws Exception {
-        assertModule("memfas-api", "dev.memfas", Set.of("dev.memfas"), Set.of("AgentEvent", "ContextCurator",
-                "ContextItem",
-                "ContextRequest", "ContextResponse", "CuratorStats", "DroppedMemory", "DuplicatePolicy", "Embedder",
-                "Embeddings", "EventOutcome", "Layer", "LexicalHit", "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory",
-                "MemoryFilter", "MemoryStore", "MemoryVersion", "Orientation", "RecallHit", "RecallRequest",
-                "RememberRequest", "Remembered",
-                "RetentionPolicy", "Scope", "ScoreBreakdown", "ScoringWeights", "SharedStore", "StopWords",
-                "StoredMemory", "SupersessionPolicy", "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TriggerSuggestion", "TurnTelemetry",
+        assertModule("memfas-api", "dev.memfas", Set.of("dev.memfas"), Set.of(
+                "AgentEvent", "ContextCurator", "ContextItem", "ContextRequest", "ContextResponse", "CuratorStats",
+                "DroppedMemory", "DuplicatePolicy", "Embedder", "Embeddings", "EventOutcome", "Layer", "LexicalHit",
+                "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory", "MemoryFilter",
+                "MemoryStore", "MemoryVersion", "Orientation", "RecallHit", "RecallRequest", "RememberRequest",
+                "Remembered", "RetentionPolicy", "Scope", "ScoreBreakdown", "ScoringWeights", "SharedStore",
+                "StopWords", "StoredMemory", "SummarizeRequest", "Summarizer", "SummaryReport", "SupersessionPolicy",
+                "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TriggerSuggestion", "TurnTelemetry",
                 "UsageReport", "VectorSpace"));
         assertModule("memfas-sqlite", "dev.memfas.sqlite", Set.of("dev.memfas.sqlite"), Set.of("SqliteMemoryStore"));
         assertModule("memfas-testkit", "dev.memfas.testkit", Set.of("dev.memfas.testkit"),

@@ -14,6 +14,8 @@ import dev.memfas.MaintenanceReport;
 import dev.memfas.MaintenanceRequest;
 import dev.memfas.Memory;
 import dev.memfas.Orientation;
+import dev.memfas.SummarizeRequest;
+import dev.memfas.SummaryReport;
 import dev.memfas.TimeService;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.DateTimeException;
@@ -59,6 +61,22 @@ final class LifecycleTools {
                 Deletes expired memories and archives those that aged out unused (kept, but used no more until \
                 restored; pinned ones exempt). A dry run unless dry_run is false.""",
                 object(in, List.of()), output(out), this::maintain);
+
+        in = new LinkedHashMap<>();
+        in.put("older_than_days", prop("integer", "Only memories dated at least this many days ago (required)."));
+        in.put("max_tokens", prop("integer", "The most tokens one summary takes (default "
+                + SummarizeRequest.DEFAULT_MAX_TOKENS + ")."));
+        in.put("dry_run", prop("boolean", "Only show the summaries that would be written (default true)."));
+        in.put("namespace", MemfasTools.NAMESPACE);
+        out = new LinkedHashMap<>();
+        out.put("examined", type("integer"));
+        out.put("summarized", type("integer"));
+        out.put("dry_run", type("boolean"));
+        out.put("summaries", arrayOf(ToolSchemas.memorySchema()));
+        registry.add("summarize", "Summarize old memories", new MemfasTools.Effects(false, true, false), """
+                Consolidates old memories: each source's memories older than older_than_days become summaries that \
+                supersede them (the originals are archived, restorable). A dry run unless dry_run is false.""",
+                object(in, List.of("older_than_days")), output(out), this::summarize);
 
         in = new LinkedHashMap<>();
         in.put("memory_id", prop("string", "The id of the archived memory."));
@@ -120,6 +138,32 @@ final class LifecycleTools {
                 Call at the start of a session: says what time it is, when this memory was last oriented and how long \
                 ago, and what was stored since (the newest few). Records now as the last time seen.""",
                 object(in, List.of()), output(out), this::orient);
+    }
+
+    McpSchema.CallToolResult summarize(ToolArguments args) {
+        Integer days = args.optionalInt("older_than_days", 0, 100_000);
+        if (days == null) {
+            throw new IllegalArgumentException("missing required argument 'older_than_days'");
+        }
+        Integer maxTokens = args.optionalInt("max_tokens", 16, 10_000);
+        Boolean dryRun = args.optionalBoolean("dry_run");
+        SummarizeRequest request = SummarizeRequest.of(MemfasTools.namespace(args), java.time.Duration.ofDays(days))
+                .maxTokens(maxTokens == null ? SummarizeRequest.DEFAULT_MAX_TOKENS : maxTokens);
+        // A dry run unless told otherwise, as for maintain.
+        SummaryReport r = curator.summarize(dryRun == null || dryRun ? request.asDryRun() : request);
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s%d old memories examined, %d"
+                + " consolidated into %d summaries", r.dryRun() ? "dry run, nothing changed: " : "", r.examined(),
+                r.summarized(), r.summaries().size()));
+        for (Memory m : r.summaries().subList(0, Math.min(MOST_LISTED, r.summaries().size()))) {
+            text.append('\n').append(m.source()).append(" (").append(m.supersedes().size()).append("): ")
+                    .append(m.text().replace('\n', ' '));
+        }
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("examined", r.examined());
+        structured.put("summarized", r.summarized());
+        structured.put("dry_run", r.dryRun());
+        structured.put("summaries", r.summaries().stream().map(m -> ToolSchemas.memory(m, null)).toList());
+        return MemfasTools.ok(text.toString(), structured);
     }
 
     McpSchema.CallToolResult maintain(ToolArguments args) {

@@ -46,8 +46,8 @@ final class MemfasToolsTest {
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
                 "set_budget", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain",
-                "restore", "time", "report_event", "orient", "promote", "working_memory", "suggest_triggers", "add_trigger",
-                "forget");
+                "summarize", "restore", "time", "report_event", "orient", "promote", "working_memory",
+                "suggest_triggers", "add_trigger", "forget");
         assertThat(tools.tools()).allSatisfy(t -> {
             assertThat(t.schema().description()).isNotBlank();
             assertThat((Map<?, ?>) t.schema().inputSchema().get("properties")).isNotEmpty();
@@ -84,6 +84,9 @@ final class MemfasToolsTest {
         call("remember", "text", "The old build server was jenkins-2.", "id", "old", "created_at", "2020-01-01");
         results.put("maintain", call("maintain", "dry_run", false));
         results.put("restore", call("restore", "memory_id", "old"));
+        call("remember", "text", "The old build server was jenkins-1.", "id", "older", "created_at", "2019-12-01");
+        call("remember", "text", "The old build agents ran jenkins-1 too.", "id", "older2", "created_at", "2019-12-02");
+        results.put("summarize", call("summarize", "older_than_days", 365, "dry_run", false));
         results.put("time", call("time", "timezone", "Europe/Berlin", "resolve", "last week"));
         results.put("orient", call("orient", "timezone", "Europe/Berlin"));
         results.put("report_event", call("report_event", "type", "error_occurred", "text", "Build failed: OOM",
