@@ -11,6 +11,7 @@ import dev.memfas.ContextResponse;
 import dev.memfas.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.ScoringWeights;
+import dev.memfas.SummarizeRequest;
 import dev.memfas.SupersessionPolicy;
 import dev.memfas.core.Memfas;
 import dev.memfas.djl.DjlEmbedder;
@@ -18,6 +19,7 @@ import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -109,17 +111,25 @@ public final class EvalMain {
                     case "maxItemTokens" -> b.maxItemTokens(e.getValue().intValue());
                     case "timeWindow" -> b.timeWindowWeight(e.getValue());
                     case "supersede" -> b.supersession(SupersessionPolicy.apply(e.getValue()));
+                    case "summarize" -> {
+                        // Applied after the conversation is stored: see summarizeDays().
+                    }
                     default -> {
                         if (i < 0) {
                             throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
                                     + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
-                                    + " neighbors, neighborShare, maxItemTokens, timeWindow, supersede or floor");
+                                    + " neighbors, neighborShare, maxItemTokens, timeWindow, supersede, summarize or floor");
                         }
                         w[i] = e.getValue();
                     }
                 }
             }
             return b.weights(new ScoringWeights(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]));
+        }
+
+        /** With {@code summarize:N}, the memories more than N days old are summarized once stored; else 0. */
+        int summarizeDays() {
+            return settings.getOrDefault("summarize", 0.0).intValue();
         }
     }
 
@@ -311,6 +321,23 @@ public final class EvalMain {
             for (ContextCurator curator : curators) {
                 curator.rememberAll(memories);
             }
+            // A summary in a context counts for an evidence turn only if it kept the turn's text whole.
+            List<Map<String, List<String>>> keptIn = new ArrayList<>();
+            for (int i = 0; i < curators.size(); i++) {
+                Map<String, List<String>> kept = new HashMap<>();
+                int days = i >= 1 && i <= options.variants().size() ? options.variants().get(i - 1).summarizeDays()
+                        : 0;
+                if (days > 0) {
+                    Map<String, String> textOf = new HashMap<>();
+                    turns.forEach(t -> textOf.put(t.id(), t.text()));
+                    for (Memory s : curators.get(i).summarize(SummarizeRequest.of(Memory.DEFAULT_NAMESPACE,
+                            Duration.ofDays(days))).summaries()) {
+                        kept.put(s.id(), s.supersedes().stream()
+                                .filter(id -> s.text().contains(textOf.get(id).strip())).toList());
+                    }
+                }
+                keptIn.add(kept);
+            }
             int n = 0;
             for (EvalData.Question q : questions) {
                 RrfHybrid.Rankings ranked = hybrid == null ? null : hybrid.rank(q.text());
@@ -332,7 +359,10 @@ public final class EvalMain {
                         // later budgets, what the earlier ones included, and the order of questions would matter.
                         ContextResponse r = curators.get(i).getContext(ContextRequest.builder(q.text())
                                 .sessionId("eval-" + n).tokenBudget(budget).recordAccess(false).build());
-                        results.outcomes().add(outcome(names.get(i), q, budget, r.memoryIds(), r.tokensUsed(),
+                        List<String> included = new ArrayList<>(r.memoryIds());
+                        Map<String, List<String>> kept = keptIn.get(i);
+                        r.memoryIds().forEach(id -> included.addAll(kept.getOrDefault(id, List.of())));
+                        results.outcomes().add(outcome(names.get(i), q, budget, included, r.tokensUsed(),
                                 r.latency().toNanos() / 1e6));
                     }
                     if (ranked != null) {
