@@ -314,7 +314,8 @@ public final class EvalMain {
                 curators.add(vb.build());
                 names.add(v.name());
             }
-            curators.add(Memfas.newBuilder().clock(c.clock()).neighborRadius(0)
+            // Plain BM25: no neighbors, no other factor, no reading of times in the query.
+            curators.add(Memfas.newBuilder().clock(c.clock()).neighborRadius(0).timeWindowWeight(0)
                     .weights(new ScoringWeights(0, 1, 0, 0, 0, 0, 0, 0))
                     .build());
             names.add("bm25");
