@@ -8,7 +8,9 @@ import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
 import dev.memfas.RememberRequest;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What an agent event does: an error, a decision or feedback becomes a memory of its kind, in its layer (a repeat of a
@@ -53,10 +55,14 @@ final class EventHandler {
 
     private EventOutcome error(AgentEvent e) {
         List<EventOutcome.PastError> similar = new ArrayList<>();
+        Set<String> terms = new HashSet<>(TextAnalyzer.terms(e.text()));
         for (RecallHit hit : curator.recall(RecallRequest.builder(e.text()).namespace(e.namespace())
                 .limit(LOOKED_AT).build())) {
             Memory m = hit.memory();
-            if (m.kind().equals("error") && similar.size() < MOST_SIMILAR) {
+            // A ranking always has a best: a past error counts as similar only if it shares a word with this one (an
+            // exception, a class, a host), so an unrelated error is not offered with its fix.
+            if (m.kind().equals("error") && similar.size() < MOST_SIMILAR
+                    && TextAnalyzer.terms(m.text()).stream().anyMatch(terms::contains)) {
                 similar.add(new EventOutcome.PastError(m, m.metadata().get(FIX)));
             }
         }

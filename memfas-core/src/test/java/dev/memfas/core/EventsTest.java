@@ -80,6 +80,15 @@ final class EventsTest {
     }
 
     @Test
+    void anUnrelatedPastError_isNotOfferedAsSimilar() {
+        curator.reportEvent(error("Connection refused to ledger-db:5432", Map.of("fix", "start the database")));
+
+        EventOutcome other = curator.reportEvent(error("NullPointerException in InvoiceParser", Map.of()));
+
+        assertThat(other.similarErrors()).isEmpty();
+    }
+
+    @Test
     void errorsAndDecisions_goToTheProjectTheyNameALayer_elseGlobal() {
         Memory decision = curator.reportEvent(new AgentEvent(AgentEvent.Type.DECISION_MADE, "default", null,
                 "Hydra retries payments twice", Map.of("project", "hydra"))).remembered();
