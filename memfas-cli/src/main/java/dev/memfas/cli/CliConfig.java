@@ -1,10 +1,12 @@
 package dev.memfas.cli;
 
 import dev.memfas.ScoringWeights;
+import dev.memfas.SupersessionPolicy;
 import dev.memfas.Trigger;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +22,7 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 final class CliConfig {
     static final String FILE_NAME = "memfas.yaml";
     private static final Set<String> KEYS = Set.of("db", "model", "budget", "sources", "chunk", "max_file_bytes",
-            "telemetry", "weights", "triggers");
+            "telemetry", "weights", "triggers", "time_window_weight", "supersession", "working_memory");
     private static final Set<String> CHUNK_KEYS = Set.of("target_tokens", "overlap_tokens");
     private static final List<String> WEIGHT_KEYS = List.of("semantic", "lexical", "recency", "frequency", "topic",
             "scope", "priority", "hot");
@@ -38,6 +40,13 @@ final class CliConfig {
     boolean telemetryConfigured;
     ScoringWeights weights;
     List<Trigger> triggers = new ArrayList<>();
+    /** The weight of a window of time the query names; null for the default. */
+    Double timeWindowWeight;
+    /** Update detection; null for the default (off). */
+    SupersessionPolicy supersession;
+    /** Working memory's time to live and limit (for the MCP server's sessions); null for the defaults. */
+    Duration workingMemoryTtl;
+    int workingMemoryLimit = 1000;
     Path baseDir;
 
     /** A configuration error, with the file and the key in its message. */
@@ -150,6 +159,27 @@ final class CliConfig {
                         }
                     }
                 }
+                case "time_window_weight" -> c.timeWindowWeight = within(decimal(value, at), 0, 10, at);
+                case "supersession" -> {
+                    Map<String, Object> p = mapping(value, at, Set.of("mode", "similarity"));
+                    String mode = p.get("mode") == null ? "off" : string(p.get("mode"), at + ".mode");
+                    double similarity = p.get("similarity") == null ? SupersessionPolicy.DEFAULT_SIMILARITY
+                            : within(decimal(p.get("similarity"), at + ".similarity"), 0.01, 1, at + ".similarity");
+                    c.supersession = switch (mode) {
+                        case "off" -> SupersessionPolicy.off();
+                        case "suggest" -> SupersessionPolicy.suggest(similarity);
+                        case "apply" -> SupersessionPolicy.apply(similarity);
+                        default -> throw new ConfigException(at + ".mode must be off, suggest or apply: " + mode);
+                    };
+                }
+                case "working_memory" -> {
+                    Map<String, Object> m = mapping(value, at, Set.of("ttl", "limit"));
+                    c.workingMemoryTtl = m.get("ttl") == null ? Duration.ofHours(1)
+                            : duration(string(m.get("ttl"), at + ".ttl"), at + ".ttl");
+                    if (m.get("limit") != null) {
+                        c.workingMemoryLimit = (int) number(m.get("limit"), at + ".limit", 1, 1_000_000);
+                    }
+                }
                 default -> throw new AssertionError(key);
             }
         });
@@ -208,6 +238,21 @@ final class CliConfig {
             throw new ConfigException(at + " must be in [" + min + ", " + max + "]: " + n);
         }
         return n;
+    }
+
+    private static double within(double value, double min, double max, String at) {
+        if (!(value >= min && value <= max)) {
+            throw new ConfigException(at + " must be in [" + min + ", " + max + "]: " + value);
+        }
+        return value;
+    }
+
+    private static Duration duration(String text, String at) {
+        try {
+            return TelemetryCommand.parseDuration(at, text);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage());
+        }
     }
 
     private static double decimal(Object value, String at) {

@@ -60,6 +60,15 @@ final class Workspace implements AutoCloseable {
             if (config.weights != null) {
                 b.weights(config.weights);
             }
+            if (config.timeWindowWeight != null) {
+                b.timeWindowWeight(config.timeWindowWeight);
+            }
+            if (config.supersession != null) {
+                b.supersession(config.supersession);
+            }
+            if (config.workingMemoryTtl != null) {
+                b.workingMemory(config.workingMemoryTtl, config.workingMemoryLimit);
+            }
             if (telemetry && config.telemetry != null) {
                 telemetry(b, config.telemetry, status);
             }
