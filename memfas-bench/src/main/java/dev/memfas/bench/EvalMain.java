@@ -48,7 +48,9 @@ import java.util.stream.Stream;
  *     [--peers rrf|none] [--cache DIR] [--variant NAME=semantic:0.6,recency:0,candidates:200 ...]
  * </pre>
  *
- * Writes {@code eval.json} and {@code eval.md} to the output directory (default {@code target/eval}) and prints the
+ * Writes {@code eval.json}, {@code eval.md} and {@code misses.jsonl} (every answerable question a system at a budget
+ * did not find all the evidence of, and the evidence it missed) to the output directory (default {@code target/eval})
+ * and prints the
  * tables.
  */
 public final class EvalMain {
@@ -138,7 +140,7 @@ public final class EvalMain {
      * question), whether all of it is, and the tokens the context used.
      */
     record Outcome(String system, int budget, String category, boolean answerable, double recall, boolean all,
-            int tokens, double millis) {}
+            int tokens, double millis, String question, List<String> missing) {}
 
     /** Whether an evidence session of a question is among the first 5 and the first 10 sessions a system ranks. */
     record SessionOutcome(String system, String category, boolean at5, boolean at10) {}
@@ -260,6 +262,7 @@ public final class EvalMain {
         String md = report.markdown();
         Files.writeString(out.resolve("eval.md"), md);
         Files.writeString(out.resolve("eval.json"), report.json(conversations));
+        Files.writeString(out.resolve("misses.jsonl"), EvalReport.misses(results.outcomes()));
         return md;
     }
 
@@ -411,12 +414,13 @@ public final class EvalMain {
     private static Outcome outcome(String system, EvalData.Question q, int budget, List<String> ids, int tokens,
             double millis) {
         if (!q.answerable()) {
-            return new Outcome(system, budget, q.category(), false, 0, false, tokens, millis);
+            return new Outcome(system, budget, q.category(), false, 0, false, tokens, millis, q.id(), List.of());
         }
         Set<String> got = new HashSet<>(ids);
-        long hit = q.evidence().stream().filter(got::contains).count();
+        List<String> missing = q.evidence().stream().filter(id -> !got.contains(id)).toList();
+        int hit = q.evidence().size() - missing.size();
         return new Outcome(system, budget, q.category(), true, (double) hit / q.evidence().size(),
-                hit == q.evidence().size(), tokens, millis);
+                missing.isEmpty(), tokens, millis, q.id(), missing);
     }
 
     /**

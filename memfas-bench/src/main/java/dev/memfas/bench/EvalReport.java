@@ -181,6 +181,25 @@ final class EvalReport {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.3f", v);
     }
 
+    /** One JSON line per answerable question whose evidence a system at a budget did not all find. */
+    static String misses(List<EvalMain.Outcome> outcomes) {
+        JsonMapper json = JsonMapper.builder().build();
+        StringBuilder sb = new StringBuilder();
+        for (EvalMain.Outcome o : outcomes) {
+            if (o.answerable() && !o.missing().isEmpty()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("system", o.system());
+                m.put("budget", o.budget());
+                m.put("question", o.question());
+                m.put("category", o.category());
+                m.put("recall", o.recall());
+                m.put("missing", o.missing());
+                sb.append(json.writeValueAsString(m)).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
     String json(List<Path> conversationDirs) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("model", model);

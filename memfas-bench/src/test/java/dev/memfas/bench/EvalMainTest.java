@@ -86,6 +86,12 @@ final class EvalMainTest {
         assertThat(Files.readString(out.resolve("eval.md"))).isEqualTo(md);
         JsonNode json = JsonMapper.builder().build().readTree(Files.readString(out.resolve("eval.json")));
         assertThat(json.get("results")).hasSize(12);
+        for (String line : Files.readAllLines(out.resolve("misses.jsonl"))) {
+            JsonNode miss = JsonMapper.builder().build().readTree(line);
+            assertThat(miss.get("recall").asDouble()).isLessThan(1.0);
+            assertThat(miss.get("missing")).isNotEmpty();
+            assertThat(miss.get("question").asString()).isNotBlank();
+        }
         for (JsonNode row : json.get("results")) {
             // 4 questions with evidence in categories 1-4; the one without evidence is skipped, category 5 apart.
             assertThat(row.get("questions").asInt()).isEqualTo(4);
