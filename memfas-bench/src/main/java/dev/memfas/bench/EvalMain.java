@@ -12,7 +12,6 @@ import dev.memfas.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.ScoringWeights;
 import dev.memfas.SummarizeRequest;
-import dev.memfas.SupersessionPolicy;
 import dev.memfas.core.Memfas;
 import dev.memfas.djl.DjlEmbedder;
 import dev.memfas.sqlite.SqliteMemoryStore;
@@ -24,7 +23,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +53,7 @@ import java.util.stream.Stream;
  */
 public final class EvalMain {
     private static final Encoding TOKENS = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
-    private static final List<String> BASELINES = List.of("bm25", "recent");
+    static final List<String> BASELINES = List.of("bm25", "recent");
     private static final List<String> PEERS = List.of("rrf", "dense");
     /** The peer's model, as LangChain4j names its artifact: the same int8 BGE-small as memfas's default. */
     private static final String PEER_MODEL = "bge-small-en-v15-q";
@@ -66,74 +64,6 @@ public final class EvalMain {
 
     private EvalMain() {}
 
-    /**
-     * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
-     * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
-     * {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code maxItemTokens}, {@code floor} for the
-     * relevance floor).
-     */
-    record Variant(String name, Map<String, Double> settings) {
-        static Variant parse(String spec) {
-            int eq = spec.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("variant must be NAME=key:value,...: '" + spec + "'");
-            }
-            Map<String, Double> settings = new LinkedHashMap<>();
-            for (String kv : spec.substring(eq + 1).split(",")) {
-                String[] parts = kv.split(":");
-                if (parts.length != 2) {
-                    throw new IllegalArgumentException("variant setting must be key:value: '" + kv + "'");
-                }
-                settings.put(parts[0].trim(), Double.parseDouble(parts[1].trim()));
-            }
-            String name = spec.substring(0, eq);
-            if (name.equals("memfas") || BASELINES.contains(name)) {
-                throw new IllegalArgumentException("variant name '" + name + "' is taken by a system of the run");
-            }
-            Variant v = new Variant(name, settings);
-            v.configure(Memfas.newBuilder());
-            return v;
-        }
-
-        Memfas.Builder configure(Memfas.Builder b) {
-            ScoringWeights d = ScoringWeights.DEFAULT;
-            double[] w = {d.semantic(), d.lexical(), d.recency(), d.frequency(), d.topic(), d.scope(), d.priority(),
-                d.hot()};
-            List<String> names = List.of("semantic", "lexical", "recency", "frequency", "topic", "scope", "priority",
-                    "hot");
-            for (Map.Entry<String, Double> e : settings.entrySet()) {
-                int i = names.indexOf(e.getKey());
-                switch (e.getKey()) {
-                    case "candidates" -> b.candidateLimit(e.getValue().intValue());
-                    case "minScore" -> b.minScore(e.getValue());
-                    case "duplicates" -> b.duplicateSimilarity(e.getValue());
-                    case "neighbors" -> b.neighborRadius(e.getValue().intValue());
-                    case "floor" -> b.relevanceFloor(e.getValue());
-                    case "neighborShare" -> b.neighborShare(e.getValue());
-                    case "maxItemTokens" -> b.maxItemTokens(e.getValue().intValue());
-                    case "timeWindow" -> b.timeWindowWeight(e.getValue());
-                    case "supersede" -> b.supersession(SupersessionPolicy.apply(e.getValue()));
-                    case "summarize" -> {
-                        // Applied after the conversation is stored: see summarizeDays().
-                    }
-                    default -> {
-                        if (i < 0) {
-                            throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
-                                    + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
-                                    + " neighbors, neighborShare, maxItemTokens, timeWindow, supersede, summarize or floor");
-                        }
-                        w[i] = e.getValue();
-                    }
-                }
-            }
-            return b.weights(new ScoringWeights(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]));
-        }
-
-        /** With {@code summarize:N}, the memories more than N days old are summarized once stored; else 0. */
-        int summarizeDays() {
-            return settings.getOrDefault("summarize", 0.0).intValue();
-        }
-    }
 
     /**
      * One question answered by one system at one budget: the share of its evidence in the context (0 for a general
@@ -160,7 +90,7 @@ public final class EvalMain {
         String model = DjlEmbedder.DEFAULT_MODEL.modelId();
         boolean peers = true;
         Path cache = null;
-        List<Variant> variants = new ArrayList<>();
+        List<EvalVariant> variants = new ArrayList<>();
         for (int i = 1; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value after " + args[i]);
@@ -176,7 +106,7 @@ public final class EvalMain {
                     default -> throw new IllegalArgumentException("--peers is rrf or none: '" + value + "'");
                 };
                 case "--cache" -> cache = Path.of(value);
-                case "--variant" -> variants.add(Variant.parse(value));
+                case "--variant" -> variants.add(EvalVariant.parse(value));
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]);
             }
         }
@@ -187,7 +117,7 @@ public final class EvalMain {
      * How a run is made: where it writes, the budgets, the memfas model, whether the peers run, where embeddings are
      * cached between runs (null: nowhere), and the variants.
      */
-    record Options(Path out, int[] budgets, String model, boolean peers, Path cache, List<Variant> variants) {
+    record Options(Path out, int[] budgets, String model, boolean peers, Path cache, List<EvalVariant> variants) {
         /** Checks the budgets are positive and the variants' names distinct. */
         Options {
             for (int budget : budgets) {
@@ -196,7 +126,7 @@ public final class EvalMain {
                 }
             }
             Set<String> names = new HashSet<>();
-            for (Variant v : variants) {
+            for (EvalVariant v : variants) {
                 if (!names.add(v.name())) {
                     throw new IllegalArgumentException("two variants are named '" + v.name() + "'");
                 }
@@ -210,7 +140,8 @@ public final class EvalMain {
     }
 
     /** Runs the evaluation with the peers and no cache; writes eval.json and eval.md to {@code out}. */
-    static String run(Path data, Path out, int[] budgets, String model, List<Variant> variants) throws IOException {
+    static String run(Path data, Path out, int[] budgets, String model, List<EvalVariant> variants)
+            throws IOException {
         return run(data, new Options(out, budgets, model, true, null, variants));
     }
 
@@ -308,7 +239,7 @@ public final class EvalMain {
             curators.add(b.build());
             names.add("memfas");
             for (int i = 0; i < options.variants().size(); i++) {
-                Variant v = options.variants().get(i);
+                EvalVariant v = options.variants().get(i);
                 Memfas.Builder vb = v.configure(Memfas.newBuilder()
                         .store(SqliteMemoryStore.open(dbs.resolve("variant-" + i + ".db"))).clock(c.clock()));
                 if (embedder != null) {

@@ -77,7 +77,7 @@ final class EvalMainTest {
         Files.writeString(conv.resolve("queries.jsonl"), QUERIES);
 
         String md = EvalMain.run(data, out, new int[] {64, 512}, DjlEmbedder.DEFAULT_MODEL.modelId(),
-                List.of(EvalMain.Variant.parse("no-recency=recency:0,candidates:20")));
+                List.of(EvalVariant.parse("no-recency=recency:0,candidates:20")));
 
         assertThat(md).contains("| memfas | 64 |").contains("| no-recency | 512 |").contains("| recent | 512 |")
                 .contains("| bm25 | 512 |").contains("| rrf | 512 |").contains("| dense | 512 |")
@@ -157,13 +157,13 @@ final class EvalMainTest {
 
     @Test
     void badVariantsAreRejectedWithTheirText() {
-        assertThatThrownBy(() -> EvalMain.Variant.parse("x=speed:2"))
+        assertThatThrownBy(() -> EvalVariant.parse("x=speed:2"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown variant setting 'speed'");
-        assertThatThrownBy(() -> EvalMain.Variant.parse("semantic:1"))
+        assertThatThrownBy(() -> EvalVariant.parse("semantic:1"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'semantic:1'");
-        assertThatThrownBy(() -> EvalMain.Variant.parse("bm25=semantic:1"))
+        assertThatThrownBy(() -> EvalVariant.parse("bm25=semantic:1"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'bm25' is taken");
-        assertThatThrownBy(() -> EvalMain.Variant.parse("x=semantic:-1"))
+        assertThatThrownBy(() -> EvalVariant.parse("x=semantic:-1"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("semantic weight");
     }
 

@@ -1,0 +1,79 @@
+package dev.memfas.bench;
+
+import dev.memfas.ScoringWeights;
+import dev.memfas.SupersessionPolicy;
+import dev.memfas.core.Memfas;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
+ * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
+ * {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code maxItemTokens}, {@code timeWindow},
+ * {@code supersede} (applied at that similarity), {@code floor} for the relevance floor, and {@code summarize}
+ * (memories older than that many days consolidated once the conversation is stored)).
+ */
+record EvalVariant(String name, Map<String, Double> settings) {
+    static EvalVariant parse(String spec) {
+        int eq = spec.indexOf('=');
+        if (eq <= 0) {
+            throw new IllegalArgumentException("variant must be NAME=key:value,...: '" + spec + "'");
+        }
+        Map<String, Double> settings = new LinkedHashMap<>();
+        for (String kv : spec.substring(eq + 1).split(",")) {
+            String[] parts = kv.split(":");
+            if (parts.length != 2) {
+                throw new IllegalArgumentException("variant setting must be key:value: '" + kv + "'");
+            }
+            settings.put(parts[0].trim(), Double.parseDouble(parts[1].trim()));
+        }
+        String name = spec.substring(0, eq);
+        if (name.equals("memfas") || EvalMain.BASELINES.contains(name)) {
+            throw new IllegalArgumentException("variant name '" + name + "' is taken by a system of the run");
+        }
+        EvalVariant v = new EvalVariant(name, settings);
+        v.configure(Memfas.newBuilder());
+        return v;
+    }
+
+    Memfas.Builder configure(Memfas.Builder b) {
+        ScoringWeights d = ScoringWeights.DEFAULT;
+        double[] w = {d.semantic(), d.lexical(), d.recency(), d.frequency(), d.topic(), d.scope(), d.priority(),
+            d.hot()};
+        List<String> names = List.of("semantic", "lexical", "recency", "frequency", "topic", "scope", "priority",
+                "hot");
+        for (Map.Entry<String, Double> e : settings.entrySet()) {
+            int i = names.indexOf(e.getKey());
+            switch (e.getKey()) {
+                case "candidates" -> b.candidateLimit(e.getValue().intValue());
+                case "minScore" -> b.minScore(e.getValue());
+                case "duplicates" -> b.duplicateSimilarity(e.getValue());
+                case "neighbors" -> b.neighborRadius(e.getValue().intValue());
+                case "floor" -> b.relevanceFloor(e.getValue());
+                case "neighborShare" -> b.neighborShare(e.getValue());
+                case "maxItemTokens" -> b.maxItemTokens(e.getValue().intValue());
+                case "timeWindow" -> b.timeWindowWeight(e.getValue());
+                case "supersede" -> b.supersession(SupersessionPolicy.apply(e.getValue()));
+                case "summarize" -> {
+                    // Applied after the conversation is stored: see summarizeDays().
+                }
+                default -> {
+                    if (i < 0) {
+                        throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
+                                + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
+                                + " neighbors, neighborShare, maxItemTokens, timeWindow, supersede, summarize or"
+                                + " floor");
+                    }
+                    w[i] = e.getValue();
+                }
+            }
+        }
+        return b.weights(new ScoringWeights(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]));
+    }
+
+    /** With {@code summarize:N}, the memories more than N days old are summarized once stored; else 0. */
+    int summarizeDays() {
+        return settings.getOrDefault("summarize", 0.0).intValue();
+    }
+}
