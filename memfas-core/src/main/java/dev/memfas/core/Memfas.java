@@ -45,6 +45,13 @@ public final class Memfas {
         return JTokkitTokenizer.cl100k();
     }
 
+    /** Throws an {@link IllegalArgumentException} saying {@code problem}, and the value, unless {@code ok}. */
+    private static void require(boolean ok, String problem, Object value) {
+        if (!ok) {
+            throw new IllegalArgumentException(problem + ": " + value);
+        }
+    }
+
     /** A builder with every setting at its default. */
     public static Builder newBuilder() {
         return new Builder();
@@ -121,9 +128,7 @@ public final class Memfas {
         public Builder embedder(Embedder embedder) {
             once("embedder");
             Objects.requireNonNull(embedder, "embedder");
-            if (embedder.dimension() <= 0) {
-                throw new IllegalArgumentException("embedder dimension must be positive: " + embedder.dimension());
-            }
+            require(embedder.dimension() > 0, "embedder dimension must be positive", embedder.dimension());
             Objects.requireNonNull(embedder.modelId(), "embedder model id");
             this.embedder = embedder;
             return this;
@@ -139,9 +144,7 @@ public final class Memfas {
         /** The default token budget of a turn; 2000 when not set. */
         public Builder tokenBudget(int tokenBudget) {
             once("token budget");
-            if (tokenBudget <= 0) {
-                throw new IllegalArgumentException("token budget must be positive: " + tokenBudget);
-            }
+            require(tokenBudget > 0, "token budget must be positive", tokenBudget);
             this.tokenBudget = tokenBudget;
             return this;
         }
@@ -157,9 +160,8 @@ public final class Memfas {
         public Builder recencyHalfLife(Duration halfLife) {
             once("recency half-life");
             Objects.requireNonNull(halfLife, "halfLife");
-            if (halfLife.isNegative() || halfLife.toMillis() < 1) {
-                throw new IllegalArgumentException("recency half-life must be at least 1 ms: " + halfLife);
-            }
+            require(!halfLife.isNegative() && halfLife.toMillis() >= 1,
+                    "recency half-life must be at least 1 ms", halfLife);
             this.recencyHalfLife = halfLife;
             return this;
         }
@@ -171,9 +173,7 @@ public final class Memfas {
          */
         public Builder timeWindowWeight(double weight) {
             once("time window weight");
-            if (!(weight >= 0 && weight <= 10)) {
-                throw new IllegalArgumentException("time window weight must be in [0, 10]: " + weight);
-            }
+            require(weight >= 0 && weight <= 10, "time window weight must be in [0, 10]", weight);
             this.timeWindowWeight = weight;
             return this;
         }
@@ -188,9 +188,7 @@ public final class Memfas {
         /** Memories scoring below this (in [0, 1]) are never included; 0.05 when not set. */
         public Builder minScore(double minScore) {
             once("min score");
-            if (!(minScore >= 0 && minScore <= 1)) {
-                throw new IllegalArgumentException("min score must be in [0, 1]: " + minScore);
-            }
+            require(minScore >= 0 && minScore <= 1, "min score must be in [0, 1]", minScore);
             this.minScore = minScore;
             return this;
         }
@@ -201,9 +199,7 @@ public final class Memfas {
          */
         public Builder maxItemTokens(int maxItemTokens) {
             once("max item tokens");
-            if (maxItemTokens < 32) {
-                throw new IllegalArgumentException("max item tokens must be at least 32: " + maxItemTokens);
-            }
+            require(maxItemTokens >= 32, "max item tokens must be at least 32", maxItemTokens);
             this.maxItemTokens = maxItemTokens;
             return this;
         }
@@ -211,9 +207,7 @@ public final class Memfas {
         /** The share of the budget that triggered hints and memories may take, in [0, 1]; 0.25 when not set. */
         public Builder triggerReserve(double share) {
             once("trigger reserve");
-            if (!(share >= 0 && share <= 1)) {
-                throw new IllegalArgumentException("trigger reserve must be in [0, 1]: " + share);
-            }
+            require(share >= 0 && share <= 1, "trigger reserve must be in [0, 1]", share);
             this.triggerReserve = share;
             return this;
         }
@@ -221,9 +215,8 @@ public final class Memfas {
         /** How many memories each of the vector scan and BM25 contributes as candidates; 100 when not set. */
         public Builder candidateLimit(int candidateLimit) {
             once("candidate limit");
-            if (candidateLimit < 1 || candidateLimit > 10_000) {
-                throw new IllegalArgumentException("candidate limit must be in [1, 10000]: " + candidateLimit);
-            }
+            require(candidateLimit >= 1 && candidateLimit <= 10_000,
+                    "candidate limit must be in [1, 10000]", candidateLimit);
             this.candidateLimit = candidateLimit;
             return this;
         }
@@ -237,9 +230,7 @@ public final class Memfas {
          */
         public Builder neighborRadius(int radius) {
             once("neighbor radius");
-            if (radius < 0 || radius > 10) {
-                throw new IllegalArgumentException("neighbor radius must be in [0, 10]: " + radius);
-            }
+            require(radius >= 0 && radius <= 10, "neighbor radius must be in [0, 10]", radius);
             this.neighborRadius = radius;
             return this;
         }
@@ -251,9 +242,7 @@ public final class Memfas {
          */
         public Builder neighborShare(double share) {
             once("neighbor share");
-            if (!(share > 0 && share <= 1)) {
-                throw new IllegalArgumentException("neighbor share must be in (0, 1]: " + share);
-            }
+            require(share > 0 && share <= 1, "neighbor share must be in (0, 1]", share);
             this.neighborShare = share;
             return this;
         }
@@ -265,9 +254,7 @@ public final class Memfas {
          */
         public Builder scanThreads(int threads) {
             once("scan threads");
-            if (threads < 1 || threads > 256) {
-                throw new IllegalArgumentException("scan threads must be in [1, 256]: " + threads);
-            }
+            require(threads >= 1 && threads <= 256, "scan threads must be in [1, 256]", threads);
             this.scanThreads = threads;
             return this;
         }
@@ -275,9 +262,7 @@ public final class Memfas {
         /** How many memory texts are embedded per call when remembering; 32 when not set. */
         public Builder embedBatchSize(int batchSize) {
             once("embed batch size");
-            if (batchSize < 1) {
-                throw new IllegalArgumentException("embed batch size must be positive: " + batchSize);
-            }
+            require(batchSize >= 1, "embed batch size must be positive", batchSize);
             this.embedBatchSize = batchSize;
             return this;
         }
@@ -289,9 +274,7 @@ public final class Memfas {
          */
         public Builder topicShiftThreshold(double threshold) {
             once("topic shift threshold");
-            if (!(threshold >= -1 && threshold <= 1)) {
-                throw new IllegalArgumentException("topic shift threshold must be in [-1, 1]: " + threshold);
-            }
+            require(threshold >= -1 && threshold <= 1, "topic shift threshold must be in [-1, 1]", threshold);
             this.topicShiftThreshold = threshold;
             return this;
         }
@@ -299,9 +282,7 @@ public final class Memfas {
         /** Memories at or above this cosine to one already included are left out as duplicates; 0.95 when not set. */
         public Builder duplicateSimilarity(double cosine) {
             once("duplicate similarity");
-            if (!(cosine > 0 && cosine <= 1)) {
-                throw new IllegalArgumentException("duplicate similarity must be in (0, 1]: " + cosine);
-            }
+            require(cosine > 0 && cosine <= 1, "duplicate similarity must be in (0, 1]", cosine);
             this.duplicateSimilarity = cosine;
             return this;
         }
@@ -355,9 +336,7 @@ public final class Memfas {
          */
         public Builder relevanceFloor(double cosine) {
             once("relevance floor");
-            if (!(cosine >= -1 && cosine <= 1)) {
-                throw new IllegalArgumentException("relevance floor must be in [-1, 1]: " + cosine);
-            }
+            require(cosine >= -1 && cosine <= 1, "relevance floor must be in [-1, 1]", cosine);
             this.relevanceFloor = cosine;
             return this;
         }
@@ -366,9 +345,7 @@ public final class Memfas {
         public Builder sessionIdleTimeout(Duration timeout) {
             once("session idle timeout");
             Objects.requireNonNull(timeout, "timeout");
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("session idle timeout must be positive: " + timeout);
-            }
+            require(!timeout.isNegative() && !timeout.isZero(), "session idle timeout must be positive", timeout);
             this.sessionIdleTimeout = timeout;
             return this;
         }
@@ -376,9 +353,7 @@ public final class Memfas {
         /** The most sessions kept; beyond it the least recently used are dropped. 10000 when not set. */
         public Builder maxSessions(int maxSessions) {
             once("max sessions");
-            if (maxSessions < 1) {
-                throw new IllegalArgumentException("max sessions must be positive: " + maxSessions);
-            }
+            require(maxSessions >= 1, "max sessions must be positive", maxSessions);
             this.maxSessions = maxSessions;
             return this;
         }
@@ -390,12 +365,8 @@ public final class Memfas {
         public Builder workingMemory(Duration ttl, int limit) {
             once("working memory");
             Objects.requireNonNull(ttl, "ttl");
-            if (ttl.isNegative() || ttl.isZero()) {
-                throw new IllegalArgumentException("working memory TTL must be positive: " + ttl);
-            }
-            if (limit < 1) {
-                throw new IllegalArgumentException("working memory limit must be positive: " + limit);
-            }
+            require(!ttl.isNegative() && !ttl.isZero(), "working memory TTL must be positive", ttl);
+            require(limit >= 1, "working memory limit must be positive", limit);
             this.workingMemoryTtl = ttl;
             this.workingMemoryLimit = limit;
             return this;
@@ -414,12 +385,8 @@ public final class Memfas {
          */
         public Builder telemetryRotation(long maxBytes, int keepFiles) {
             once("telemetry rotation");
-            if (maxBytes < 1024) {
-                throw new IllegalArgumentException("telemetry max bytes must be at least 1024: " + maxBytes);
-            }
-            if (keepFiles < 0) {
-                throw new IllegalArgumentException("telemetry keep files must not be negative: " + keepFiles);
-            }
+            require(maxBytes >= 1024, "telemetry max bytes must be at least 1024", maxBytes);
+            require(keepFiles >= 0, "telemetry keep files must not be negative", keepFiles);
             this.telemetryMaxBytes = maxBytes;
             this.telemetryKeepFiles = keepFiles;
             return this;
@@ -499,11 +466,10 @@ public final class Memfas {
             }
             all.addAll(listeners);
             try {
-                CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, timeWindowWeight, minScore,
-                        maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare, embedBatchSize,
-                        scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity, writeDuplicates, supersession,
-                        retention, summarizer,
-                        resolvedRelevanceFloor(),
+                CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, timeWindowWeight,
+                        minScore, maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare,
+                        embedBatchSize, scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity,
+                        writeDuplicates, supersession, retention, summarizer, resolvedRelevanceFloor(),
                         sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
                 if (warmUp) {
