@@ -1,5 +1,6 @@
 package dev.memfas.sqlite;
 
+import dev.memfas.Embeddings;
 import dev.memfas.LexicalHit;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
@@ -41,6 +42,26 @@ final class MemoriesTable {
     }
 
     /** Writes memories (and their text to the full-text index) in one transaction, one statement of each kind. */
+    /**
+     * Writes a batch of memories with their vectors (none when {@code embeddings} is empty); a memory that replaces a
+     * row drops the row's cached token counts, counted for the text it had.
+     */
+    static void putAll(Connection c, List<Memory> memories, Embeddings embeddings) throws SQLException {
+        try (Writer rows = new Writer(c);
+                VectorsTable.Writer vectors = new VectorsTable.Writer(c);
+                PreparedStatement countsDelete = TokenCountsTable.deleter(c)) {
+            for (int i = 0; i < memories.size(); i++) {
+                long put = rows.put(memories.get(i));
+                long rowid = Writer.rowid(put);
+                if (Writer.wasReplaced(put)) {
+                    countsDelete.setLong(1, rowid);
+                    countsDelete.executeUpdate();
+                }
+                vectors.put(rowid, embeddings.isEmpty() ? null : embeddings.vector(i));
+            }
+        }
+    }
+
     static final class Writer implements AutoCloseable {
         private final PreparedStatement find;
         private final PreparedStatement insert;

@@ -21,6 +21,13 @@ final class Schema {
     private Schema() {}
 
     /** Brings the file to the last of the given migrations, one transaction per migration. */
+    /** The schema version of the file ({@code PRAGMA user_version}). */
+    static int version(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+            return rs.getInt(1);
+        }
+    }
+
     static void migrate(Connection writer, Path file, List<List<String>> migrations) throws SQLException {
         int version;
         try (Statement s = writer.createStatement(); ResultSet rs = s.executeQuery("PRAGMA user_version")) {

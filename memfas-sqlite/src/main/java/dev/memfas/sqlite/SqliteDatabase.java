@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -172,6 +173,41 @@ final class SqliteDatabase implements AutoCloseable {
     }
 
     /** SQLite's error as a {@link MemfasException} that says what could not be done, in which file, and why. */
+    /**
+     * Writes a consistent copy of the file to {@code target} ({@code VACUUM INTO}) while the database stays in use.
+     *
+     * @throws MemfasException if the target exists or cannot be written
+     */
+    void backupTo(Path target) {
+        Path abs = target.toAbsolutePath();
+        if (Files.exists(abs)) {
+            throw new MemfasException("cannot back up " + file() + " to " + abs + ": the target already exists");
+        }
+        // A connection of its own: VACUUM INTO reads one snapshot and writes only the target, so neither the
+        // readers (query_only) nor the writer lock are involved, and writes go on meanwhile.
+        try (Connection c = openSeparate(); PreparedStatement ps = c.prepareStatement("VACUUM INTO ?")) {
+            ps.setString(1, abs.toString());
+            ps.execute();
+        } catch (SQLException e) {
+            throw failure("back up to " + abs, e);
+        }
+    }
+
+    /** {@code PRAGMA integrity_check} on a fresh connection: {@code "ok"}, or SQLite's findings. */
+    String integrityCheck() {
+        try (Connection c = openSeparate();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("PRAGMA integrity_check")) {
+            List<String> lines = new ArrayList<>();
+            while (rs.next()) {
+                lines.add(rs.getString(1));
+            }
+            return String.join("\n", lines);
+        } catch (SQLException e) {
+            throw failure("check integrity", e);
+        }
+    }
+
     MemfasException failure(String action, SQLException e) {
         int code = e.getErrorCode() & 0xFF;
         String why = switch (code) {

@@ -12,13 +12,7 @@ import dev.memfas.SharedStore;
 import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -152,11 +146,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
 
     /** The schema version of the open file. */
     public int schemaVersion() {
-        return db.read("read the schema version", c -> {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA user_version")) {
-                return rs.getInt(1);
-            }
-        });
+        return db.read("read the schema version", Schema::version);
     }
 
     /** The file this store keeps its data in. */
@@ -179,19 +169,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
             if (!embeddings.isEmpty() && vectorSpace == null) {
                 StoreMeta.putVectorSpace(c, embeddings.space());
             }
-            try (MemoriesTable.Writer rows = new MemoriesTable.Writer(c);
-                    VectorsTable.Writer vectors = new VectorsTable.Writer(c);
-                    PreparedStatement countsDelete = TokenCountsTable.deleter(c)) {
-                for (int i = 0; i < memories.size(); i++) {
-                    long put = rows.put(memories.get(i));
-                    long rowid = MemoriesTable.Writer.rowid(put);
-                    if (MemoriesTable.Writer.wasReplaced(put)) {
-                        countsDelete.setLong(1, rowid);
-                        countsDelete.executeUpdate();
-                    }
-                    vectors.put(rowid, embeddings.isEmpty() ? null : embeddings.vector(i));
-                }
-            }
+            MemoriesTable.putAll(c, memories, embeddings);
             for (Memory m : memories) {
                 ChangeLog.append(c, origin, m.namespace(), Kind.MEMORY, m.id());
             }
@@ -561,18 +539,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
      */
     public void backupTo(Path target) {
         Objects.requireNonNull(target, "target");
-        Path abs = target.toAbsolutePath();
-        if (Files.exists(abs)) {
-            throw new MemfasException("cannot back up " + db.file() + " to " + abs + ": the target already exists");
-        }
-        // A connection of its own: VACUUM INTO reads one snapshot and writes only the target, so neither the
-        // readers (query_only) nor the writer lock are involved, and writes go on meanwhile.
-        try (Connection c = db.openSeparate(); PreparedStatement ps = c.prepareStatement("VACUUM INTO ?")) {
-            ps.setString(1, abs.toString());
-            ps.execute();
-        } catch (SQLException e) {
-            throw db.failure("back up to " + abs, e);
-        }
+        db.backupTo(target);
     }
 
     /**
@@ -581,17 +548,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
      * wrote, and report a sound index as malformed.)
      */
     public String integrityCheck() {
-        try (Connection c = db.openSeparate();
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("PRAGMA integrity_check")) {
-            List<String> lines = new ArrayList<>();
-            while (rs.next()) {
-                lines.add(rs.getString(1));
-            }
-            return String.join("\n", lines);
-        } catch (SQLException e) {
-            throw db.failure("check integrity", e);
-        }
+        return db.integrityCheck();
     }
 
     /** Closes every connection, waiting briefly for readers in use. Idempotent. */
