@@ -13,8 +13,9 @@ package dev.memfas;
  *     curator's half-life, divided by the newest candidate's
  * @param frequency log-scaled access count, divided by the most accessed candidate's
  * @param topic similarity to the session's current topic
- * @param scope how well the memory's scope matches the caller's project and language (1 project, 0.7 language,
- *     0.4 universal, 0 another project or language)
+ * @param scope how specific the memory's scope is to the caller's project, task and language (1 the project's task,
+ *     0.9 the project, 0.7 the language, 0.4 universal or unknown; memories of another project or language are left
+ *     out; docs/scopes.md)
  * @param priority 1 for a pinned memory, otherwise its importance
  * @param hot 1 if the memory was already included at least twice in this session, else 0
  * @param neighbor the score carried over from one of the turn's best matches stored next to this memory: that

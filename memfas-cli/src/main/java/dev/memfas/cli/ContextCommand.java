@@ -37,6 +37,18 @@ final class ContextCommand implements Callable<Integer> {
     @Option(names = "--budget", paramLabel = "TOKENS", description = "Token budget (default 2000 or config).")
     Integer budget;
 
+    @Option(names = "--project", paramLabel = "NAME", description = "The project you work in: memories of other"
+            + " projects are left out.")
+    String project;
+
+    @Option(names = "--language", paramLabel = "NAME", description = "The language you work in: memories of other"
+            + " languages are left out.")
+    String language;
+
+    @Option(names = "--task", paramLabel = "TEXT", description = "What you are doing (\"fix the failing login"
+            + " test\"): memories scoped to that task rank first.")
+    String task;
+
     @Option(names = "--explain", description = "Also print each included memory's scores and why each candidate"
             + " left out was dropped.")
     boolean explain;
@@ -63,7 +75,8 @@ final class ContextCommand implements Callable<Integer> {
                 return Main.OK;
             }
             ContextRequest.Builder request = ContextRequest.builder(query).recordAccess(record)
-                    .explain(explain || json).includeSuperseded(past.includeSuperseded).asOf(past.asOf());
+                    .explain(explain || json).includeSuperseded(past.includeSuperseded).asOf(past.asOf())
+                    .project(project).language(language).task(task);
             if (session != null) {
                 request.sessionId(session);
             }

@@ -25,7 +25,8 @@ final class RememberCommand implements Callable<Integer> {
     @Option(names = "--kind", paramLabel = "KIND", description = "note (default), fact, decision, lesson, ...")
     String kind;
 
-    @Option(names = "--scope", paramLabel = "SCOPE", description = "universal, language:NAME or project:NAME.")
+    @Option(names = "--scope", paramLabel = "SCOPE", description = "universal, language:NAME, project:NAME or"
+            + " project:NAME:task:TASK.")
     String scope;
 
     @Option(names = "--tags", split = ",", paramLabel = "TAG", description = "Comma-separated tags.")

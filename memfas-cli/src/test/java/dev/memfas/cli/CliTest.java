@@ -145,7 +145,7 @@ final class CliTest {
 
         Run scope = memfas("remember", "x", "--scope", "galaxy");
         assertThat(scope.exit()).isEqualTo(Main.INPUT);
-        assertThat(scope.err()).contains("scope must be 'universal', 'language:NAME' or 'project:NAME': 'galaxy'")
+        assertThat(scope.err()).contains("scope must be 'universal', 'language:NAME', 'project:NAME' or 'project:NAME:task:TASK': 'galaxy'")
                 .doesNotContain("\tat ");
 
         Path config = Files.writeString(dir.resolve("memfas.yaml"), "budget: 500\ncolour: blue\n");

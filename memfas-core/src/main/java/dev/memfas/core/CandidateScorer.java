@@ -60,8 +60,7 @@ final class CandidateScorer {
             Map<String, Double> topicTerms,
             Set<String> hotIds,
             boolean hasSession,
-            String project,
-            String language) {}
+            ScopeRule scopes) {}
 
     /**
      * Sets every candidate's factors and score. A candidate's raw signals are read once, the first time it is scored:
@@ -137,7 +136,7 @@ final class CandidateScorer {
         candidates.signals(Factor.TOPIC)[i] = turn.topicVector() != null
                 ? (row >= 0 ? Vectors.dotRow(candidates.matrix(), row, turn.topicVector()) : Double.NaN)
                 : termOverlap(m.text(), turn.topicTerms());
-        candidates.signals(Factor.SCOPE)[i] = scopeMatch(m.scope(), turn.project(), turn.language());
+        candidates.signals(Factor.SCOPE)[i] = turn.scopes().match(m.scope());
         candidates.signals(Factor.PRIORITY)[i] = m.pinned() ? 1.0 : m.importance();
         candidates.signals(Factor.HOT)[i] = turn.hotIds().contains(candidates.id(i)) ? 1.0 : 0.0;
     }
@@ -159,14 +158,6 @@ final class CandidateScorer {
         long end = window.end().toEpochMilli();
         double outside = t < start ? start - t : t >= end ? t - end : 0;
         return Math.exp(-LN2 * outside / halfLifeMillis);
-    }
-
-    static double scopeMatch(Scope scope, String project, String language) {
-        return switch (scope.type()) {
-            case UNIVERSAL -> 0.4;
-            case PROJECT -> project == null ? 0.4 : project.equals(scope.name()) ? 1.0 : 0.0;
-            case LANGUAGE -> language == null ? 0.4 : language.equals(scope.name()) ? 0.7 : 0.0;
-        };
     }
 
     private static double termOverlap(String text, Map<String, Double> topicTerms) {

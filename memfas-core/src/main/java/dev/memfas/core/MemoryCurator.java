@@ -185,9 +185,9 @@ final class MemoryCurator implements ContextCurator {
                     work);
             layers.addCandidates(turn, q, candidates);
             CandidateScorer.TurnSignals signals = new CandidateScorer.TurnSignals(turn.inForce().at(),
-                    scorer.window(request.query(), turn.inForce().at()), sources.index() != null, topic.vector(), topic.terms(),
-                    turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(), turn.hasSession(), request.project(),
-                    request.language());
+                    scorer.window(request.query(), turn.inForce().at()), sources.index() != null, topic.vector(),
+                    topic.terms(), turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(), turn.hasSession(),
+                    turn.inForce().scopes());
             scorer.score(candidates, signals);
             boolean relevant = gate.opens(candidates);
             if (relevant) {

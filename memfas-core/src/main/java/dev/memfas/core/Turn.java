@@ -18,14 +18,14 @@ record Turn(ContextRequest request, String namespace, Instant now, int budget, S
         String namespace = request.namespace();
         SessionState session = request.sessionId() == null ? null : sessions.acquire(request.sessionId(), namespace);
         return new Turn(request, namespace, now, request.tokenBudget().orElse(settings.tokenBudget()), session,
-                startNanos, new InForce(now, request.asOf(), request.includeSuperseded()));
+                startNanos, new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.of(request)));
     }
 
     /** A search outside any session, as {@code recall} runs one. */
     static Turn search(ContextRequest request, Clock clock) {
         Instant now = clock.instant();
         return new Turn(request, request.namespace(), now, 0, null, System.nanoTime(),
-                new InForce(now, request.asOf(), request.includeSuperseded()));
+                new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.ANY));
     }
 
     boolean hasSession() {

@@ -129,6 +129,27 @@ final class DocSnippetsTest {
 
     @Test
     void javaFragmentsInDocs_compile() throws IOException {
+        compileDocFragments(dir);
+    }
+
+    @Test
+    void scopesExample_runsAsPrinted_withTheDefaultModel() throws Exception {
+        compileDocFragments(dir);
+        try (ContextCurator curator = Memfas.newBuilder().build();
+             URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+            Method example = loader.loadClass("Snippet_scopes_md_1").getDeclaredMethod("rulesForAGoProject",
+                    ContextCurator.class);
+            example.setAccessible(true);
+
+            @SuppressWarnings("unchecked")
+            List<String> ids = (List<String>) example.invoke(null, curator);
+
+            assertThat(ids).containsExactlyInAnyOrder("tests", "go-errors", "hydra-debug");
+        }
+    }
+
+    /** Compiles every Java block of docs/ into {@code out}, each in a class named for its file and position. */
+    private static void compileDocFragments(Path out) throws IOException {
         List<JavaFileObject> units = new ArrayList<>();
         try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
             for (Path file : docs.filter(p -> p.toString().endsWith(".md")).sorted().toList()) {
@@ -142,7 +163,7 @@ final class DocSnippetsTest {
             }
         }
         assertThat(units).as("java blocks found in docs/").hasSizeGreaterThanOrEqualTo(3);
-        compile(units, dir);
+        compile(units, out);
     }
 
     private static List<String> javaBlocks(Path file) throws IOException {

@@ -9,17 +9,13 @@ import static dev.memfas.mcp.ToolSchemas.strings;
 import static dev.memfas.mcp.ToolSchemas.type;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.ContextRequest;
-import dev.memfas.ContextResponse;
 import dev.memfas.CuratorStats;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
-import dev.memfas.UsageReport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,12 +33,11 @@ import org.slf4j.LoggerFactory;
 final class MemfasTools {
     private static final Logger LOG = LoggerFactory.getLogger(MemfasTools.class);
     static final int MAX_BUDGET = 1_000_000;
-    private static final int MAX_SESSION_BUDGETS = 10_000;
     private static final int MAX_RECALL = 100;
     static final int MAX_LIST = 200;
-    private static final Map<String, Object> AS_OF = prop("string", "Ask about an earlier moment (ISO-8601 or"
+    static final Map<String, Object> AS_OF = prop("string", "Ask about an earlier moment (ISO-8601 or"
             + " YYYY-MM-DD): only memories true then, and written by then, are used (default now).");
-    private static final Map<String, Object> INCLUDE_SUPERSEDED = prop("boolean", "Also use memories that are no"
+    static final Map<String, Object> INCLUDE_SUPERSEDED = prop("boolean", "Also use memories that are no"
             + " longer true (superseded or past their validity), each marked with what replaced it (default false).");
     static final Map<String, Object> NAMESPACE = prop("string", "The namespace (tenant) to work in"
             + " (default: default). Namespaces never see each other's memories.");
@@ -50,14 +45,7 @@ final class MemfasTools {
     private final ContextCurator curator;
     private final MemoryTools memories;
     private final LifecycleTools lifecycle;
-    private volatile Integer defaultBudget;
-    private final Map<String, Integer> sessionBudgets = Collections.synchronizedMap(
-            new LinkedHashMap<>(16, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
-                    return size() > MAX_SESSION_BUDGETS;
-                }
-            });
+    private final ContextTools context;
     private final Map<String, Tool> tools = new LinkedHashMap<>();
 
     /** A tool: its description for the client, and its handler. */
@@ -77,64 +65,14 @@ final class MemfasTools {
         this.curator = curator;
         this.memories = new MemoryTools(curator);
         this.lifecycle = new LifecycleTools(curator);
-        this.defaultBudget = defaultBudget;
+        this.context = new ContextTools(curator, defaultBudget);
+        context.declare(this::add);
         Map<String, Object> in = new LinkedHashMap<>();
-        in.put("query", prop("string", "The user's current message or task."));
-        in.put("session_id", prop("string", "A stable id for this conversation; keeps topic and hot memories across"
-                + " turns."));
-        in.put("token_budget", prop("integer", "Most tokens the context may use (1 to " + MAX_BUDGET + "); defaults"
-                + " to the session's or server's budget."));
-        in.put("include_triggers", prop("boolean", "Whether keyword triggers may pin memories (default true)."));
-        in.put("as_of", AS_OF);
-        in.put("include_superseded", INCLUDE_SUPERSEDED);
-        in.put("recent_history", strings("The last few messages of the conversation, newest last; they steer the"
-                + " topic."));
-        in.put("namespace", NAMESPACE);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("tokens_used", type("integer"));
-        out.put("token_budget", type("integer"));
-        out.put("memory_ids", arrayOf(type("string")));
-        out.put("memory_layers", arrayOf(type("string")));
-        out.put("triggers_matched", arrayOf(type("string")));
-        out.put("topic", type("string"));
-        out.put("topic_shifted", type("boolean"));
-        // Reads memory; the only thing it writes is the memories' use count, which is what ranks them later.
-        add("get_context", "Get context", Effects.READS, """
-                Returns the memories most relevant to the current query, curated to fit a token budget, as one \
-                <memory_context> block to put before your answer. Call it once per turn with the user's message.""",
-                object(in, List.of("query")), output(out), this::getContext);
-
-        in = new LinkedHashMap<>();
-        in.put("session_id", prop("string", "The session the memories were curated for."));
-        in.put("memory_ids", strings("Ids of the memories (the id attribute of each <memory> item)."));
-        in.put("was_helpful", prop("boolean", "Whether they helped (default true)."));
-        in.put("namespace", NAMESPACE);
-        out = new LinkedHashMap<>();
-        out.put("session_id", type("string"));
-        out.put("recorded", arrayOf(type("string")));
-        out.put("unknown", arrayOf(type("string")));
-        out.put("was_helpful", type("boolean"));
-        add("report_usage", "Report which memories helped", new Effects(false, false, false), """
-                Tells memfas which of the memories it gave you were used, so helpful ones rank higher later. Ids \
-                that name no memory are listed as unknown.""",
-                object(in, List.of("session_id", "memory_ids")), output(out), this::reportUsage);
-
-        in = new LinkedHashMap<>();
-        in.put("token_budget", prop("integer", "Tokens, 1 to " + MAX_BUDGET + "."));
-        in.put("session_id", prop("string", "The session to set it for; omit to set the default."));
-        out = new LinkedHashMap<>();
-        out.put("token_budget", type("integer"));
-        out.put("session_id", nullable("string"));
-        add("set_budget", "Set the token budget", new Effects(false, false, true), """
-                Sets the token budget of get_context for one session, or for all sessions when no session_id is \
-                given.""",
-                object(in, List.of("token_budget")), output(out), this::setBudget);
-
-        in = new LinkedHashMap<>();
         in.put("text", prop("string", "The memory, one self-contained statement."));
         in.put("id", prop("string", "Its id; a memory with this id is replaced (default: a new id)."));
         in.put("kind", prop("string", "What it is: note, fact, decision, preference, lesson, ... (default note)."));
-        in.put("scope", prop("string", "universal, language:NAME or project:NAME (default universal)."));
+        in.put("scope", prop("string", "universal, language:NAME, project:NAME or project:NAME:task:TASK (default"
+                + " universal)."));
         in.put("tags", strings("Labels for filtering."));
         in.put("source", prop("string", "Where it came from, e.g. a file or conversation (default mcp)."));
         in.put("pinned", prop("boolean", "Pin it: in every context while the budget has room (default false)."));
@@ -149,7 +87,7 @@ final class MemfasTools {
         in.put("layer", prop("string", "working, project or global, whatever the routing rules say (default: the"
                 + " rules choose)."));
         in.put("namespace", NAMESPACE);
-        out = new LinkedHashMap<>();
+        Map<String, Object> out = new LinkedHashMap<>();
         out.put("memory_id", type("string"));
         out.put("layer", type("string"));
         out.put("reason", type("string"));
@@ -308,84 +246,6 @@ final class MemfasTools {
         return ns == null || ns.isBlank() ? Memory.DEFAULT_NAMESPACE : ns;
     }
 
-    private McpSchema.CallToolResult getContext(ToolArguments args) {
-        String query = args.requiredString("query");
-        String session = args.optionalString("session_id");
-        Integer budget = args.optionalInt("token_budget", 1, MAX_BUDGET);
-        Boolean triggers = args.optionalBoolean("include_triggers");
-        List<String> history = args.optionalStringList("recent_history");
-        ContextRequest.Builder request = ContextRequest.builder(query).namespace(namespace(args));
-        if (session != null && !session.isBlank()) {
-            request.sessionId(session);
-        }
-        Integer effective = budget != null ? budget : session != null ? sessionBudgets.get(session) : null;
-        if (effective == null) {
-            effective = defaultBudget;
-        }
-        if (effective != null) {
-            request.tokenBudget(effective);
-        }
-        if (triggers != null) {
-            request.includeTriggers(triggers);
-        }
-        if (history != null) {
-            request.recentHistory(history);
-        }
-        request.asOf(args.optionalInstant("as_of"));
-        Boolean superseded = args.optionalBoolean("include_superseded");
-        request.includeSuperseded(superseded != null && superseded);
-        ContextResponse r = curator.getContext(request.build());
-        Map<String, Object> structured = new LinkedHashMap<>();
-        structured.put("tokens_used", r.tokensUsed());
-        structured.put("token_budget", r.budget());
-        structured.put("memory_ids", r.memoryIds());
-        structured.put("memory_layers", r.items().stream().map(i -> i.layer().label()).toList());
-        structured.put("triggers_matched", r.triggersMatched());
-        structured.put("topic", r.topic());
-        structured.put("topic_shifted", r.topicShifted());
-        return ok(r.context(), structured);
-    }
-
-    private McpSchema.CallToolResult reportUsage(ToolArguments args) {
-        String session = args.requiredString("session_id");
-        List<String> ids = args.optionalStringList("memory_ids");
-        if (ids == null) {
-            throw new IllegalArgumentException("missing required argument 'memory_ids'");
-        }
-        Boolean helpful = args.optionalBoolean("was_helpful");
-        boolean h = helpful == null || helpful;
-        UsageReport report = curator.reportUsage(namespace(args), session, ids, h);
-        int n = report.recorded().size();
-        String text = "recorded " + n + (n == 1 ? " memory" : " memories") + " as " + (h ? "helpful" : "not helpful")
-                + " in session " + session;
-        if (!report.unknown().isEmpty()) {
-            text += "; no memory has the id" + (report.unknown().size() == 1 ? " " : "s ")
-                    + String.join(", ", report.unknown());
-        }
-        return ok(text, Map.of("session_id", session, "recorded", report.recorded(), "unknown", report.unknown(),
-                "was_helpful", h));
-    }
-
-    private McpSchema.CallToolResult setBudget(ToolArguments args) {
-        Integer budget = args.optionalInt("token_budget", 1, MAX_BUDGET);
-        if (budget == null) {
-            throw new IllegalArgumentException("missing required argument 'token_budget'");
-        }
-        String session = args.optionalString("session_id");
-        Map<String, Object> structured = new LinkedHashMap<>();
-        structured.put("token_budget", budget);
-        if (session == null || session.isBlank()) {
-            defaultBudget = budget;
-            structured.put("session_id", null);
-            return ok("default token budget set to " + budget, structured);
-        }
-        // Checked the way a request checks it, so a bad id fails here and not at the next get_context.
-        ContextRequest.builder("check").sessionId(session).build();
-        sessionBudgets.put(session, budget);
-        structured.put("session_id", session);
-        return ok("token budget of session " + session + " set to " + budget, structured);
-    }
-
     private McpSchema.CallToolResult recall(ToolArguments args) {
         String query = args.requiredString("query");
         Integer limit = args.optionalInt("limit", 1, MAX_RECALL);
@@ -428,7 +288,7 @@ final class MemfasTools {
         stats.put("turns", s.turns());
         stats.put("embedder_model", s.embedderModel());
         stats.put("tokenizer", s.tokenizer());
-        stats.put("default_token_budget", defaultBudget);
+        stats.put("default_token_budget", context.defaultBudget());
         return stats;
     }
 

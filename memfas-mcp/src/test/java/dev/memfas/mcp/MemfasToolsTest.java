@@ -320,6 +320,23 @@ final class MemfasToolsTest {
     }
 
     @Test
+    void getContext_namingProjectAndLanguage_leavesOutOtherProjectsAndLanguages() {
+        call("remember", "text", "Billing in Go: wrap errors with %w", "id", "go", "scope", "language:go");
+        call("remember", "text", "Billing in Python: raise BillingError", "id", "py", "scope", "language:python");
+        call("remember", "text", "Billing debugging: replay the invoice queue", "id", "task",
+                "scope", "project:billing:task:debugging");
+
+        McpSchema.CallToolResult r = call("get_context", "query", "billing errors", "project", "billing",
+                "language", "Python", "task", "fix the failing invoice test");
+
+        assertThat(r.isError()).isFalse();
+        @SuppressWarnings("unchecked")
+        List<String> ids = (List<String>) ((Map<String, Object>) r.structuredContent()).get("memory_ids");
+        assertThat(ids).contains("task", "py").doesNotContain("go");
+        assertThat(text(call("get_context", "query", "billing", "project", " "))).contains("project must not be blank");
+    }
+
+    @Test
     void badCallsAreToolErrorsThatNameTheProblem() {
         assertThat(text(call("get_context", "query", "x", "token_budget", "lots"))).isEqualTo(
                 "get_context: argument 'token_budget' must be a whole number: 'lots'");

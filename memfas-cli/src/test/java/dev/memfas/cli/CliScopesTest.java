@@ -1,0 +1,35 @@
+package dev.memfas.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Scopes from the command line: a context for a project, a language and a task. */
+final class CliScopesTest {
+    @TempDir
+    Path dir;
+
+    private CliRun memfas(String... args) {
+        return CliRun.of(dir.resolve("m.db"), args);
+    }
+
+    @Test
+    void context_forAProjectAndLanguage_leavesOutTheOthers_andABadNameIsRefused() {
+        memfas("remember", "Before every commit run the formatter.", "--id", "u1");
+        memfas("remember", "Before every commit run go vet.", "--id", "go1", "--scope", "language:go");
+        memfas("remember", "Before every commit run mypy.", "--id", "py1", "--scope", "language:python");
+        memfas("remember", "Before every commit rebuild the hydra index.", "--id", "h1", "--scope", "project:hydra");
+
+        CliRun r = memfas("context", "what to run before every commit", "--project", "hydra", "--language", "Go",
+                "--task", "coding", "--json");
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\"id\":\"u1\"").contains("\"id\":\"go1\"").contains("\"id\":\"h1\"")
+                .doesNotContain("\"id\":\"py1\"");
+        CliRun bad = memfas("context", "anything", "--language", "c\u0007");
+        assertThat(bad.exit()).isEqualTo(Main.INPUT);
+        assertThat(bad.err()).contains("language must not contain control characters");
+    }
+}

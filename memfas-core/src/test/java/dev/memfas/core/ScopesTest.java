@@ -1,0 +1,111 @@
+package dev.memfas.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextItem;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.Memory;
+import dev.memfas.RecallHit;
+import dev.memfas.Scope;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Scopes as rules in a turn: the Cerberus scenarios, and the wrong-scope rules that used to outrank universal ones. */
+final class ScopesTest {
+    private static final Instant NOW = Instant.parse("2026-11-24T09:00:00Z");
+    private final ContextCurator curator = Memfas.newBuilder().embedder(new HashingEmbedder(64))
+            .clock(new MutableClock(NOW)).build();
+
+    @BeforeEach
+    void rules() {
+        curator.rememberAll(List.of(
+                rule("u1", "Write a test for every bug fix before the fix", Scope.universal()),
+                rule("u2", "Keep functions short and name them for what they return", Scope.universal()),
+                rule("go1", "In Go, return errors as the last value and wrap them with %w", Scope.language("go")),
+                rule("go2", "In Go, run gofmt and go vet before every commit", Scope.language("go")),
+                rule("py1", "In Python, use type hints and run mypy before every commit", Scope.language("python")),
+                rule("hydra1", "Hydra services log JSON lines and never print to stdout", Scope.project("hydra")),
+                rule("hydra2", "Hydra's debugging: attach to the worker with dlv, not the gateway",
+                        Scope.task("hydra", "debugging")),
+                rule("cerb1", "Cerberus indexes with tree-sitter; run the index before every commit",
+                        Scope.project("cerberus"))));
+    }
+
+    @AfterEach
+    void close() {
+        curator.close();
+    }
+
+    private static Memory rule(String id, String text, Scope scope) {
+        return Memory.builder(text).id(id).kind("rule").scope(scope).createdAt(NOW.minusSeconds(3600)).build();
+    }
+
+    private ContextResponse turn(String query, String project, String language, String task) {
+        return curator.getContext(ContextRequest.builder(query).sessionId("s").project(project).language(language)
+                .task(task).tokenBudget(1500).build());
+    }
+
+    @Test
+    void scenario1_nothingDetected_everyRuleMayServe_universalOnesAmongThem() {
+        ContextResponse r = turn("what should I do before every commit", null, null, "coding");
+
+        assertThat(r.memoryIds()).contains("go2", "py1", "cerb1");
+        assertThat(r.items()).allSatisfy(i -> assertThat(i.factors().scope()).isEqualTo(0.4));
+    }
+
+    @Test
+    void scenario2_aGoProject_getsUniversalGoAndItsOwnRules_nothingElse() {
+        ContextResponse r = turn("how do we handle errors and logging", "hydra", "go", "coding");
+
+        assertThat(r.memoryIds()).contains("go1", "hydra1").doesNotContain("py1", "cerb1");
+        assertThat(r.items()).extracting(ContextItem::memoryId)
+                .allMatch(id -> id.startsWith("u") || id.startsWith("go") || id.startsWith("hydra"));
+    }
+
+    @Test
+    void scenario4_wrongLanguageAndWrongProjectRules_areExcluded_notJustOutranked() {
+        ContextResponse r = turn("what should I do before every commit", "cerberus", "python", "coding");
+
+        assertThat(r.memoryIds()).contains("py1", "cerb1").doesNotContain("go1", "go2", "hydra1", "hydra2");
+        // More specific ranks first among what matches: project 0.9 > language 0.7 > universal 0.4.
+        assertThat(factor(r, "cerb1")).isEqualTo(0.9);
+        assertThat(factor(r, "py1")).isEqualTo(0.7);
+    }
+
+    @Test
+    void theTaskScope_ranksAboveTheProjects_whenTheTaskIsTheRequests() {
+        ContextResponse debugging = turn("where do I attach the debugger", "hydra", "go", "fix the failing worker test");
+        ContextResponse documenting = turn("where do I attach the debugger", "hydra", "go", "document the worker");
+
+        assertThat(factor(debugging, "hydra2")).isEqualTo(1.0);
+        assertThat(factor(documenting, "hydra2")).isEqualTo(0.6);
+    }
+
+    @Test
+    void aPinnedMemory_ofAnotherLanguage_staysOut_too() {
+        curator.remember(Memory.builder("In Go, vendor nothing").id("go3").scope(Scope.language("go")).pinned(true)
+                .createdAt(NOW).build());
+
+        ContextResponse go = turn("what should I do before every commit", "hydra", "go", null);
+        ContextResponse python = turn("what should I do before every commit", "cerberus", "python", null);
+
+        assertThat(go.memoryIds()).contains("go3");
+        assertThat(python.memoryIds()).doesNotContain("go3");
+    }
+
+    @Test
+    void recall_isUnscoped() {
+        List<RecallHit> hits = curator.recall("before every commit", "default", 10);
+
+        assertThat(hits).extracting(h -> h.memory().id()).contains("go2", "py1", "cerb1");
+    }
+
+    private static double factor(ContextResponse r, String id) {
+        return r.items().stream().filter(i -> i.memoryId().equals(id)).findFirst().orElseThrow().factors().scope();
+    }
+}

@@ -1,0 +1,188 @@
+package dev.memfas.mcp;
+
+import static dev.memfas.mcp.ToolSchemas.arrayOf;
+import static dev.memfas.mcp.ToolSchemas.nullable;
+import static dev.memfas.mcp.ToolSchemas.object;
+import static dev.memfas.mcp.ToolSchemas.output;
+import static dev.memfas.mcp.ToolSchemas.prop;
+import static dev.memfas.mcp.ToolSchemas.strings;
+import static dev.memfas.mcp.ToolSchemas.type;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.UsageReport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The handlers of the curation tools, {@code get_context}, {@code report_usage} and {@code set_budget}, and the
+ * budgets {@code set_budget} sets: the server's default and, for at most {@value #MAX_SESSION_BUDGETS} sessions (the
+ * least recently used forgotten), each session's own. {@link MemfasTools} turns their exceptions into tool errors.
+ */
+final class ContextTools {
+    private static final int MAX_SESSION_BUDGETS = 10_000;
+
+    private final ContextCurator curator;
+    private volatile Integer defaultBudget;
+    private final Map<String, Integer> sessionBudgets = Collections.synchronizedMap(
+            new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
+                    return size() > MAX_SESSION_BUDGETS;
+                }
+            });
+
+    ContextTools(ContextCurator curator, Integer defaultBudget) {
+        this.curator = curator;
+        this.defaultBudget = defaultBudget;
+    }
+
+    /** The budget of calls that name none and whose session has none; null for the curator's default. */
+    Integer defaultBudget() {
+        return defaultBudget;
+    }
+
+    void declare(MemfasTools.Registry registry) {
+        Map<String, Object> in = new LinkedHashMap<>();
+        in.put("query", prop("string", "The user's current message or task."));
+        in.put("session_id", prop("string", "A stable id for this conversation; keeps topic and hot memories across"
+                + " turns."));
+        in.put("token_budget", prop("integer", "Most tokens the context may use (1 to " + MemfasTools.MAX_BUDGET + "); defaults"
+                + " to the session's or server's budget."));
+        in.put("include_triggers", prop("boolean", "Whether keyword triggers may pin memories (default true)."));
+        in.put("as_of", MemfasTools.AS_OF);
+        in.put("include_superseded", MemfasTools.INCLUDE_SUPERSEDED);
+        in.put("recent_history", strings("The last few messages of the conversation, newest last; they steer the"
+                + " topic."));
+        in.put("project", prop("string", "The project you work in: memories of other projects are left out."));
+        in.put("language", prop("string", "The language you work in: memories of other languages are left out."));
+        in.put("task", prop("string", "What you are doing, in a few words (\"fix the failing login test\"): memories"
+                + " of that task rank first."));
+        in.put("namespace", MemfasTools.NAMESPACE);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("tokens_used", type("integer"));
+        out.put("token_budget", type("integer"));
+        out.put("memory_ids", arrayOf(type("string")));
+        out.put("memory_layers", arrayOf(type("string")));
+        out.put("triggers_matched", arrayOf(type("string")));
+        out.put("topic", type("string"));
+        out.put("topic_shifted", type("boolean"));
+        // Reads memory; the only thing it writes is the memories' use count, which is what ranks them later.
+        registry.add("get_context", "Get context", MemfasTools.Effects.READS, """
+                Returns the memories most relevant to the current query, curated to fit a token budget, as one \
+                <memory_context> block to put before your answer. Call it once per turn with the user's message.""",
+                object(in, List.of("query")), output(out), this::getContext);
+
+        in = new LinkedHashMap<>();
+        in.put("session_id", prop("string", "The session the memories were curated for."));
+        in.put("memory_ids", strings("Ids of the memories (the id attribute of each <memory> item)."));
+        in.put("was_helpful", prop("boolean", "Whether they helped (default true)."));
+        in.put("namespace", MemfasTools.NAMESPACE);
+        out = new LinkedHashMap<>();
+        out.put("session_id", type("string"));
+        out.put("recorded", arrayOf(type("string")));
+        out.put("unknown", arrayOf(type("string")));
+        out.put("was_helpful", type("boolean"));
+        registry.add("report_usage", "Report which memories helped", new MemfasTools.Effects(false, false, false), """
+                Tells memfas which of the memories it gave you were used, so helpful ones rank higher later. Ids \
+                that name no memory are listed as unknown.""",
+                object(in, List.of("session_id", "memory_ids")), output(out), this::reportUsage);
+
+        in = new LinkedHashMap<>();
+        in.put("token_budget", prop("integer", "Tokens, 1 to " + MemfasTools.MAX_BUDGET + "."));
+        in.put("session_id", prop("string", "The session to set it for; omit to set the default."));
+        out = new LinkedHashMap<>();
+        out.put("token_budget", type("integer"));
+        out.put("session_id", nullable("string"));
+        registry.add("set_budget", "Set the token budget", new MemfasTools.Effects(false, false, true), """
+                Sets the token budget of get_context for one session, or for all sessions when no session_id is \
+                given.""",
+                object(in, List.of("token_budget")), output(out), this::setBudget);
+
+    }
+
+    McpSchema.CallToolResult getContext(ToolArguments args) {
+        String query = args.requiredString("query");
+        String session = args.optionalString("session_id");
+        Integer budget = args.optionalInt("token_budget", 1, MemfasTools.MAX_BUDGET);
+        Boolean triggers = args.optionalBoolean("include_triggers");
+        List<String> history = args.optionalStringList("recent_history");
+        ContextRequest.Builder request = ContextRequest.builder(query).namespace(MemfasTools.namespace(args));
+        if (session != null && !session.isBlank()) {
+            request.sessionId(session);
+        }
+        Integer effective = budget != null ? budget : session != null ? sessionBudgets.get(session) : null;
+        if (effective == null) {
+            effective = defaultBudget;
+        }
+        if (effective != null) {
+            request.tokenBudget(effective);
+        }
+        if (triggers != null) {
+            request.includeTriggers(triggers);
+        }
+        if (history != null) {
+            request.recentHistory(history);
+        }
+        request.project(args.optionalString("project")).language(args.optionalString("language"))
+                .task(args.optionalString("task"));
+        request.asOf(args.optionalInstant("as_of"));
+        Boolean superseded = args.optionalBoolean("include_superseded");
+        request.includeSuperseded(superseded != null && superseded);
+        ContextResponse r = curator.getContext(request.build());
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("tokens_used", r.tokensUsed());
+        structured.put("token_budget", r.budget());
+        structured.put("memory_ids", r.memoryIds());
+        structured.put("memory_layers", r.items().stream().map(i -> i.layer().label()).toList());
+        structured.put("triggers_matched", r.triggersMatched());
+        structured.put("topic", r.topic());
+        structured.put("topic_shifted", r.topicShifted());
+        return MemfasTools.ok(r.context(), structured);
+    }
+
+    McpSchema.CallToolResult reportUsage(ToolArguments args) {
+        String session = args.requiredString("session_id");
+        List<String> ids = args.optionalStringList("memory_ids");
+        if (ids == null) {
+            throw new IllegalArgumentException("missing required argument 'memory_ids'");
+        }
+        Boolean helpful = args.optionalBoolean("was_helpful");
+        boolean h = helpful == null || helpful;
+        UsageReport report = curator.reportUsage(MemfasTools.namespace(args), session, ids, h);
+        int n = report.recorded().size();
+        String text = "recorded " + n + (n == 1 ? " memory" : " memories") + " as " + (h ? "helpful" : "not helpful")
+                + " in session " + session;
+        if (!report.unknown().isEmpty()) {
+            text += "; no memory has the id" + (report.unknown().size() == 1 ? " " : "s ")
+                    + String.join(", ", report.unknown());
+        }
+        return MemfasTools.ok(text, Map.of("session_id", session, "recorded", report.recorded(), "unknown", report.unknown(),
+                "was_helpful", h));
+    }
+
+    McpSchema.CallToolResult setBudget(ToolArguments args) {
+        Integer budget = args.optionalInt("token_budget", 1, MemfasTools.MAX_BUDGET);
+        if (budget == null) {
+            throw new IllegalArgumentException("missing required argument 'token_budget'");
+        }
+        String session = args.optionalString("session_id");
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("token_budget", budget);
+        if (session == null || session.isBlank()) {
+            defaultBudget = budget;
+            structured.put("session_id", null);
+            return MemfasTools.ok("default token budget set to " + budget, structured);
+        }
+        // Checked the way a request checks it, so a bad id fails here and not at the next get_context.
+        ContextRequest.builder("check").sessionId(session).build();
+        sessionBudgets.put(session, budget);
+        structured.put("session_id", session);
+        return MemfasTools.ok("token budget of session " + session + " set to " + budget, structured);
+    }
+
+}
