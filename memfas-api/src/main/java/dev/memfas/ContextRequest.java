@@ -37,6 +37,8 @@ import java.util.OptionalInt;
  *     now, on the curator's clock, where memories created later are used too
  * @param includeSuperseded whether memories no longer valid (superseded, or past their {@code validUntil}) are used
  *     too; each is shown with the id of its replacement. False by default
+ * @param scopeBudgets the shares of the budget kept for each kind of scope; {@code null} for the curator's (by default
+ *     none: the best memories fill the budget whatever their scope)
  */
 public record ContextRequest(
         String query,
@@ -52,7 +54,8 @@ public record ContextRequest(
         boolean recordAccess,
         boolean explain,
         Instant asOf,
-        boolean includeSuperseded) {
+        boolean includeSuperseded,
+        ScopeBudgets scopeBudgets) {
 
     /** The longest query accepted, in chars. */
     public static final int MAX_QUERY_CHARS = 100_000;
@@ -113,6 +116,7 @@ public record ContextRequest(
         private boolean explain;
         private Instant asOf;
         private boolean includeSuperseded;
+        private ScopeBudgets scopeBudgets;
 
         private Builder(String query) {
             this.query = query;
@@ -204,6 +208,12 @@ public record ContextRequest(
             return this;
         }
 
+        /** The shares of the budget kept for each kind of scope; the curator's when not set. */
+        public Builder scopeBudgets(ScopeBudgets scopeBudgets) {
+            this.scopeBudgets = scopeBudgets;
+            return this;
+        }
+
         /** Whether memories no longer valid are used too; false when not set. */
         public Builder includeSuperseded(boolean includeSuperseded) {
             this.includeSuperseded = includeSuperseded;
@@ -213,7 +223,8 @@ public record ContextRequest(
         /** Builds the request, running every check. */
         public ContextRequest build() {
             return new ContextRequest(query, sessionId, tokenBudget, recentHistory, includeTriggers, namespace,
-                    project, language, task, baselineTokens, recordAccess, explain, asOf, includeSuperseded);
+                    project, language, task, baselineTokens, recordAccess, explain, asOf, includeSuperseded,
+                    scopeBudgets);
         }
     }
 }

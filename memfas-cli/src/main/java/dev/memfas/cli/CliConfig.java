@@ -1,5 +1,6 @@
 package dev.memfas.cli;
 
+import dev.memfas.ScopeBudgets;
 import dev.memfas.ScoringWeights;
 import dev.memfas.SupersessionPolicy;
 import dev.memfas.Trigger;
@@ -22,7 +23,8 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 final class CliConfig {
     static final String FILE_NAME = "memfas.yaml";
     private static final Set<String> KEYS = Set.of("db", "model", "budget", "sources", "chunk", "max_file_bytes",
-            "telemetry", "weights", "triggers", "time_window_weight", "supersession", "working_memory");
+            "telemetry", "weights", "triggers", "time_window_weight", "supersession", "working_memory",
+            "scope_budgets");
     private static final Set<String> CHUNK_KEYS = Set.of("target_tokens", "overlap_tokens");
     private static final List<String> WEIGHT_KEYS = List.of("semantic", "lexical", "recency", "frequency", "topic",
             "scope", "priority", "hot");
@@ -47,6 +49,8 @@ final class CliConfig {
     /** Working memory's time to live and limit (for the MCP server's sessions); null for the defaults. */
     Duration workingMemoryTtl;
     int workingMemoryLimit = 1000;
+    /** The shares of every turn's budget by scope; null for none. */
+    ScopeBudgets scopeBudgets;
     Path baseDir;
 
     /** A configuration error, with the file and the key in its message. */
@@ -178,6 +182,21 @@ final class CliConfig {
                             : duration(string(m.get("ttl"), at + ".ttl"), at + ".ttl");
                     if (m.get("limit") != null) {
                         c.workingMemoryLimit = (int) number(m.get("limit"), at + ".limit", 1, 1_000_000);
+                    }
+                }
+                case "scope_budgets" -> {
+                    Map<String, Object> m = mapping(value, at, Set.of("universal", "language", "project"));
+                    int[] shares = new int[3];
+                    List<String> names = List.of("universal", "language", "project");
+                    for (int i = 0; i < 3; i++) {
+                        Object share = m.get(names.get(i));
+                        shares[i] = share == null ? 0
+                                : (int) number(share, at + "." + names.get(i), 0, 1_000_000);
+                    }
+                    try {
+                        c.scopeBudgets = new ScopeBudgets(shares[0], shares[1], shares[2]);
+                    } catch (IllegalArgumentException e) {
+                        throw new ConfigException(at + ": " + e.getMessage());
                     }
                 }
                 default -> throw new AssertionError(key);

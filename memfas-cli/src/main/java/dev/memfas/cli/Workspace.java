@@ -66,6 +66,9 @@ final class Workspace implements AutoCloseable {
             if (config.supersession != null) {
                 b.supersession(config.supersession);
             }
+            if (config.scopeBudgets != null) {
+                b.scopeBudgets(config.scopeBudgets);
+            }
             if (config.workingMemoryTtl != null) {
                 b.workingMemory(config.workingMemoryTtl, config.workingMemoryLimit);
             }

@@ -3,6 +3,7 @@ package dev.memfas.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memfas.ScopeBudgets;
 import dev.memfas.SupersessionPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,12 +26,15 @@ final class CliConfigLifecycleTest {
                 supersession: {mode: suggest, similarity: 0.92}
                 time_window_weight: 0
                 working_memory: {ttl: 30m, limit: 50}
+                scope_budgets: {universal: 700, language: 500, project: 300}
                 """);
 
         assertThat(c.supersession).isEqualTo(SupersessionPolicy.suggest(0.92));
         assertThat(c.timeWindowWeight).isZero();
         assertThat(c.workingMemoryTtl).isEqualTo(Duration.ofMinutes(30));
         assertThat(c.workingMemoryLimit).isEqualTo(50);
+        assertThat(c.scopeBudgets).isEqualTo(ScopeBudgets.CERBERUS);
+        assertThat(load("scope_budgets: {project: 1}").scopeBudgets).isEqualTo(new ScopeBudgets(0, 0, 1));
         assertThat(load("supersession: {mode: apply}").supersession)
                 .isEqualTo(SupersessionPolicy.apply(SupersessionPolicy.DEFAULT_SIMILARITY));
 
@@ -60,6 +64,12 @@ final class CliConfigLifecycleTest {
                 .hasMessageContaining("time_window_weight must be in [0.0, 10.0]: 11.0");
         assertThatThrownBy(() -> load("working_memory: {ttl: soon}")).isInstanceOf(CliConfig.ConfigException.class)
                 .hasMessageContaining("working_memory.ttl must be a positive number");
+        assertThatThrownBy(() -> load("scope_budgets: {universal: 0}")).isInstanceOf(CliConfig.ConfigException.class)
+                .hasMessageContaining("scope_budgets: scope budgets must not all be 0");
+        assertThatThrownBy(() -> load("scope_budgets: {team: 5}")).isInstanceOf(CliConfig.ConfigException.class)
+                .hasMessageContaining("team");
+        assertThatThrownBy(() -> load("scope_budgets: {project: -5}")).isInstanceOf(CliConfig.ConfigException.class)
+                .hasMessageContaining("scope_budgets.project must be in [0, 1000000]: -5");
         assertThatThrownBy(() -> load("supersession: {similarity: 2}")).isInstanceOf(CliConfig.ConfigException.class)
                 .hasMessageContaining("supersession.similarity must be in");
     }

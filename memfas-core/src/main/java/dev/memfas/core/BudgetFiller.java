@@ -2,6 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.ContextItem;
 import dev.memfas.Memory;
+import dev.memfas.ScopeBudgets;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
 import java.util.ArrayList;
@@ -14,7 +15,9 @@ import java.util.List;
  * <p>Triggered hints and their linked memories come first, within a reserve of the budget. Then pinned candidates, best
  * first, each one that fits whatever it scores. Then the other candidates are walked in score order and each one that
  * fits is added (first fit: what does not fit is skipped, smaller ones after it may still fit), stopping at the
- * minimum score; none of them when the turn has nothing relevant ({@link RelevanceGate}). A memory longer than the
+ * minimum score; none of them when the turn has nothing relevant ({@link RelevanceGate}). When the turn keeps shares
+ * of its budget by scope ({@link ScopeShares}), that walk is made twice: first taking only what fits whole in what is
+ * left of its scope's share, then, with what is left of the whole budget, the best of the rest. A memory longer than the
  * per-item cap is cut at a sentence or word boundary and marked. Near-duplicates (the same normalized text, or cosine
  * at or above the threshold with an item already in) are left out. The result's token count is verified on the final
  * string.
@@ -110,12 +113,20 @@ final class BudgetFiller {
         final StringBuilder context = new StringBuilder(4096);
         final List<Piece> triggered = new ArrayList<>();
         final List<Piece> relevant = new ArrayList<>();
+        final ScopeShares shares = new ScopeShares();
+        /** Whether candidate {@code i} was placed by the walk of scope shares. */
+        boolean[] placed = new boolean[256];
 
         void reset(CandidateSet candidates) {
             taken.reset(candidates.dimension() == 0 ? null : candidates.matrix(), candidates.dimension());
             seen.reset();
             triggered.clear();
             relevant.clear();
+            if (placed.length < candidates.size()) {
+                placed = new boolean[Math.max(candidates.size(), 2 * placed.length)];
+            } else {
+                java.util.Arrays.fill(placed, 0, candidates.size(), false);
+            }
         }
     }
 
@@ -128,9 +139,10 @@ final class BudgetFiller {
      * @param ranked the other candidates, best first
      * @param anythingRelevant whether the turn has relevant memories ({@link RelevanceGate}): if not, only pinned and
      *     linked candidates are taken
+     * @param scopeBudgets the turn's shares of the budget by scope, or null for none
      */
-    Filled fill(int budget, List<Trigger> fired, CandidateSet candidates, int[] linked, int linkedCount,
-            Ranking ranked, boolean anythingRelevant, Scratch scratch) {
+    Filled fill(int budget, ScopeBudgets scopeBudgets, List<Trigger> fired, CandidateSet candidates, int[] linked,
+            int linkedCount, Ranking ranked, boolean anythingRelevant, Scratch scratch) {
         int considered = linkedCount + ranked.size();
         int envelopeTokens = this.envelopeTokens + (candidates.today() == null ? 0 : todayTokens);
         if (envelopeTokens + Math.min(triggeredSectionTokens, relevantSectionTokens) >= budget) {
@@ -138,6 +150,7 @@ final class BudgetFiller {
         }
         int cap = itemCap(budget, maxItemTokens);
         scratch.reset(candidates);
+        scratch.shares.reset(scopeBudgets, budget);
         SeenTexts seenTexts = scratch.seen;
         TakenVectors included = scratch.taken;
 
@@ -188,11 +201,15 @@ final class BudgetFiller {
                 relevant.add(p);
                 used += sectionCost + p.tokens();
                 accept(candidates, c, included, seenTexts);
+                scratch.shares.take(candidates.memory(c).scope(), p.tokens());
             }
+        }
+        if (anythingRelevant && scratch.shares.active()) {
+            used = fillScopeShares(budget, used, cap, candidates, ranked, scratch);
         }
         for (int r = 0; anythingRelevant && r < ranked.size(); r++) {
             int c = ranked.at(r);
-            if (candidates.memory(c).pinned()) {
+            if (candidates.memory(c).pinned() || scratch.placed[c]) {
                 continue; // placed above, or it did not fit
             }
             if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
@@ -237,6 +254,40 @@ final class BudgetFiller {
                 triggered.remove(triggered.size() - 1);
             }
         }
+    }
+
+    /**
+     * The first walk of a turn with scope shares: each candidate, best first down to the minimum score, that fits
+     * whole in what is left of its scope's share and of the budget, and is no duplicate.
+     *
+     * @return the tokens used after it
+     */
+    private int fillScopeShares(int budget, int used, int cap, CandidateSet candidates, Ranking ranked,
+            Scratch scratch) {
+        List<Piece> relevant = scratch.relevant;
+        for (int r = 0; r < ranked.size(); r++) {
+            int c = ranked.at(r);
+            Memory m = candidates.memory(c);
+            if (m.pinned()) {
+                continue;
+            }
+            if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
+                break;
+            }
+            int sectionCost = relevant.isEmpty() ? relevantSectionTokens : 0;
+            int tokens = candidates.tokens(c);
+            if (tokens < 0 || tokens > cap || used + sectionCost + tokens > budget
+                    || !scratch.shares.fits(m.scope(), tokens)
+                    || isDuplicate(candidates, c, scratch.taken, scratch.seen)) {
+                continue;
+            }
+            relevant.add(new Piece(null, tokens, c, false));
+            used += sectionCost + tokens;
+            accept(candidates, c, scratch.taken, scratch.seen);
+            scratch.shares.take(m.scope(), tokens);
+            scratch.placed[c] = true;
+        }
+        return used;
     }
 
     private static Filled result(String context, int tokens, CandidateSet candidates, List<Piece> triggered,

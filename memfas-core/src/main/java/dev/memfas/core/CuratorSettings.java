@@ -2,6 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.DuplicatePolicy;
 import dev.memfas.RetentionPolicy;
+import dev.memfas.ScopeBudgets;
 import dev.memfas.Summarizer;
 import dev.memfas.SupersessionPolicy;
 import dev.memfas.ScoringWeights;
@@ -12,6 +13,7 @@ import java.time.Duration;
  * checked by its setter). Immutable: nothing reads the builder after it built.
  *
  * @param tokenBudget the default token budget of a turn
+ * @param scopeBudgets the default shares of a turn's budget by scope, or null for none
  * @param weights how the factors of a score are weighted
  * @param recencyHalfLife the age at which a memory's recency factor halves
  * @param timeWindowWeight the weight of recency, as closeness to the window, in a turn whose query names a time; 0 off
@@ -38,6 +40,7 @@ import java.time.Duration;
  */
 record CuratorSettings(
         int tokenBudget,
+        ScopeBudgets scopeBudgets,
         ScoringWeights weights,
         Duration recencyHalfLife,
         double timeWindowWeight,

@@ -1,10 +1,12 @@
 package dev.memfas.core;
 
 import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
 import dev.memfas.DuplicatePolicy;
 import dev.memfas.Embedder;
 import dev.memfas.MemoryStore;
 import dev.memfas.RetentionPolicy;
+import dev.memfas.ScopeBudgets;
 import dev.memfas.ScoringWeights;
 import dev.memfas.Summarizer;
 import dev.memfas.SupersessionPolicy;
@@ -74,6 +76,7 @@ public final class Memfas {
         private Tokenizer tokenizer;
         private Clock clock;
         private int tokenBudget = 2_000;
+        private ScopeBudgets scopeBudgets;
         private ScoringWeights weights = ScoringWeights.DEFAULT;
         private Duration recencyHalfLife = Duration.ofDays(7);
         private double timeWindowWeight = DEFAULT_TIME_WINDOW_WEIGHT;
@@ -146,6 +149,17 @@ public final class Memfas {
             once("token budget");
             require(tokenBudget > 0, "token budget must be positive", tokenBudget);
             this.tokenBudget = tokenBudget;
+            return this;
+        }
+
+        /**
+         * The shares of every turn's budget kept for universal, language and project memories, unless the request
+         * names its own ({@link ContextRequest#scopeBudgets()}); none when not set: the best memories fill the budget
+         * whatever their scope. See {@link ScopeBudgets}.
+         */
+        public Builder scopeBudgets(ScopeBudgets scopeBudgets) {
+            once("scope budgets");
+            this.scopeBudgets = Objects.requireNonNull(scopeBudgets, "scopeBudgets");
             return this;
         }
 
@@ -466,7 +480,7 @@ public final class Memfas {
             }
             all.addAll(listeners);
             try {
-                CuratorSettings settings = new CuratorSettings(tokenBudget, weights, recencyHalfLife, timeWindowWeight,
+                CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife, timeWindowWeight,
                         minScore, maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare,
                         embedBatchSize, scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity,
                         writeDuplicates, supersession, retention, summarizer, resolvedRelevanceFloor(),

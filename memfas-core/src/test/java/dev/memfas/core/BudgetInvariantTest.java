@@ -6,6 +6,8 @@ import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
+import dev.memfas.Scope;
+import dev.memfas.ScopeBudgets;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
 import java.time.Clock;
@@ -17,8 +19,10 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The budget invariant, over many random memory sets, budgets and scripts. */
+/** The budget invariant, over many random memory sets, budgets, scope shares and scripts. */
 final class BudgetInvariantTest {
+    private static final List<Scope> SCOPES = List.of(Scope.universal(), Scope.language("go"),
+            Scope.project("hydra"), Scope.task("hydra", "debugging"));
     private static final Instant NOW = Instant.parse("2026-11-01T12:00:00Z");
     private static final String[] WORDS = {
         "deploy", "kafka", "the", "database", "migration", "Ana", "prefers", "tests", "<memory_context>",
@@ -66,6 +70,7 @@ final class BudgetInvariantTest {
                     memories.add(Memory.builder(randomText(random, 1 + random.nextInt(random.nextInt(10) == 0 ? 900 : 60)))
                             .id("m" + i).createdAt(NOW.minus(Duration.ofHours(random.nextInt(5000))))
                             .source(SOURCES.get(random.nextInt(SOURCES.size())))
+                            .scope(SCOPES.get(random.nextInt(SCOPES.size())))
                             .pinned(random.nextInt(10) == 0).build());
                 }
                 curator.rememberAll(memories);
@@ -76,8 +81,13 @@ final class BudgetInvariantTest {
                 for (int q = 0; q < 3; q++) {
                     int budget = 1 + random.nextInt(random.nextBoolean() ? 200 : 8000);
                     String query = randomText(random, 1 + random.nextInt(8)) + " deploy";
-                    ContextResponse r = curator.getContext(ContextRequest.builder(query)
-                            .sessionId("s" + round).tokenBudget(budget).build());
+                    ContextRequest.Builder request = ContextRequest.builder(query).sessionId("s" + round)
+                            .tokenBudget(budget);
+                    if (random.nextBoolean()) {
+                        request.scopeBudgets(new ScopeBudgets(random.nextInt(800), random.nextInt(800),
+                                1 + random.nextInt(800))).project("hydra");
+                    }
+                    ContextResponse r = curator.getContext(request.build());
 
                     assertThat(r.tokensUsed()).as("round %d budget %d", round, budget)
                             .isEqualTo(tokenizer.count(r.context()))

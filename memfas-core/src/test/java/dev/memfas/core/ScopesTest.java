@@ -9,6 +9,7 @@ import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.Scope;
+import dev.memfas.ScopeBudgets;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -103,6 +104,113 @@ final class ScopesTest {
         List<RecallHit> hits = curator.recall("before every commit", "default", 10);
 
         assertThat(hits).extracting(h -> h.memory().id()).contains("go2", "py1", "cerb1");
+    }
+
+    // ---------------------------------------------------------------- scope budgets
+
+    /** A store of {@code n} rules per scope, each about 60 tokens, all about commits: far more than a budget holds. */
+    private static ContextCurator manyRules(int universal, int go, int hydra) {
+        ContextCurator c = Memfas.newBuilder().clock(new MutableClock(NOW)).build();
+        List<Memory> rules = new java.util.ArrayList<>();
+        addRules(rules, "u", universal, Scope.universal());
+        addRules(rules, "go", go, Scope.language("go"));
+        addRules(rules, "hydra", hydra, Scope.project("hydra"));
+        c.rememberAll(rules);
+        return c;
+    }
+
+    private static void addRules(List<Memory> rules, String prefix, int n, Scope scope) {
+        for (int i = 0; i < n; i++) {
+            // Lower numbers match the query better: more of its words, said again.
+            String words = "commit ".repeat(Math.max(1, 6 - i / 4)) + "rule " + prefix + " " + i + " "
+                    + "keep the history readable and every change reviewed by someone who knows the code ".repeat(3);
+            rules.add(Memory.builder(words).id(prefix + i).scope(scope).createdAt(NOW.minusSeconds(3600)).build());
+        }
+    }
+
+    private static ContextResponse sharedTurn(ContextCurator c, ScopeBudgets shares) {
+        ContextRequest.Builder request = ContextRequest.builder("commit rule").sessionId("s").project("hydra")
+                .language("go").tokenBudget(1500).explain(true);
+        if (shares != null) {
+            request.scopeBudgets(shares);
+        }
+        return c.getContext(request.build());
+    }
+
+    private static int tokensOf(ContextResponse r, String prefix) {
+        return r.items().stream().filter(i -> i.memoryId().startsWith(prefix)).mapToInt(ContextItem::tokens).sum();
+    }
+
+    @Test
+    void scenario3_overTheBudget_eachScopeKeepsItsBestWithinItsShare_andTheWholeBudgetIsUsed() {
+        try (ContextCurator c = manyRules(20, 20, 10)) {
+            ContextResponse r = sharedTurn(c, ScopeBudgets.CERBERUS);
+
+            assertThat(tokensOf(r, "u")).isLessThanOrEqualTo(700 + 70);
+            assertThat(tokensOf(r, "go")).isPositive().isLessThanOrEqualTo(500 + 70);
+            assertThat(tokensOf(r, "hydra")).isPositive().isLessThanOrEqualTo(300 + 70);
+            assertThat(r.tokensUsed()).isGreaterThan(1500 - 70).isLessThanOrEqualTo(1500);
+            // Within each scope, the best is kept: no memory left out outscores the scope's best included one.
+            for (String prefix : List.of("u", "go", "hydra")) {
+                double bestIn = r.items().stream().filter(i -> i.memoryId().matches(prefix + "\\d+"))
+                        .mapToDouble(ContextItem::score).max().orElseThrow();
+                assertThat(r.dropped()).filteredOn(d -> d.memoryId().matches(prefix + "\\d+"))
+                        .allSatisfy(d -> assertThat(d.score()).as(d.memoryId()).isLessThanOrEqualTo(bestIn));
+            }
+        }
+    }
+
+    @Test
+    void withoutShares_theBestFillTheBudgetWhateverTheirScope() {
+        try (ContextCurator c = manyRules(20, 20, 10)) {
+            ContextResponse plain = sharedTurn(c, null);
+            ContextResponse shared = sharedTurn(c, ScopeBudgets.CERBERUS);
+
+            assertThat(plain.memoryIds()).isNotEqualTo(shared.memoryIds());
+            assertThat(tokensOf(shared, "u")).isLessThanOrEqualTo(770);
+        }
+    }
+
+    @Test
+    void aScopeWithLittleToSay_leavesItsShareToTheOthers() {
+        try (ContextCurator c = manyRules(20, 20, 1)) {
+            ContextResponse r = sharedTurn(c, ScopeBudgets.CERBERUS);
+
+            assertThat(r.memoryIds()).contains("hydra0");
+            assertThat(tokensOf(r, "hydra")).isLessThan(100);
+            // The project's unused share went to the others: together they take more than their own shares.
+            assertThat(tokensOf(r, "u") + tokensOf(r, "go")).isGreaterThan(700 + 500);
+            assertThat(r.tokensUsed()).isGreaterThan(1500 - 70);
+        }
+    }
+
+    @Test
+    void theCuratorsDefaultShares_applyUnlessTheRequestNamesItsOwn() {
+        try (ContextCurator c = Memfas.newBuilder().clock(new MutableClock(NOW))
+                .scopeBudgets(new ScopeBudgets(0, 0, 1)).build()) {
+            List<Memory> rules = new java.util.ArrayList<>();
+            addRules(rules, "u", 20, Scope.universal());
+            addRules(rules, "hydra", 3, Scope.project("hydra"));
+            c.rememberAll(rules);
+
+            ContextResponse byDefault = sharedTurn(c, null);
+            ContextResponse own = sharedTurn(c, new ScopeBudgets(1, 0, 0));
+
+            // All of the budget kept for the project: its three rules come first, then the rest fills up.
+            assertThat(byDefault.memoryIds().subList(0, 3)).containsExactlyInAnyOrder("hydra0", "hydra1", "hydra2");
+            assertThat(own.memoryIds().get(0)).isEqualTo("u0");
+        }
+    }
+
+    @Test
+    void scopeBudgets_badValues_areRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ScopeBudgets(-1, 0, 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("scope budgets must not be negative: universal -1, language 0, project 0");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ScopeBudgets(0, 0, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("scope budgets must not all be 0");
+        assertThat(ScopeBudgets.CERBERUS.share(Scope.Type.UNIVERSAL, 1500)).isEqualTo(700);
+        assertThat(ScopeBudgets.CERBERUS.share(Scope.Type.PROJECT, 3000)).isEqualTo(600);
     }
 
     private static double factor(ContextResponse r, String id) {

@@ -35,7 +35,7 @@ final class ModulesTest {
                 "DroppedMemory", "DuplicatePolicy", "Embedder", "Embeddings", "EventOutcome", "Layer", "LexicalHit",
                 "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory", "MemoryFilter",
                 "MemoryStore", "MemoryVersion", "Orientation", "RecallHit", "RecallRequest", "RememberRequest",
-                "Remembered", "RetentionPolicy", "Scope", "ScoreBreakdown", "ScoringWeights", "SharedStore",
+                "Remembered", "RetentionPolicy", "Scope", "ScopeBudgets", "ScoreBreakdown", "ScoringWeights", "SharedStore",
                 "StopWords", "StoredMemory", "SummarizeRequest", "Summarizer", "SummaryReport", "SupersessionPolicy",
                 "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TriggerSuggestion", "TurnTelemetry",
                 "UsageReport", "VectorSpace"));
