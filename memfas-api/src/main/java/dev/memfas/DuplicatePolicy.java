@@ -9,8 +9,9 @@ import java.util.Objects;
  * <p>Only a memory given without an id is compared: one given with an id is stored under it. It is compared with the
  * stored memories that are the same kind of record: of its namespace, scope, source and kind, in force now (not
  * superseded, not past their {@code validUntil}, not expired), and, when it was given a {@code createdAt}, created at
- * that same moment, since the same words said at two moments are two events. A memory said in two conversations has
- * two sources, and is two memories.
+ * that same moment, since the same words said at two moments are two events; except for standing guidance (kinds
+ * {@code preference}, {@code rule}, {@code correction}, {@code decision}, {@code anti_pattern}), which is the same
+ * whenever it is said. A memory said in two conversations has two sources, and is two memories.
  *
  * <ul>
  *   <li>{@link Mode#KEEP_ALL}: every memory is stored.

@@ -26,7 +26,10 @@ import java.util.Objects;
  * @param text the content; not blank, at most {@link #MAX_TEXT_CHARS} chars; any Unicode is kept as given
  * @param source where the memory came from, e.g. {@code "MEMORY.md#Deploy"} or {@code "api"}
  * @param kind what sort of memory it is, lower-cased: {@code note}, {@code decision}, {@code preference},
- *     {@code correction}, {@code bug_fix}, {@code pattern}, {@code conversation_turn}, or any other word
+ *     {@code rule}, {@code correction}, {@code anti_pattern}, {@code bug_fix}, {@code pattern},
+ *     {@code conversation_turn}, or any other word. Decisions, preferences, rules, corrections and anti-patterns are
+ *     standing guidance: said again at any moment, they are not stored twice but counted (their evidence count rises; see {@link DuplicatePolicy}), and an
+ *     anti-pattern is shown in a context as "Avoid: …"
  * @param scope where the memory applies
  * @param tags free-form labels, stripped and de-duplicated in order
  * @param author who wrote or said it; {@code null} when unknown

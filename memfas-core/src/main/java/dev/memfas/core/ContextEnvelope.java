@@ -27,13 +27,13 @@ import java.time.format.DateTimeFormatter;
  * breaks, so no stored text can open or close a tag of the envelope. Dates are the memory's {@code createdAt} in UTC;
  * for the last two weeks, how long before the turn's day that was ({@link #age}), which takes fewer tokens than the
  * date, and the opening tag then says which day the turn is about. A memory that says when it stopped being true ({@code validUntil}) or what replaced it ({@code supersededBy}) shows
- * that too.
+ * that too. An anti-pattern's text is preceded by "Avoid: " ({@link Kinds}).
  * Every piece ends in {@code ">\n"} and the next begins with {@code "<"}, a boundary no BPE pre-token crosses, so the
  * token count of the whole is the sum of the pieces' counts.
  */
 final class ContextEnvelope {
     /** Names this rendering of an item; cached token counts are keyed by it, so a new format never reuses old ones. */
-    static final String ITEM_FORMAT = "memory-item-2";
+    static final String ITEM_FORMAT = "memory-item-3";
     static final String OPEN = "<memory_context>\n";
     static final String CLOSE = "</memory_context>";
     static final String TRIGGERED_OPEN = "<triggered_context>\n";
@@ -116,6 +116,9 @@ final class ContextEnvelope {
             appendAttribute(sb, m.supersededBy());
         }
         sb.append("\">");
+        if (Kinds.saysAvoid(m)) {
+            sb.append(Kinds.AVOID);
+        }
         appendText(sb, text);
         sb.append("</memory>\n");
     }

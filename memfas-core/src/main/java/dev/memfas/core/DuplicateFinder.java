@@ -67,9 +67,11 @@ final class DuplicateFinder {
             Memory result = m;
             Memory write = m;
             if (unnamed[i] && policy.mode() != DuplicatePolicy.Mode.KEEP_ALL) {
-                String key = recordKey(m, dated[i]);
+                // Guidance is the same whenever it is said; an event said at two given moments is two events.
+                boolean event = dated[i] && !Kinds.isGuidance(m.kind());
+                String key = recordKey(m, event);
                 Memory earlier = batch.get(key);
-                Match match = earlier != null ? new Match(earlier, true) : find(m, vector, dated[i], now);
+                Match match = earlier != null ? new Match(earlier, true) : find(m, vector, event, now);
                 if (match != null) {
                     evidence.computeIfAbsent(m.namespace(), k -> new ArrayList<>()).add(match.stored().id());
                     if (match.exact() || policy.mode() == DuplicatePolicy.Mode.SKIP_SIMILAR) {
