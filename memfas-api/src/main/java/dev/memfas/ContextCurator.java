@@ -149,6 +149,19 @@ public interface ContextCurator extends AutoCloseable {
      */
     Memory restore(String namespace, String memoryId);
 
+    /**
+     * The memories that apply in a scope, for an agent that asks for its standing rules on demand rather than by
+     * query: the scope's own memories and those of every broader scope (universal ones everywhere, a project's in its
+     * tasks; a project's task scopes also apply in the project), never another project's or language's. Only memories
+     * in force now. Ranked most specific first, then pinned, then most used and repeated, then newest. Reads the
+     * namespace's memories of the kind: meant for on-demand calls, not every turn.
+     *
+     * @param kind only memories of this kind ({@code rule}, {@code preference}, ...); {@code null} for any
+     * @param limit at most this many, 1 to 200
+     * @throws IllegalArgumentException if the limit is out of range
+     */
+    List<StoredMemory> memoryContext(String namespace, Scope scope, String kind, int limit);
+
     /** Deletes a memory from the default namespace; returns whether it existed. */
     boolean forget(String memoryId);
 

@@ -7,7 +7,9 @@ import dev.memfas.DroppedMemory;
 import dev.memfas.Memory;
 import dev.memfas.ScoreBreakdown;
 import dev.memfas.StoredMemory;
+import dev.memfas.core.ContextDetector;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -49,6 +51,11 @@ final class ContextCommand implements Callable<Integer> {
             + " test\"): memories scoped to that task rank first.")
     String task;
 
+    @Option(names = "--detect", description = "Take the project (the git root's name, else the name in pom.xml,"
+            + " package.json, pyproject.toml, Cargo.toml or go.mod) and the language (of most source files) from the"
+            + " working directory; --project and --language win over it.")
+    boolean detect;
+
     @Option(names = "--explain", description = "Also print each included memory's scores and why each candidate"
             + " left out was dropped.")
     boolean explain;
@@ -76,7 +83,17 @@ final class ContextCommand implements Callable<Integer> {
             }
             ContextRequest.Builder request = ContextRequest.builder(query).recordAccess(record)
                     .explain(explain || json).includeSuperseded(past.includeSuperseded).asOf(past.asOf())
-                    .project(project).language(language).task(task);
+                    .task(task);
+            if (detect) {
+                ContextDetector.Detected here = ContextDetector.detect(Path.of("").toAbsolutePath());
+                request.project(here.project()).language(here.language());
+            }
+            if (project != null) {
+                request.project(project);
+            }
+            if (language != null) {
+                request.language(language);
+            }
             if (session != null) {
                 request.sessionId(session);
             }

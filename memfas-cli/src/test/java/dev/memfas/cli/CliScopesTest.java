@@ -2,6 +2,7 @@ package dev.memfas.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memfas.core.ContextDetector;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,5 +32,26 @@ final class CliScopesTest {
         CliRun bad = memfas("context", "anything", "--language", "c\u0007");
         assertThat(bad.exit()).isEqualTo(Main.INPUT);
         assertThat(bad.err()).contains("language must not contain control characters");
+    }
+
+    @Test
+    void context_detect_takesTheProjectAndLanguageOfTheWorkingDirectory() {
+        ContextDetector.Detected here = ContextDetector.detect(Path.of("").toAbsolutePath());
+        assertThat(here.project()).isNotNull();
+        assertThat(here.language()).isEqualTo("java");
+        memfas("remember", "Before every commit rebuild this project's index.", "--id", "mine", "--scope",
+                "project:" + here.project());
+        memfas("remember", "Before every commit rebuild the other index.", "--id", "theirs", "--scope",
+                "project:not-" + here.project());
+        memfas("remember", "Before every commit run mypy.", "--id", "py", "--scope", "language:python");
+
+        CliRun detected = memfas("context", "what to run before every commit", "--detect", "--json");
+        CliRun overridden = memfas("context", "what to run before every commit", "--detect", "--project",
+                "not-" + here.project(), "--json");
+
+        assertThat(detected.exit()).as(detected.err()).isZero();
+        assertThat(detected.out()).contains("\"id\":\"mine\"").doesNotContain("\"id\":\"theirs\"")
+                .doesNotContain("\"id\":\"py\"");
+        assertThat(overridden.out()).contains("\"id\":\"theirs\"").doesNotContain("\"id\":\"mine\"");
     }
 }

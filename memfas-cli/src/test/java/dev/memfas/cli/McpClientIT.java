@@ -53,7 +53,7 @@ final class McpClientIT {
             assertThat(t.get("hasOutputSchema").asBoolean()).as(t.toString()).isTrue();
             assertThat(t.get("annotations").has("readOnlyHint")).as(t.toString()).isTrue();
         });
-        assertThat(tools).containsExactlyInAnyOrder("get_context", "report_usage", "set_budget", "remember",
+        assertThat(tools).containsExactlyInAnyOrder("get_context", "report_usage", "set_budget", "memory_context", "remember",
                 "recall", "get", "list", "update", "supersede", "history", "maintain", "summarize", "restore", "time",
                 "report_event", "orient",
                 "promote", "working_memory", "suggest_triggers", "add_trigger", "forget");

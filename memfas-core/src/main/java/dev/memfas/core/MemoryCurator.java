@@ -20,6 +20,7 @@ import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
 import dev.memfas.RememberRequest;
 import dev.memfas.Remembered;
+import dev.memfas.Scope;
 import dev.memfas.SharedStore;
 import dev.memfas.StoredMemory;
 import dev.memfas.SummarizeRequest;
@@ -38,6 +39,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -94,6 +96,7 @@ final class MemoryCurator implements ContextCurator {
     private final CandidateScorer scorer;
     private final RelevanceGate gate;
     private final NeighborExpander neighbors;
+    private final ScopeListing scopeListing;
     private final TokenCounter tokenCounter;
     private final BudgetFiller filler;
     private final TurnPublisher publisher;
@@ -130,6 +133,7 @@ final class MemoryCurator implements ContextCurator {
         this.scorer = new CandidateScorer(settings.weights(), settings.recencyHalfLife(), settings.timeWindowWeight());
         this.gate = new RelevanceGate(settings.relevanceFloor());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
+        this.scopeListing = new ScopeListing(store);
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
                 tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
@@ -402,6 +406,15 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(memoryId, "memoryId");
         ensureOpen();
         return store.get(namespace, memoryId);
+    }
+
+    @Override
+    public List<StoredMemory> memoryContext(String namespace, Scope scope, String kind, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(scope, "scope");
+        ensureOpen();
+        return scopeListing.list(namespace, scope, kind == null ? null : kind.strip().toLowerCase(Locale.ROOT), limit,
+                clock.instant());
     }
 
     @Override

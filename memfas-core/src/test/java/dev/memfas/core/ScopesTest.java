@@ -213,6 +213,42 @@ final class ScopesTest {
         assertThat(ScopeBudgets.CERBERUS.share(Scope.Type.PROJECT, 3000)).isEqualTo(600);
     }
 
+    // ---------------------------------------------------------------- memoryContext
+
+    @Test
+    void memoryContext_listsWhatAppliesInAScope_mostSpecificFirst_neverAnotherProjectsOrLanguages() {
+        List<String> hydra = ids(curator.memoryContext("default", Scope.project("hydra"), null, 50));
+        List<String> go = ids(curator.memoryContext("default", Scope.language("go"), "rule", 50));
+        List<String> debugging = ids(curator.memoryContext("default", Scope.task("hydra", "debugging"), null, 50));
+        List<String> coding = ids(curator.memoryContext("default", Scope.task("hydra", "coding"), null, 50));
+
+        assertThat(hydra.subList(0, 2)).containsExactly("hydra2", "hydra1");
+        assertThat(hydra).containsExactlyInAnyOrder("hydra2", "hydra1", "u1", "u2");
+        assertThat(go).containsExactlyInAnyOrder("go1", "go2", "u1", "u2");
+        assertThat(go.subList(2, 4)).containsExactlyInAnyOrder("u1", "u2");
+        assertThat(debugging).startsWith("hydra2", "hydra1");
+        assertThat(coding).doesNotContain("hydra2").contains("hydra1");
+        assertThat(ids(curator.memoryContext("default", Scope.universal(), "preference", 50))).isEmpty();
+    }
+
+    @Test
+    void memoryContext_ranksTheRepeatedFirst_withinAScope_andKeepsToItsLimit() {
+        curator.remember(Memory.builder("Squash before merging").kind("rule").createdAt(NOW.minusSeconds(60)).build());
+        Memory repeated = curator.remember(Memory.builder("Squash before merging").kind("rule").build());
+
+        List<String> universal = ids(curator.memoryContext("default", Scope.universal(), "rule", 2));
+
+        assertThat(universal).hasSize(2).startsWith(repeated.id());
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> curator.memoryContext("default", Scope.universal(), null, 201))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("memory context limit must be in [1, 200]: 201");
+    }
+
+    private static List<String> ids(List<dev.memfas.StoredMemory> memories) {
+        return memories.stream().map(s -> s.memory().id()).toList();
+    }
+
     private static double factor(ContextResponse r, String id) {
         return r.items().stream().filter(i -> i.memoryId().equals(id)).findFirst().orElseThrow().factors().scope();
     }

@@ -45,9 +45,9 @@ final class ModulesTest {
     }
 
     @Test
-    void core_publishesOnlyTheBuilderAndTheTelemetryReaders_andKeepsTheVectorEngineInternal() throws Exception {
+    void core_publishesOnlyTheBuilderTheTelemetryReadersAndTheDetector_andKeepsTheVectorEngineInternal() throws Exception {
         assertThat(publicTypes("memfas-core", "dev.memfas.core"))
-                .containsExactlyInAnyOrder("Memfas", "TelemetryLog", "TelemetrySummary");
+                .containsExactlyInAnyOrder("Memfas", "TelemetryLog", "TelemetrySummary", "ContextDetector");
         assertThat(Files.readString(ROOT.resolve("memfas-core/pom.xml")))
                 .contains("<Automatic-Module-Name>dev.memfas.core</Automatic-Module-Name>");
         // Internal: public for memfas's own modules (the benchmarks), left out of the published javadoc.

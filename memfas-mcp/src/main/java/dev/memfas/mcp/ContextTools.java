@@ -27,6 +27,7 @@ final class ContextTools {
     private static final int MAX_SESSION_BUDGETS = 10_000;
 
     private final ContextCurator curator;
+    private final WorkingContext here;
     private volatile Integer defaultBudget;
     private final Map<String, Integer> sessionBudgets = Collections.synchronizedMap(
             new LinkedHashMap<>(16, 0.75f, true) {
@@ -36,8 +37,9 @@ final class ContextTools {
                 }
             });
 
-    ContextTools(ContextCurator curator, Integer defaultBudget) {
+    ContextTools(ContextCurator curator, Integer defaultBudget, WorkingContext here) {
         this.curator = curator;
+        this.here = here;
         this.defaultBudget = defaultBudget;
     }
 
@@ -58,8 +60,10 @@ final class ContextTools {
         in.put("include_superseded", MemfasTools.INCLUDE_SUPERSEDED);
         in.put("recent_history", strings("The last few messages of the conversation, newest last; they steer the"
                 + " topic."));
-        in.put("project", prop("string", "The project you work in: memories of other projects are left out."));
-        in.put("language", prop("string", "The language you work in: memories of other languages are left out."));
+        in.put("project", prop("string", "The project you work in: memories of other projects are left out"
+                + " (default: the server's, if it was started with one)."));
+        in.put("language", prop("string", "The language you work in: memories of other languages are left out"
+                + " (default: the server's, if it was started with one)."));
         in.put("task", prop("string", "What you are doing, in a few words (\"fix the failing login test\"): memories"
                 + " of that task rank first."));
         in.put("namespace", MemfasTools.NAMESPACE);
@@ -128,8 +132,10 @@ final class ContextTools {
         if (history != null) {
             request.recentHistory(history);
         }
-        request.project(args.optionalString("project")).language(args.optionalString("language"))
-                .task(args.optionalString("task"));
+        String project = args.optionalString("project");
+        String language = args.optionalString("language");
+        request.project(project != null ? project : here.project())
+                .language(language != null ? language : here.language()).task(args.optionalString("task"));
         request.asOf(args.optionalInstant("as_of"));
         Boolean superseded = args.optionalBoolean("include_superseded");
         request.includeSuperseded(superseded != null && superseded);

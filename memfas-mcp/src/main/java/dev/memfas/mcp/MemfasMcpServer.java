@@ -26,8 +26,9 @@ import java.util.concurrent.TimeUnit;
  * Serves a {@link ContextCurator} over the Model Context Protocol on standard input and output, so that an agent in
  * any language can ask for curated context.
  *
- * <p>Tools: {@code get_context}, {@code report_usage}, {@code set_budget}, {@code remember}, {@code recall},
- * {@code forget}; resource {@code memfas://stats}. Arguments are read leniently ({@code "2000"} for 2000,
+ * <p>Tools: {@code get_context}, {@code report_usage}, {@code set_budget}, {@code memory_context}, {@code remember},
+ * {@code recall}, {@code forget} and those about memory over time, layers and triggers (docs/mcp.md); resource
+ * {@code memfas://stats}. Arguments are read leniently ({@code "2000"} for 2000,
  * {@code "true"} for true); a bad call gets a tool error with a one-line message. Standard output carries only
  * JSON-RPC messages; logs belong on standard error.
  *
@@ -53,7 +54,7 @@ public final class MemfasMcpServer implements AutoCloseable {
     private volatile boolean closed;
 
     private MemfasMcpServer(Builder b) {
-        MemfasTools tools = new MemfasTools(b.curator, b.defaultBudget);
+        MemfasTools tools = new MemfasTools(b.curator, b.defaultBudget, new WorkingContext(b.project, b.language));
         McpJsonMapper json = McpJsonDefaults.getMapper();
         InFlight inFlight = new InFlight(json);
         InputStream in = new FilterInputStream(b.input) {
@@ -147,6 +148,8 @@ public final class MemfasMcpServer implements AutoCloseable {
         private InputStream input = System.in;
         private OutputStream output = System.out;
         private Integer defaultBudget;
+        private String project;
+        private String language;
         private String version = "0.1.0";
 
         private Builder(ContextCurator curator) {
@@ -172,6 +175,22 @@ public final class MemfasMcpServer implements AutoCloseable {
                         "default budget must be in [1, " + MemfasTools.MAX_BUDGET + "]: " + tokens);
             }
             this.defaultBudget = tokens;
+            return this;
+        }
+
+        /**
+         * Where the agent works: the project and language of {@code get_context} calls that name none, and the scope
+         * of {@code memory_context} calls that name none (the project's, else the language's); each may be null, as
+         * {@code ContextDetector.detect} finds them. None when not set.
+         *
+         * @throws IllegalArgumentException if a name is blank, too long or holds control characters
+         */
+        public Builder workingContext(String project, String language) {
+            // Checked as a request checks them, so a bad name fails here and not at the first call.
+            dev.memfas.ContextRequest r = dev.memfas.ContextRequest.builder("check").project(project)
+                    .language(language).build();
+            this.project = r.project();
+            this.language = r.language();
             return this;
         }
 

@@ -62,11 +62,16 @@ final class MemfasTools {
     }
 
     MemfasTools(ContextCurator curator, Integer defaultBudget) {
+        this(curator, defaultBudget, WorkingContext.NONE);
+    }
+
+    MemfasTools(ContextCurator curator, Integer defaultBudget, WorkingContext here) {
         this.curator = curator;
         this.memories = new MemoryTools(curator);
         this.lifecycle = new LifecycleTools(curator);
-        this.context = new ContextTools(curator, defaultBudget);
+        this.context = new ContextTools(curator, defaultBudget, here);
         context.declare(this::add);
+        new ScopeTools(curator, here).declare(this::add);
         Map<String, Object> in = new LinkedHashMap<>();
         in.put("text", prop("string", "The memory, one self-contained statement."));
         in.put("id", prop("string", "Its id; a memory with this id is replaced (default: a new id)."));

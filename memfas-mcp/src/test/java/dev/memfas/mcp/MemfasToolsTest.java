@@ -45,7 +45,7 @@ final class MemfasToolsTest {
     @Test
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
-                "set_budget", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain",
+                "set_budget", "memory_context", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain",
                 "summarize", "restore", "time", "report_event", "orient", "promote", "working_memory",
                 "suggest_triggers", "add_trigger", "forget");
         assertThat(tools.tools()).allSatisfy(t -> {
@@ -73,6 +73,7 @@ final class MemfasToolsTest {
         results.put("get_context", call("get_context", "query", "billing deploy", "session_id", "s"));
         results.put("report_usage", call("report_usage", "session_id", "s", "memory_ids", List.of("m1")));
         results.put("set_budget", call("set_budget", "token_budget", 300));
+        results.put("memory_context", call("memory_context", "scope", "universal"));
         results.put("remember", call("remember", "text", "New fact.", "id", "m3", "pinned", true, "source", "chat",
                 "created_at", "2026-11-01", "expires_at", "2030-01-01T00:00:00Z"));
         results.put("recall", call("recall", "query", "kafka"));
@@ -334,6 +335,28 @@ final class MemfasToolsTest {
         List<String> ids = (List<String>) ((Map<String, Object>) r.structuredContent()).get("memory_ids");
         assertThat(ids).contains("task", "py").doesNotContain("go");
         assertThat(text(call("get_context", "query", "billing", "project", " "))).contains("project must not be blank");
+    }
+
+    @Test
+    void memoryContext_listsWhatAppliesInAScope_andTheServersWorkingContextIsTheDefault() {
+        call("remember", "text", "Billing: never retry a charge", "id", "bill", "kind", "rule",
+                "scope", "project:billing");
+        call("remember", "text", "Search: cache for a minute", "id", "search", "kind", "rule",
+                "scope", "project:search");
+        call("remember", "text", "Prefer small commits", "id", "small", "kind", "rule");
+        MemfasTools here = new MemfasTools(curator, null, new WorkingContext("billing", null));
+
+        McpSchema.CallToolResult asked = call("memory_context", "scope", "project:search", "kind", "rule");
+        McpSchema.CallToolResult byDefault = here.call("memory_context", Map.of("kind", "rule"));
+
+        assertThat(text(asked)).startsWith("2 memories apply in project:search\n- [search]").contains("[small]")
+                .doesNotContain("[bill]");
+        assertThat(text(byDefault)).startsWith("2 memories apply in project:billing\n- [bill]")
+                .doesNotContain("[search]");
+        McpSchema.CallToolResult context = here.call("get_context", Map.of("query", "retry the search cache"));
+        assertThat(text(context)).doesNotContain("cache for a minute");
+        assertThat(text(call("memory_context", "scope", "team:x"))).contains("scope must be");
+        assertThat(text(call("memory_context", "limit", 500))).contains("'limit' must be in [1, 200]");
     }
 
     @Test
