@@ -39,6 +39,8 @@ import java.util.OptionalInt;
  *     too; each is shown with the id of its replacement. False by default
  * @param scopeBudgets the shares of the budget kept for each kind of scope; {@code null} for the curator's (by default
  *     none: the best memories fill the budget whatever their scope)
+ * @param groupByScope whether the relevant memories are listed under one heading per scope, the most specific first
+ *     ({@code <scope name="project:hydra">}); false by default. The headings are counted in the budget
  */
 public record ContextRequest(
         String query,
@@ -55,7 +57,8 @@ public record ContextRequest(
         boolean explain,
         Instant asOf,
         boolean includeSuperseded,
-        ScopeBudgets scopeBudgets) {
+        ScopeBudgets scopeBudgets,
+        boolean groupByScope) {
 
     /** The longest query accepted, in chars. */
     public static final int MAX_QUERY_CHARS = 100_000;
@@ -117,6 +120,7 @@ public record ContextRequest(
         private Instant asOf;
         private boolean includeSuperseded;
         private ScopeBudgets scopeBudgets;
+        private boolean groupByScope;
 
         private Builder(String query) {
             this.query = query;
@@ -214,6 +218,12 @@ public record ContextRequest(
             return this;
         }
 
+        /** Whether the relevant memories are listed under a heading per scope; false when not set. */
+        public Builder groupByScope(boolean groupByScope) {
+            this.groupByScope = groupByScope;
+            return this;
+        }
+
         /** Whether memories no longer valid are used too; false when not set. */
         public Builder includeSuperseded(boolean includeSuperseded) {
             this.includeSuperseded = includeSuperseded;
@@ -224,7 +234,7 @@ public record ContextRequest(
         public ContextRequest build() {
             return new ContextRequest(query, sessionId, tokenBudget, recentHistory, includeTriggers, namespace,
                     project, language, task, baselineTokens, recordAccess, explain, asOf, includeSuperseded,
-                    scopeBudgets);
+                    scopeBudgets, groupByScope);
         }
     }
 }

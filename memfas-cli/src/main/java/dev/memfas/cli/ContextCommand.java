@@ -56,6 +56,10 @@ final class ContextCommand implements Callable<Integer> {
             + " working directory; --project and --language win over it.")
     boolean detect;
 
+    @Option(names = "--group-by-scope", description = "List the memories under one heading per scope, the most"
+            + " specific first.")
+    boolean groupByScope;
+
     @Option(names = "--explain", description = "Also print each included memory's scores and why each candidate"
             + " left out was dropped.")
     boolean explain;
@@ -83,7 +87,7 @@ final class ContextCommand implements Callable<Integer> {
             }
             ContextRequest.Builder request = ContextRequest.builder(query).recordAccess(record)
                     .explain(explain || json).includeSuperseded(past.includeSuperseded).asOf(past.asOf())
-                    .task(task);
+                    .task(task).groupByScope(groupByScope);
             if (detect) {
                 ContextDetector.Detected here = ContextDetector.detect(Path.of("").toAbsolutePath());
                 request.project(here.project()).language(here.language());

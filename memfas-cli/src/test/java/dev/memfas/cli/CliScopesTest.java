@@ -29,6 +29,8 @@ final class CliScopesTest {
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("\"id\":\"u1\"").contains("\"id\":\"go1\"").contains("\"id\":\"h1\"")
                 .doesNotContain("\"id\":\"py1\"");
+        assertThat(memfas("context", "what to run before every commit", "--project", "hydra", "--group-by-scope")
+                .out()).contains("<scope name=\"project:hydra\">");
         CliRun bad = memfas("context", "anything", "--language", "c\u0007");
         assertThat(bad.exit()).isEqualTo(Main.INPUT);
         assertThat(bad.err()).contains("language must not contain control characters");

@@ -2,10 +2,11 @@ package dev.memfas.core;
 
 import dev.memfas.ContextItem;
 import dev.memfas.Memory;
+import dev.memfas.Scope;
 import dev.memfas.ScopeBudgets;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
-import java.util.ArrayList;
+import dev.memfas.core.EnvelopeLayout.Piece;
 import java.util.Arrays;
 import java.util.List;
 
@@ -59,6 +60,9 @@ final class BudgetFiller {
      * patterns crosses, and BPE merges only within a pre-token.
      */
     private final boolean piecesAddUp;
+    /** The tokens of each scope's heading, opening and closing tag; a handful of scopes, counted once each. */
+    private final java.util.Map<Scope, Integer> headings = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.function.ToIntFunction<Scope> headingTokens = this::headingTokens;
 
     BudgetFiller(Tokenizer tokenizer, TokenCountCache counts, int maxItemTokens, double triggerReserve,
             double minScore, double duplicateCosine) {
@@ -100,32 +104,24 @@ final class BudgetFiller {
         }
     }
 
-    /**
-     * One piece of the context: a hint (text, no candidate), or a candidate's item, whole ({@code text} null: it is
-     * written from the memory when the context is rendered) or cut ({@code text} the cut item).
-     */
-    private record Piece(String text, int tokens, int candidate, boolean truncated) {}
-
     /** What a fill works in, kept by a {@link TurnWorkspace} for the next turn. Not thread-safe. */
     static final class Scratch {
         final TakenVectors taken = new TakenVectors();
         final SeenTexts seen = new SeenTexts();
         final StringBuilder context = new StringBuilder(4096);
-        final List<Piece> triggered = new ArrayList<>();
-        final List<Piece> relevant = new ArrayList<>();
+        final EnvelopeLayout layout = new EnvelopeLayout();
         final ScopeShares shares = new ScopeShares();
         /** Whether candidate {@code i} was placed by the walk of scope shares. */
         boolean[] placed = new boolean[256];
 
-        void reset(CandidateSet candidates) {
+        void reset(CandidateSet candidates, boolean groupByScope) {
             taken.reset(candidates.dimension() == 0 ? null : candidates.matrix(), candidates.dimension());
             seen.reset();
-            triggered.clear();
-            relevant.clear();
+            layout.reset(groupByScope);
             if (placed.length < candidates.size()) {
                 placed = new boolean[Math.max(candidates.size(), 2 * placed.length)];
             } else {
-                java.util.Arrays.fill(placed, 0, candidates.size(), false);
+                Arrays.fill(placed, 0, candidates.size(), false);
             }
         }
     }
@@ -140,21 +136,24 @@ final class BudgetFiller {
      * @param anythingRelevant whether the turn has relevant memories ({@link RelevanceGate}): if not, only pinned and
      *     linked candidates are taken
      * @param scopeBudgets the turn's shares of the budget by scope, or null for none
+     * @param groupByScope whether the relevant items are grouped under a heading per scope
      */
-    Filled fill(int budget, ScopeBudgets scopeBudgets, List<Trigger> fired, CandidateSet candidates, int[] linked,
-            int linkedCount, Ranking ranked, boolean anythingRelevant, Scratch scratch) {
+    Filled fill(int budget, ScopeBudgets scopeBudgets, boolean groupByScope, List<Trigger> fired,
+            CandidateSet candidates, int[] linked, int linkedCount, Ranking ranked, boolean anythingRelevant,
+            Scratch scratch) {
         int considered = linkedCount + ranked.size();
         int envelopeTokens = this.envelopeTokens + (candidates.today() == null ? 0 : todayTokens);
         if (envelopeTokens + Math.min(triggeredSectionTokens, relevantSectionTokens) >= budget) {
             return Filled.empty(considered);
         }
         int cap = itemCap(budget, maxItemTokens);
-        scratch.reset(candidates);
+        scratch.reset(candidates, groupByScope);
         scratch.shares.reset(scopeBudgets, budget);
+        EnvelopeLayout layout = scratch.layout;
         SeenTexts seenTexts = scratch.seen;
         TakenVectors included = scratch.taken;
 
-        List<Piece> triggered = scratch.triggered;
+        List<Piece> triggered = layout.triggered;
         int triggeredTokens = 0;
         if (!fired.isEmpty()) {
             int reserve = Math.min((int) Math.floor(budget * triggerReserve), budget - envelopeTokens);
@@ -185,20 +184,19 @@ final class BudgetFiller {
             triggeredTokens = triggered.isEmpty() ? 0 : used;
         }
 
-        List<Piece> relevant = scratch.relevant;
         int used = envelopeTokens + triggeredTokens;
         for (int r = 0; r < ranked.size(); r++) {
             int c = ranked.at(r);
             if (!candidates.memory(c).pinned() || budget - used < SMALLEST_ITEM_TOKENS) {
                 continue;
             }
-            int sectionCost = relevant.isEmpty() ? relevantSectionTokens : 0;
+            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens);
             if (isDuplicate(candidates, c, included, seenTexts)) {
                 continue;
             }
             Piece p = render(candidates, c, cap);
             if (p != null && used + sectionCost + p.tokens() <= budget) {
-                relevant.add(p);
+                layout.addRelevant(p, candidates);
                 used += sectionCost + p.tokens();
                 accept(candidates, c, included, seenTexts);
                 scratch.shares.take(candidates.memory(c).scope(), p.tokens());
@@ -215,7 +213,7 @@ final class BudgetFiller {
             if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
                 break;
             }
-            int sectionCost = relevant.isEmpty() ? relevantSectionTokens : 0;
+            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens);
             int tokens = candidates.tokens(c);
             if (tokens >= 0 && tokens <= cap && used + sectionCost + tokens > budget) {
                 // It would be taken whole, and whole it does not fit: neither the duplicate checks nor rendering can
@@ -227,32 +225,27 @@ final class BudgetFiller {
             }
             Piece p = render(candidates, c, cap);
             if (p != null && used + sectionCost + p.tokens() <= budget) {
-                relevant.add(p);
+                layout.addRelevant(p, candidates);
                 used += sectionCost + p.tokens();
                 accept(candidates, c, included, seenTexts);
             }
         }
 
-        if (piecesAddUp && (!triggered.isEmpty() || !relevant.isEmpty())) {
-            return result(render(candidates, triggered, relevant, scratch.context), used, candidates, triggered,
-                    relevant, considered);
+        if (piecesAddUp && !layout.isEmpty()) {
+            return layout.result(layout.render(candidates, scratch.context), used, candidates, considered);
         }
         // Another tokenizer might merge across a piece boundary: verify on the final string, and give back the
         // lowest-ranked pieces until it fits.
         while (true) {
-            if (triggered.isEmpty() && relevant.isEmpty()) {
+            if (layout.isEmpty()) {
                 return Filled.empty(considered);
             }
-            String context = render(candidates, triggered, relevant, scratch.context);
+            String context = layout.render(candidates, scratch.context);
             int tokens = tokenizer.count(context);
             if (tokens <= budget) {
-                return result(context, tokens, candidates, triggered, relevant, considered);
+                return layout.result(context, tokens, candidates, considered);
             }
-            if (!relevant.isEmpty()) {
-                relevant.remove(relevant.size() - 1);
-            } else {
-                triggered.remove(triggered.size() - 1);
-            }
+            layout.removeLast();
         }
     }
 
@@ -264,7 +257,7 @@ final class BudgetFiller {
      */
     private int fillScopeShares(int budget, int used, int cap, CandidateSet candidates, Ranking ranked,
             Scratch scratch) {
-        List<Piece> relevant = scratch.relevant;
+        EnvelopeLayout layout = scratch.layout;
         for (int r = 0; r < ranked.size(); r++) {
             int c = ranked.at(r);
             Memory m = candidates.memory(c);
@@ -274,74 +267,20 @@ final class BudgetFiller {
             if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
                 break;
             }
-            int sectionCost = relevant.isEmpty() ? relevantSectionTokens : 0;
+            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens);
             int tokens = candidates.tokens(c);
             if (tokens < 0 || tokens > cap || used + sectionCost + tokens > budget
                     || !scratch.shares.fits(m.scope(), tokens)
                     || isDuplicate(candidates, c, scratch.taken, scratch.seen)) {
                 continue;
             }
-            relevant.add(new Piece(null, tokens, c, false));
+            layout.addRelevant(new Piece(null, tokens, c, false), candidates);
             used += sectionCost + tokens;
             accept(candidates, c, scratch.taken, scratch.seen);
             scratch.shares.take(m.scope(), tokens);
             scratch.placed[c] = true;
         }
         return used;
-    }
-
-    private static Filled result(String context, int tokens, CandidateSet candidates, List<Piece> triggered,
-            List<Piece> relevant, int considered) {
-        List<ContextItem> items = new ArrayList<>(triggered.size() + relevant.size());
-        List<String> ids = new ArrayList<>(triggered.size() + relevant.size());
-        int[] positions = new int[triggered.size() + relevant.size()];
-        for (Piece p : triggered) {
-            if (p.candidate() >= 0) {
-                positions[ids.size()] = p.candidate();
-                items.add(item(candidates, p, ContextItem.Section.TRIGGERED));
-                ids.add(candidates.id(p.candidate()));
-            }
-        }
-        for (Piece p : relevant) {
-            positions[ids.size()] = p.candidate();
-            items.add(item(candidates, p, ContextItem.Section.RELEVANT));
-            ids.add(candidates.id(p.candidate()));
-        }
-        return new Filled(context, tokens, items, ids, Arrays.copyOf(positions, ids.size()),
-                considered - ids.size());
-    }
-
-    private static ContextItem item(CandidateSet candidates, Piece p, ContextItem.Section section) {
-        int c = p.candidate();
-        Memory m = candidates.memory(c);
-        return new ContextItem(m.id(), m.source(), section, candidates.layer(c), candidates.score(c),
-                candidates.breakdown(c), p.tokens(), p.truncated());
-    }
-
-    private static String render(CandidateSet candidates, List<Piece> triggered, List<Piece> relevant,
-            StringBuilder sb) {
-        sb.setLength(0);
-        sb.append(ContextEnvelope.open(candidates.today()));
-        if (!triggered.isEmpty()) {
-            sb.append(ContextEnvelope.TRIGGERED_OPEN);
-            triggered.forEach(p -> append(sb, candidates, p));
-            sb.append(ContextEnvelope.TRIGGERED_CLOSE);
-        }
-        if (!relevant.isEmpty()) {
-            sb.append(ContextEnvelope.RELEVANT_OPEN);
-            relevant.forEach(p -> append(sb, candidates, p));
-            sb.append(ContextEnvelope.RELEVANT_CLOSE);
-        }
-        return sb.append(ContextEnvelope.CLOSE).toString();
-    }
-
-    private static void append(StringBuilder sb, CandidateSet candidates, Piece p) {
-        if (p.text() != null) {
-            sb.append(p.text());
-        } else {
-            Memory m = candidates.memory(p.candidate());
-            ContextEnvelope.appendMemory(sb, m, m.text(), candidates.age(p.candidate()));
-        }
     }
 
     /** The memory as an envelope item of at most {@code cap} tokens, cut if need be; null if it can't be made to fit. */
@@ -390,6 +329,18 @@ final class BudgetFiller {
             }
         }
         return prefix;
+    }
+
+    private int headingTokens(Scope scope) {
+        Integer known = headings.get(scope);
+        if (known != null) {
+            return known;
+        }
+        int tokens = tokenizer.count(ContextEnvelope.scopeOpen(scope)) + tokenizer.count(ContextEnvelope.SCOPE_CLOSE);
+        if (headings.size() < 10_000) {
+            headings.put(scope, tokens);
+        }
+        return tokens;
     }
 
     private boolean isDuplicate(CandidateSet candidates, int c, TakenVectors included, SeenTexts seenTexts) {

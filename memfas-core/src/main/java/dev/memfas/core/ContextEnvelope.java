@@ -23,6 +23,9 @@ import java.time.format.DateTimeFormatter;
  * </memory_context>
  * }</pre>
  *
+ * <p>A turn that groups its items by scope puts the relevant ones under {@code <scope name="project:hydra">} ...
+ * {@code </scope>} headings, the most specific first ({@link EnvelopeLayout}).
+ *
  * <p>Memory text and hints are escaped ({@code &} and {@code <}), and attribute values also escape {@code "} and line
  * breaks, so no stored text can open or close a tag of the envelope. Dates are the memory's {@code createdAt} in UTC;
  * for the last two weeks, how long before the turn's day that was ({@link #age}), which takes fewer tokens than the
@@ -40,6 +43,7 @@ final class ContextEnvelope {
     static final String TRIGGERED_CLOSE = "</triggered_context>\n";
     static final String RELEVANT_OPEN = "<relevant_memory>\n";
     static final String RELEVANT_CLOSE = "</relevant_memory>\n";
+    static final String SCOPE_CLOSE = "</scope>\n";
     /** Appended to a memory cut to the per-item cap. */
     static final String TRUNCATION_MARKER = " [\u2026truncated]";
 
@@ -60,6 +64,13 @@ final class ContextEnvelope {
      */
     static String open(String today) {
         return today == null ? OPEN : "<memory_context today=\"" + today + "\">\n";
+    }
+
+    /** The heading of a scope's items, when a turn groups them by scope. */
+    static String scopeOpen(dev.memfas.Scope scope) {
+        StringBuilder sb = new StringBuilder(32).append("<scope name=\"");
+        appendAttribute(sb, scope.toString());
+        return sb.append("\">\n").toString();
     }
 
     /** The memory as an item with the given text, dated by how long ago it was ({@link #age}) if that is not null. */

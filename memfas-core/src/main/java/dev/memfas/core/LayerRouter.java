@@ -75,7 +75,8 @@ final class LayerRouter {
             case GLOBAL -> new Route(layer, reason, scope.type() == Scope.Type.LANGUAGE ? scope : Scope.universal());
             case PROJECT -> {
                 if (project != null) {
-                    yield new Route(layer, reason, Scope.project(project));
+                    // A project scope of its own, a task's included, is kept as it is.
+                    yield new Route(layer, reason, scope.type() == Scope.Type.PROJECT ? scope : Scope.project(project));
                 }
                 if (forced) {
                     throw new IllegalArgumentException("the project layer needs a project: give the memory a project"

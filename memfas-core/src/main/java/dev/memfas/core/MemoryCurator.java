@@ -201,7 +201,7 @@ final class MemoryCurator implements ContextCurator {
             neighbors.inherit(candidates, turn.budget());
             work.ranking().rank(candidates);
             work.link(fired);
-            BudgetFiller.Filled filled = filler.fill(turn.budget(), turn.scopeBudgets(), fired.triggers(), candidates, work.linked(),
+            BudgetFiller.Filled filled = filler.fill(turn.budget(), turn.scopeBudgets(), request.groupByScope(), fired.triggers(), candidates, work.linked(),
                     work.linkedCount(), work.ranking(), relevant, work.fill());
             return publisher.publish(turn, topic, fired, work, filled, relevant);
         } finally {

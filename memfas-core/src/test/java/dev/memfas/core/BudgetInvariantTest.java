@@ -87,6 +87,7 @@ final class BudgetInvariantTest {
                         request.scopeBudgets(new ScopeBudgets(random.nextInt(800), random.nextInt(800),
                                 1 + random.nextInt(800))).project("hydra");
                     }
+                    request.groupByScope(random.nextBoolean());
                     ContextResponse r = curator.getContext(request.build());
 
                     assertThat(r.tokensUsed()).as("round %d budget %d", round, budget)

@@ -99,6 +99,8 @@ final class LayerRouterTest {
         assertThat(j.layer()).isEqualTo(Layer.GLOBAL);
         assertThat(j.reason()).isEqualTo("scope language:java");
         assertThat(j.scope()).isEqualTo(Scope.language("java"));
+        Memory task = NOTE.toBuilder().scope(Scope.task("atlas", "debugging")).kind("decision").build();
+        assertThat(route(RememberRequest.of(task).project("hydra")).scope()).isEqualTo(Scope.task("atlas", "debugging"));
     }
 
     @Test

@@ -213,6 +213,42 @@ final class ScopesTest {
         assertThat(ScopeBudgets.CERBERUS.share(Scope.Type.PROJECT, 3000)).isEqualTo(600);
     }
 
+    // ---------------------------------------------------------------- grouping by scope
+
+    @Test
+    void groupedByScope_theMostSpecificHeadingComesFirst_andTheItemsAreListedInContextOrder() {
+        ContextResponse r = curator.getContext(ContextRequest.builder("how do we handle errors and logging")
+                .sessionId("s").project("hydra").language("go").task("debugging").groupByScope(true).build());
+
+        String context = r.context();
+        int task = context.indexOf("<scope name=\"project:hydra:task:debugging\">");
+        int project = context.indexOf("<scope name=\"project:hydra\">");
+        int go = context.indexOf("<scope name=\"language:go\">");
+        int universal = context.indexOf("<scope name=\"universal\">");
+        assertThat(task).isPositive().isLessThan(project);
+        assertThat(project).isLessThan(go);
+        assertThat(go).isLessThan(universal);
+        int last = -1;
+        for (String id : r.memoryIds()) {
+            int at = context.indexOf("<memory id=\"" + id + "\"");
+            assertThat(at).as(id).isGreaterThan(last);
+            last = at;
+        }
+        assertThat(r.tokensUsed()).isEqualTo(JTokkitTokenizer.cl100k().count(context));
+    }
+
+    @Test
+    void aScopeNameCannotBreakTheHeading() {
+        curator.remember(Memory.builder("Quoting errors and logging").id("q")
+                .scope(Scope.project("a\"><x name=\"")).createdAt(NOW).build());
+
+        ContextResponse r = curator.getContext(ContextRequest.builder("errors and logging").sessionId("s")
+                .groupByScope(true).build());
+
+        assertThat(r.context()).contains("<scope name=\"project:a&quot;&gt;&lt;x name=&quot;\">")
+                .doesNotContain("<x name");
+    }
+
     // ---------------------------------------------------------------- memoryContext
 
     @Test

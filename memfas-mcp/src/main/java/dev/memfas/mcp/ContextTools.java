@@ -66,6 +66,8 @@ final class ContextTools {
                 + " (default: the server's, if it was started with one)."));
         in.put("task", prop("string", "What you are doing, in a few words (\"fix the failing login test\"): memories"
                 + " of that task rank first."));
+        in.put("group_by_scope", prop("boolean", "List the memories under one heading per scope, the most specific"
+                + " first (default false)."));
         in.put("namespace", MemfasTools.NAMESPACE);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("tokens_used", type("integer"));
@@ -136,6 +138,8 @@ final class ContextTools {
         String language = args.optionalString("language");
         request.project(project != null ? project : here.project())
                 .language(language != null ? language : here.language()).task(args.optionalString("task"));
+        Boolean grouped = args.optionalBoolean("group_by_scope");
+        request.groupByScope(grouped != null && grouped);
         request.asOf(args.optionalInstant("as_of"));
         Boolean superseded = args.optionalBoolean("include_superseded");
         request.includeSuperseded(superseded != null && superseded);

@@ -334,6 +334,8 @@ final class MemfasToolsTest {
         @SuppressWarnings("unchecked")
         List<String> ids = (List<String>) ((Map<String, Object>) r.structuredContent()).get("memory_ids");
         assertThat(ids).contains("task", "py").doesNotContain("go");
+        assertThat(text(call("get_context", "query", "billing errors", "project", "billing", "group_by_scope", "true")))
+                .contains("<scope name=\"project:billing:task:debugging\">");
         assertThat(text(call("get_context", "query", "billing", "project", " "))).contains("project must not be blank");
     }
 
