@@ -17,7 +17,8 @@ import java.util.OptionalInt;
  *     {@link #MAX_QUERY_CHARS} chars
  * @param sessionId the conversation this turn belongs to; session state (topic, hot memories) is kept per id.
  *     {@code null} makes the turn stateless
- * @param tokenBudget the most tokens the returned context may take; empty means the curator's default
+ * @param tokenBudget the most tokens the returned context may take; empty means the level's or tier's, else the
+ *     curator's default
  * @param recentHistory the last few turns of the conversation, oldest first; used to detect the topic
  * @param includeTriggers whether triggers may fire on this query
  * @param namespace the namespace to read memories from
@@ -41,6 +42,10 @@ import java.util.OptionalInt;
  *     none: the best memories fill the budget whatever their scope)
  * @param groupByScope whether the relevant memories are listed under one heading per scope, the most specific first
  *     ({@code <scope name="project:hydra">}); false by default. The headings are counted in the budget
+ * @param level a named size for this request: its budget (unless {@code tokenBudget} is given), minimum score and most
+ *     memories; {@code null} for the curator's settings
+ * @param tier a named split of a whole prompt: this request's budget is the tier's memory share (unless
+ *     {@code tokenBudget} is given); {@code null} for none. A request has a level or a tier, not both
  */
 public record ContextRequest(
         String query,
@@ -58,7 +63,9 @@ public record ContextRequest(
         Instant asOf,
         boolean includeSuperseded,
         ScopeBudgets scopeBudgets,
-        boolean groupByScope) {
+        boolean groupByScope,
+        ContextLevel level,
+        ContextTier tier) {
 
     /** The longest query accepted, in chars. */
     public static final int MAX_QUERY_CHARS = 100_000;
@@ -87,6 +94,10 @@ public record ContextRequest(
                 : Checks.identifier(language.strip(), "language", 128).toLowerCase(java.util.Locale.ROOT);
         if (task != null && task.length() > 10_000) {
             throw new IllegalArgumentException("task is too long: " + task.length() + " chars (at most 10000)");
+        }
+        if (level != null && tier != null) {
+            throw new IllegalArgumentException("a request has a level or a tier, not both: level " + level.label()
+                    + ", tier " + tier.label());
         }
         Objects.requireNonNull(baselineTokens, "baselineTokens");
         if (baselineTokens.isPresent() && baselineTokens.getAsInt() < 0) {
@@ -121,6 +132,8 @@ public record ContextRequest(
         private boolean includeSuperseded;
         private ScopeBudgets scopeBudgets;
         private boolean groupByScope;
+        private ContextLevel level;
+        private ContextTier tier;
 
         private Builder(String query) {
             this.query = query;
@@ -224,6 +237,18 @@ public record ContextRequest(
             return this;
         }
 
+        /** A named size for this request (budget, minimum score, most memories); the curator's when not set. */
+        public Builder level(ContextLevel level) {
+            this.level = level;
+            return this;
+        }
+
+        /** A named split of the whole prompt, whose memory share is this request's budget; none when not set. */
+        public Builder tier(ContextTier tier) {
+            this.tier = tier;
+            return this;
+        }
+
         /** Whether memories no longer valid are used too; false when not set. */
         public Builder includeSuperseded(boolean includeSuperseded) {
             this.includeSuperseded = includeSuperseded;
@@ -234,7 +259,7 @@ public record ContextRequest(
         public ContextRequest build() {
             return new ContextRequest(query, sessionId, tokenBudget, recentHistory, includeTriggers, namespace,
                     project, language, task, baselineTokens, recordAccess, explain, asOf, includeSuperseded,
-                    scopeBudgets, groupByScope);
+                    scopeBudgets, groupByScope, level, tier);
         }
     }
 }

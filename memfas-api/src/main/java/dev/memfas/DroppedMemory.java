@@ -14,12 +14,14 @@ import java.util.Objects;
 public record DroppedMemory(String memoryId, double score, Reason reason, String duplicateOf) {
     /** Why a candidate was left out. */
     public enum Reason {
-        /** It scored under the curator's minimum score. */
+        /** It scored under the minimum score (the curator's, or the request's level's). */
         BELOW_MIN_SCORE,
         /** Its text, or its meaning (cosine at or above the duplicate threshold), repeats an included memory. */
         DUPLICATE,
         /** It did not fit what was left of the budget (or, linked from a trigger, of the trigger reserve). */
         OVER_BUDGET,
+        /** The context already held the most memories the request's level allows ({@link ContextLevel#maxItems()}). */
+        OVER_ITEM_LIMIT,
         /**
          * No memory of the turn reached the relevance floor (the query matches nothing stored), so only triggered and
          * pinned memories were taken.

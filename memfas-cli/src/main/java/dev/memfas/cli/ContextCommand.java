@@ -1,8 +1,10 @@
 package dev.memfas.cli;
 
 import dev.memfas.ContextItem;
+import dev.memfas.ContextLevel;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
+import dev.memfas.ContextTier;
 import dev.memfas.DroppedMemory;
 import dev.memfas.Memory;
 import dev.memfas.ScoreBreakdown;
@@ -56,6 +58,15 @@ final class ContextCommand implements Callable<Integer> {
             + " working directory; --project and --language win over it.")
     boolean detect;
 
+    @Option(names = "--level", paramLabel = "LEVEL", description = "A named size: minimal (300 tokens), lean (800),"
+            + " balanced (1500, also auto), rich (3000) or full (5000), each with its own minimum score and most"
+            + " memories; --budget wins over its budget.")
+    String level;
+
+    @Option(names = "--tier", paramLabel = "TIER", description = "A named split of a whole prompt (minimal, standard,"
+            + " optimal): the context gets its memory share.")
+    String tier;
+
     @Option(names = "--group-by-scope", description = "List the memories under one heading per scope, the most"
             + " specific first.")
     boolean groupByScope;
@@ -88,6 +99,12 @@ final class ContextCommand implements Callable<Integer> {
             ContextRequest.Builder request = ContextRequest.builder(query).recordAccess(record)
                     .explain(explain || json).includeSuperseded(past.includeSuperseded).asOf(past.asOf())
                     .task(task).groupByScope(groupByScope);
+            if (level != null) {
+                request.level(ContextLevel.parse(level));
+            }
+            if (tier != null) {
+                request.tier(ContextTier.parse(tier));
+            }
             if (detect) {
                 ContextDetector.Detected here = ContextDetector.detect(Path.of("").toAbsolutePath());
                 request.project(here.project()).language(here.language());
@@ -174,6 +191,7 @@ final class ContextCommand implements Callable<Integer> {
             case BELOW_MIN_SCORE -> "below the minimum score";
             case DUPLICATE -> "duplicate of " + d.duplicateOf();
             case OVER_BUDGET -> "over budget";
+            case OVER_ITEM_LIMIT -> "over the level's item limit";
             case BELOW_RELEVANCE_FLOOR -> "nothing reached the relevance floor";
         };
     }

@@ -31,6 +31,11 @@ final class CliScopesTest {
                 .doesNotContain("\"id\":\"py1\"");
         assertThat(memfas("context", "what to run before every commit", "--project", "hydra", "--group-by-scope")
                 .out()).contains("<scope name=\"project:hydra\">");
+        assertThat(memfas("context", "what to run before every commit", "--level", "minimal", "--json").out())
+                .contains("\"token_budget\":300");
+        assertThat(memfas("context", "what to run before every commit", "--tier", "standard", "--json").out())
+                .contains("\"token_budget\":4000");
+        assertThat(memfas("context", "x", "--level", "huge").err()).contains("unknown level 'huge'");
         CliRun bad = memfas("context", "anything", "--language", "c\u0007");
         assertThat(bad.exit()).isEqualTo(Main.INPUT);
         assertThat(bad.err()).contains("language must not contain control characters");

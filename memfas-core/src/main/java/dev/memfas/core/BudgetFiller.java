@@ -16,7 +16,7 @@ import java.util.List;
  * <p>Triggered hints and their linked memories come first, within a reserve of the budget. Then pinned candidates, best
  * first, each one that fits whatever it scores. Then the other candidates are walked in score order and each one that
  * fits is added (first fit: what does not fit is skipped, smaller ones after it may still fit), stopping at the
- * minimum score; none of them when the turn has nothing relevant ({@link RelevanceGate}). When the turn keeps shares
+ * minimum score or the most items the turn allows ({@link FillPlan}); none of them when the turn has nothing relevant ({@link RelevanceGate}). When the turn keeps shares
  * of its budget by scope ({@link ScopeShares}), that walk is made twice: first taking only what fits whole in what is
  * left of its scope's share, then, with what is left of the whole budget, the best of the rest. A memory longer than the
  * per-item cap is cut at a sentence or word boundary and marked. Near-duplicates (the same normalized text, or cosine
@@ -41,7 +41,6 @@ final class BudgetFiller {
     private final TokenCountCache counts;
     private final int maxItemTokens;
     private final double triggerReserve;
-    private final double minScore;
     private final double duplicateCosine;
     private final int envelopeTokens;
     /**
@@ -65,12 +64,11 @@ final class BudgetFiller {
     private final java.util.function.ToIntFunction<Scope> headingTokens = this::headingTokens;
 
     BudgetFiller(Tokenizer tokenizer, TokenCountCache counts, int maxItemTokens, double triggerReserve,
-            double minScore, double duplicateCosine) {
+            double duplicateCosine) {
         this.tokenizer = tokenizer;
         this.counts = counts;
         this.maxItemTokens = maxItemTokens;
         this.triggerReserve = triggerReserve;
-        this.minScore = minScore;
         this.duplicateCosine = duplicateCosine;
         this.envelopeTokens = tokenizer.count(ContextEnvelope.OPEN) + tokenizer.count(ContextEnvelope.CLOSE);
         this.todayTokens = tokenizer.count(ContextEnvelope.open("2026-01-15")) - tokenizer.count(ContextEnvelope.OPEN);
@@ -135,20 +133,21 @@ final class BudgetFiller {
      * @param ranked the other candidates, best first
      * @param anythingRelevant whether the turn has relevant memories ({@link RelevanceGate}): if not, only pinned and
      *     linked candidates are taken
-     * @param scopeBudgets the turn's shares of the budget by scope, or null for none
-     * @param groupByScope whether the relevant items are grouped under a heading per scope
+     * @param plan the budget, its shares by scope, the minimum score and the most items
      */
-    Filled fill(int budget, ScopeBudgets scopeBudgets, boolean groupByScope, List<Trigger> fired,
-            CandidateSet candidates, int[] linked, int linkedCount, Ranking ranked, boolean anythingRelevant,
-            Scratch scratch) {
+    Filled fill(FillPlan plan, List<Trigger> fired, CandidateSet candidates, int[] linked, int linkedCount,
+            Ranking ranked, boolean anythingRelevant, Scratch scratch) {
+        int budget = plan.budget();
+        double minScore = plan.minScore();
+        int maxItems = plan.maxItems();
         int considered = linkedCount + ranked.size();
         int envelopeTokens = this.envelopeTokens + (candidates.today() == null ? 0 : todayTokens);
         if (envelopeTokens + Math.min(triggeredSectionTokens, relevantSectionTokens) >= budget) {
             return Filled.empty(considered);
         }
         int cap = itemCap(budget, maxItemTokens);
-        scratch.reset(candidates, groupByScope);
-        scratch.shares.reset(scopeBudgets, budget);
+        scratch.reset(candidates, plan.groupByScope());
+        scratch.shares.reset(plan.scopeBudgets(), budget);
         EnvelopeLayout layout = scratch.layout;
         SeenTexts seenTexts = scratch.seen;
         TakenVectors included = scratch.taken;
@@ -169,7 +168,7 @@ final class BudgetFiller {
                     used += tokens;
                 }
             }
-            for (int k = 0; k < linkedCount; k++) {
+            for (int k = 0; k < linkedCount && layout.items() < maxItems; k++) {
                 int c = linked[k];
                 if (isDuplicate(candidates, c, included, seenTexts)) {
                     continue;
@@ -187,7 +186,7 @@ final class BudgetFiller {
         int used = envelopeTokens + triggeredTokens;
         for (int r = 0; r < ranked.size(); r++) {
             int c = ranked.at(r);
-            if (!candidates.memory(c).pinned() || budget - used < SMALLEST_ITEM_TOKENS) {
+            if (!candidates.memory(c).pinned() || budget - used < SMALLEST_ITEM_TOKENS || layout.items() >= maxItems) {
                 continue;
             }
             int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens);
@@ -203,14 +202,15 @@ final class BudgetFiller {
             }
         }
         if (anythingRelevant && scratch.shares.active()) {
-            used = fillScopeShares(budget, used, cap, candidates, ranked, scratch);
+            used = fillScopeShares(budget, minScore, maxItems, used, cap, candidates, ranked, scratch);
         }
         for (int r = 0; anythingRelevant && r < ranked.size(); r++) {
             int c = ranked.at(r);
             if (candidates.memory(c).pinned() || scratch.placed[c]) {
                 continue; // placed above, or it did not fit
             }
-            if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
+            if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS
+                    || layout.items() >= maxItems) {
                 break;
             }
             int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens);
@@ -255,8 +255,8 @@ final class BudgetFiller {
      *
      * @return the tokens used after it
      */
-    private int fillScopeShares(int budget, int used, int cap, CandidateSet candidates, Ranking ranked,
-            Scratch scratch) {
+    private int fillScopeShares(int budget, double minScore, int maxItems, int used, int cap, CandidateSet candidates,
+            Ranking ranked, Scratch scratch) {
         EnvelopeLayout layout = scratch.layout;
         for (int r = 0; r < ranked.size(); r++) {
             int c = ranked.at(r);
@@ -264,7 +264,8 @@ final class BudgetFiller {
             if (m.pinned()) {
                 continue;
             }
-            if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS) {
+            if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS
+                    || layout.items() >= maxItems) {
                 break;
             }
             int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens);

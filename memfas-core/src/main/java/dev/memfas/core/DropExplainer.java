@@ -12,16 +12,15 @@ import java.util.Set;
  * as the budget is filled, so that turns which do not ask pay nothing. In a turn with nothing relevant
  * ({@link RelevanceGate}) an unpinned ranked candidate was below the relevance floor. Otherwise a ranked candidate
  * under the minimum score (pinned ones never are) was below that; one whose normalized text equals an included
- * memory's, or whose cosine with one reaches the duplicate threshold, was a duplicate of it; any other did not fit.
+ * memory's, or whose cosine with one reaches the duplicate threshold, was a duplicate of it; any other did not fit,
+ * or came after the most items the turn allows.
  *
  * <p>Immutable and thread-safe.
  */
 final class DropExplainer {
-    private final double minScore;
     private final double duplicateCosine;
 
-    DropExplainer(double minScore, double duplicateCosine) {
-        this.minScore = minScore;
+    DropExplainer(double duplicateCosine) {
         this.duplicateCosine = duplicateCosine;
     }
 
@@ -33,35 +32,38 @@ final class DropExplainer {
      * @param ranked the other candidates, best first
      * @param included the positions of the candidates in the context
      * @param relevant whether the turn had relevant memories
+     * @param plan the turn's minimum score and most items
      */
     List<DroppedMemory> explain(CandidateSet candidates, int[] linked, int linkedCount, Ranking ranked,
-            int[] included, boolean relevant) {
+            int[] included, boolean relevant, FillPlan plan) {
         Set<String> in = new HashSet<>();
         for (int c : included) {
             in.add(candidates.id(c));
         }
         List<DroppedMemory> dropped = new ArrayList<>();
         for (int k = 0; k < linkedCount; k++) {
-            explain(candidates, linked[k], false, relevant, included, in, dropped);
+            explain(candidates, linked[k], false, relevant, included, in, dropped, plan);
         }
         for (int r = 0; r < ranked.size(); r++) {
-            explain(candidates, ranked.at(r), true, relevant, included, in, dropped);
+            explain(candidates, ranked.at(r), true, relevant, included, in, dropped, plan);
         }
         return dropped;
     }
 
     private void explain(CandidateSet candidates, int c, boolean ranked, boolean relevant, int[] included,
-            Set<String> in, List<DroppedMemory> dropped) {
+            Set<String> in, List<DroppedMemory> dropped, FillPlan plan) {
         if (!in.add(candidates.id(c))) {
             return;
         }
         boolean retrieved = ranked && !candidates.memory(c).pinned();
         boolean gated = retrieved && !relevant;
-        boolean belowMinScore = retrieved && !gated && candidates.score(c) < minScore;
+        boolean belowMinScore = retrieved && !gated && candidates.score(c) < plan.minScore();
         int original = gated || belowMinScore ? -1 : repeated(candidates, c, included);
         DroppedMemory.Reason reason = gated ? DroppedMemory.Reason.BELOW_RELEVANCE_FLOOR
                 : belowMinScore ? DroppedMemory.Reason.BELOW_MIN_SCORE
-                : original >= 0 ? DroppedMemory.Reason.DUPLICATE : DroppedMemory.Reason.OVER_BUDGET;
+                : original >= 0 ? DroppedMemory.Reason.DUPLICATE
+                : included.length >= plan.maxItems() ? DroppedMemory.Reason.OVER_ITEM_LIMIT
+                : DroppedMemory.Reason.OVER_BUDGET;
         dropped.add(new DroppedMemory(candidates.id(c), candidates.score(c), reason,
                 original < 0 ? null : candidates.id(original)));
     }

@@ -35,6 +35,17 @@ final class EnvelopeLayout {
         grouped = groupByScope;
     }
 
+    /** How many memories are placed, in either section. */
+    int items() {
+        int n = relevant.size();
+        for (Piece p : triggered) {
+            if (p.candidate() >= 0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     boolean isEmpty() {
         return triggered.isEmpty() && relevant.isEmpty();
     }

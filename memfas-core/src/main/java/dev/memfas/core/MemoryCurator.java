@@ -138,7 +138,7 @@ final class MemoryCurator implements ContextCurator {
         this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
                 tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
         this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
-                settings.minScore(), settings.duplicateSimilarity());
+                settings.duplicateSimilarity());
         this.publisher = new TurnPublisher(store, tokenizer, settings, listeners);
         this.maintenance = new Maintenance(store, writer, settings.retention());
         this.revisions = new Revisions(store, writer);
@@ -201,7 +201,7 @@ final class MemoryCurator implements ContextCurator {
             neighbors.inherit(candidates, turn.budget());
             work.ranking().rank(candidates);
             work.link(fired);
-            BudgetFiller.Filled filled = filler.fill(turn.budget(), turn.scopeBudgets(), request.groupByScope(), fired.triggers(), candidates, work.linked(),
+            BudgetFiller.Filled filled = filler.fill(turn.plan(), fired.triggers(), candidates, work.linked(),
                     work.linkedCount(), work.ranking(), relevant, work.fill());
             return publisher.publish(turn, topic, fired, work, filled, relevant);
         } finally {

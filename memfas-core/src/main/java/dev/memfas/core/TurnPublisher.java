@@ -41,7 +41,7 @@ final class TurnPublisher {
         this.tokenizer = tokenizer;
         this.weights = settings.weights();
         this.redactQueries = settings.redactQueries();
-        this.dropExplainer = new DropExplainer(settings.minScore(), settings.duplicateSimilarity());
+        this.dropExplainer = new DropExplainer(settings.duplicateSimilarity());
         this.listeners = List.copyOf(listeners);
     }
 
@@ -66,7 +66,7 @@ final class TurnPublisher {
         }
         List<DroppedMemory> dropped = turn.request().explain()
                 ? dropExplainer.explain(work.candidates(), work.linked(), work.linkedCount(), work.ranking(),
-                        filled.included(), relevant)
+                        filled.included(), relevant, turn.plan())
                 : List.of();
         ContextResponse response = new ContextResponse(filled.context(), filled.tokens(), turn.budget(),
                 filled.items(), work.candidates().size(), filled.dropped(), firedKeywords, topic.label(),

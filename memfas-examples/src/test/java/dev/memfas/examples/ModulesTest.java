@@ -31,11 +31,13 @@ final class ModulesTest {
     @Test
     void namedModules_exportExactlyTheirPackage_withThePinnedPublicTypes() throws Exception {
         assertModule("memfas-api", "dev.memfas", Set.of("dev.memfas"), Set.of(
-                "AgentEvent", "ContextCurator", "ContextItem", "ContextRequest", "ContextResponse", "CuratorStats",
+                "AgentEvent", "ContextCurator", "ContextItem", "ContextLevel", "ContextRequest", "ContextResponse",
+                "ContextTier", "CuratorStats",
                 "DroppedMemory", "DuplicatePolicy", "Embedder", "Embeddings", "EventOutcome", "Layer", "LexicalHit",
                 "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory", "MemoryFilter",
                 "MemoryStore", "MemoryVersion", "Orientation", "RecallHit", "RecallRequest", "RememberRequest",
-                "Remembered", "RetentionPolicy", "Scope", "ScopeBudgets", "ScoreBreakdown", "ScoringWeights", "SharedStore",
+                "Remembered", "RetentionPolicy", "Scope", "ScopeBudgets", "ScoreBreakdown", "ScoringWeights",
+                "SharedStore",
                 "StopWords", "StoredMemory", "SummarizeRequest", "Summarizer", "SummaryReport", "SupersessionPolicy",
                 "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TriggerSuggestion", "TurnTelemetry",
                 "UsageReport", "VectorSpace"));

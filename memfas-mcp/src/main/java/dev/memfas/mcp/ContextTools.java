@@ -9,8 +9,10 @@ import static dev.memfas.mcp.ToolSchemas.strings;
 import static dev.memfas.mcp.ToolSchemas.type;
 
 import dev.memfas.ContextCurator;
+import dev.memfas.ContextLevel;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
+import dev.memfas.ContextTier;
 import dev.memfas.UsageReport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Collections;
@@ -20,19 +22,34 @@ import java.util.Map;
 
 /**
  * The handlers of the curation tools, {@code get_context}, {@code report_usage} and {@code set_budget}, and the
- * budgets {@code set_budget} sets: the server's default and, for at most {@value #MAX_SESSION_BUDGETS} sessions (the
+ * sizes {@code set_budget} sets: the server's default and, for at most {@value #MAX_SESSION_BUDGETS} sessions (the
  * least recently used forgotten), each session's own. {@link MemfasTools} turns their exceptions into tool errors.
  */
 final class ContextTools {
     private static final int MAX_SESSION_BUDGETS = 10_000;
 
+    /** A size set by {@code set_budget}: a number of tokens, or a level (whose budget, minimum score and most items). */
+    private record Size(Integer tokens, ContextLevel level) {
+        void applyTo(ContextRequest.Builder request) {
+            if (level != null) {
+                request.level(level);
+            } else {
+                request.tokenBudget(tokens);
+            }
+        }
+
+        int budget() {
+            return level != null ? level.tokens() : tokens;
+        }
+    }
+
     private final ContextCurator curator;
     private final WorkingContext here;
-    private volatile Integer defaultBudget;
-    private final Map<String, Integer> sessionBudgets = Collections.synchronizedMap(
+    private volatile Size defaultSize;
+    private final Map<String, Size> sessionSizes = Collections.synchronizedMap(
             new LinkedHashMap<>(16, 0.75f, true) {
                 @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
+                protected boolean removeEldestEntry(Map.Entry<String, Size> eldest) {
                     return size() > MAX_SESSION_BUDGETS;
                 }
             });
@@ -40,12 +57,13 @@ final class ContextTools {
     ContextTools(ContextCurator curator, Integer defaultBudget, WorkingContext here) {
         this.curator = curator;
         this.here = here;
-        this.defaultBudget = defaultBudget;
+        this.defaultSize = defaultBudget == null ? null : new Size(defaultBudget, null);
     }
 
     /** The budget of calls that name none and whose session has none; null for the curator's default. */
     Integer defaultBudget() {
-        return defaultBudget;
+        Size size = defaultSize;
+        return size == null ? null : size.budget();
     }
 
     void declare(MemfasTools.Registry registry) {
@@ -53,8 +71,12 @@ final class ContextTools {
         in.put("query", prop("string", "The user's current message or task."));
         in.put("session_id", prop("string", "A stable id for this conversation; keeps topic and hot memories across"
                 + " turns."));
-        in.put("token_budget", prop("integer", "Most tokens the context may use (1 to " + MemfasTools.MAX_BUDGET + "); defaults"
-                + " to the session's or server's budget."));
+        in.put("token_budget", prop("integer", "Most tokens the context may use (1 to " + MemfasTools.MAX_BUDGET
+                + "); defaults to the level's or tier's, else the session's or server's budget."));
+        in.put("level", prop("string", "A named size for this call: minimal (300 tokens), lean (800), balanced (1500,"
+                + " also auto), rich (3000) or full (5000), each with its own minimum score and most memories."));
+        in.put("tier", prop("string", "A named split of the whole prompt: minimal (about 8K), standard (15K) or"
+                + " optimal (50K); the context gets its memory share (2000, 4000 or 8000 tokens)."));
         in.put("include_triggers", prop("boolean", "Whether keyword triggers may pin memories (default true)."));
         in.put("as_of", MemfasTools.AS_OF);
         in.put("include_superseded", MemfasTools.INCLUDE_SUPERSEDED);
@@ -100,14 +122,16 @@ final class ContextTools {
 
         in = new LinkedHashMap<>();
         in.put("token_budget", prop("integer", "Tokens, 1 to " + MemfasTools.MAX_BUDGET + "."));
+        in.put("level", prop("string", "Or a level: minimal, lean, balanced (auto), rich or full."));
         in.put("session_id", prop("string", "The session to set it for; omit to set the default."));
         out = new LinkedHashMap<>();
         out.put("token_budget", type("integer"));
+        out.put("level", nullable("string"));
         out.put("session_id", nullable("string"));
         registry.add("set_budget", "Set the token budget", new MemfasTools.Effects(false, false, true), """
-                Sets the token budget of get_context for one session, or for all sessions when no session_id is \
-                given.""",
-                object(in, List.of("token_budget")), output(out), this::setBudget);
+                Sets the size of get_context for one session, or for all sessions when no session_id is given: a \
+                token budget, or a level. A call that names its own budget, level or tier is not affected.""",
+                object(in, List.of()), output(out), this::setBudget);
 
     }
 
@@ -121,12 +145,24 @@ final class ContextTools {
         if (session != null && !session.isBlank()) {
             request.sessionId(session);
         }
-        Integer effective = budget != null ? budget : session != null ? sessionBudgets.get(session) : null;
-        if (effective == null) {
-            effective = defaultBudget;
+        String level = args.optionalString("level");
+        String tier = args.optionalString("tier");
+        if (level != null && !level.isBlank()) {
+            request.level(ContextLevel.parse(level));
         }
-        if (effective != null) {
-            request.tokenBudget(effective);
+        if (tier != null && !tier.isBlank()) {
+            request.tier(ContextTier.parse(tier));
+        }
+        if (budget != null) {
+            request.tokenBudget(budget);
+        } else if ((level == null || level.isBlank()) && (tier == null || tier.isBlank())) {
+            Size size = session != null ? sessionSizes.get(session) : null;
+            if (size == null) {
+                size = defaultSize;
+            }
+            if (size != null) {
+                size.applyTo(request);
+            }
         }
         if (triggers != null) {
             request.includeTriggers(triggers);
@@ -177,22 +213,28 @@ final class ContextTools {
 
     McpSchema.CallToolResult setBudget(ToolArguments args) {
         Integer budget = args.optionalInt("token_budget", 1, MemfasTools.MAX_BUDGET);
-        if (budget == null) {
-            throw new IllegalArgumentException("missing required argument 'token_budget'");
+        String levelName = args.optionalString("level");
+        boolean hasLevel = levelName != null && !levelName.isBlank();
+        if ((budget == null) == !hasLevel) {
+            throw new IllegalArgumentException("give either 'token_budget' or 'level'");
         }
+        Size size = hasLevel ? new Size(null, ContextLevel.parse(levelName)) : new Size(budget, null);
+        String said = size.level() != null ? "level " + size.level().label() + " (" + size.budget() + " tokens)"
+                : size.budget() + " tokens";
         String session = args.optionalString("session_id");
         Map<String, Object> structured = new LinkedHashMap<>();
-        structured.put("token_budget", budget);
+        structured.put("token_budget", size.budget());
+        structured.put("level", size.level() == null ? null : size.level().label());
         if (session == null || session.isBlank()) {
-            defaultBudget = budget;
+            defaultSize = size;
             structured.put("session_id", null);
-            return MemfasTools.ok("default token budget set to " + budget, structured);
+            return MemfasTools.ok("default size set to " + said, structured);
         }
         // Checked the way a request checks it, so a bad id fails here and not at the next get_context.
         ContextRequest.builder("check").sessionId(session).build();
-        sessionBudgets.put(session, budget);
+        sessionSizes.put(session, size);
         structured.put("session_id", session);
-        return MemfasTools.ok("token budget of session " + session + " set to " + budget, structured);
+        return MemfasTools.ok("size of session " + session + " set to " + said, structured);
     }
 
 }

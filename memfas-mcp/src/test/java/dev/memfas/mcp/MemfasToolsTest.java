@@ -409,6 +409,30 @@ final class MemfasToolsTest {
     }
 
     @Test
+    void levelsAndTiers_sizeOneCall_andSetBudgetTakesALevel_forOneSessionOnly() {
+        assertThat(budget(call("get_context", "query", "billing", "level", "lean"))).isEqualTo(800);
+        assertThat(budget(call("get_context", "query", "billing", "tier", "standard"))).isEqualTo(4000);
+        assertThat(budget(call("get_context", "query", "billing", "level", "1", "token_budget", 90))).isEqualTo(90);
+
+        McpSchema.CallToolResult set = call("set_budget", "level", "minimal", "session_id", "terse");
+
+        assertThat(text(set)).isEqualTo("size of session terse set to level minimal (300 tokens)");
+        assertThat(budget(call("get_context", "query", "billing", "session_id", "terse"))).isEqualTo(300);
+        assertThat(budget(call("get_context", "query", "billing", "session_id", "other"))).isNotEqualTo(300);
+        assertThat(budget(call("get_context", "query", "billing", "session_id", "terse", "level", "rich")))
+                .isEqualTo(3000);
+        assertThat(text(call("set_budget", "level", "huge"))).contains("unknown level 'huge'");
+        assertThat(text(call("set_budget"))).contains("give either 'token_budget' or 'level'");
+        assertThat(text(call("get_context", "query", "q", "level", "lean", "tier", "minimal")))
+                .contains("a request has a level or a tier, not both");
+    }
+
+    private static Object budget(McpSchema.CallToolResult r) {
+        assertThat(r.isError()).as(text(r)).isFalse();
+        return ((Map<?, ?>) r.structuredContent()).get("token_budget");
+    }
+
+    @Test
     void reportUsage_acceptsAListOrCommaSeparatedIds() {
         call("get_context", "query", "billing deploy", "session_id", "s");
         assertThat(text(call("report_usage", "session_id", "s", "memory_ids", List.of("m1"))))

@@ -1,0 +1,25 @@
+package dev.memfas.core;
+
+import dev.memfas.ContextRequest;
+import dev.memfas.ScopeBudgets;
+
+/**
+ * How one turn's budget is to be filled, resolved from its request and the curator's settings: the budget (the
+ * request's, else its level's, else its tier's memory share, else the curator's default), its shares by scope, whether
+ * items are grouped by scope, the lowest score a ranked memory may have and the most memories the context holds.
+ */
+record FillPlan(int budget, ScopeBudgets scopeBudgets, boolean groupByScope, double minScore, int maxItems) {
+
+    /** The plan of a request under the curator's settings. */
+    static FillPlan of(ContextRequest request, CuratorSettings settings) {
+        int budget = request.tokenBudget().isPresent() ? request.tokenBudget().getAsInt()
+                : request.level() != null ? request.level().tokens()
+                : request.tier() != null ? request.tier().memoryTokens()
+                : settings.tokenBudget();
+        return new FillPlan(budget,
+                request.scopeBudgets() != null ? request.scopeBudgets() : settings.scopeBudgets(),
+                request.groupByScope(),
+                request.level() != null ? request.level().minScore() : settings.minScore(),
+                request.level() != null ? request.level().maxItems() : Integer.MAX_VALUE);
+    }
+}
