@@ -78,11 +78,17 @@ public interface ContextCurator extends AutoCloseable {
     Memory promote(String namespace, String memoryId, Layer layer);
 
     /**
-     * The working memories one session holds now, most recently used first.
+     * The working memories one session of a namespace holds now, most recently used first. Sessions are per
+     * namespace: the same id in another namespace is another session.
      *
      * @return the memories; empty if the session holds none or is not known
      */
-    List<Memory> workingMemory(String sessionId);
+    List<Memory> workingMemory(String namespace, String sessionId);
+
+    /** {@link #workingMemory(String, String)} in the default namespace. */
+    default List<Memory> workingMemory(String sessionId) {
+        return workingMemory(Memory.DEFAULT_NAMESPACE, sessionId);
+    }
 
     /**
      * Changes one memory: reads it, applies {@code change} to a builder holding it, and stores the result in its

@@ -1,5 +1,6 @@
 package dev.memfas.cli;
 
+import dev.memfas.Memory;
 import dev.memfas.ScopeBudgets;
 import dev.memfas.ScoringWeights;
 import dev.memfas.SupersessionPolicy;
@@ -24,7 +25,7 @@ final class CliConfig {
     static final String FILE_NAME = "memfas.yaml";
     private static final Set<String> KEYS = Set.of("db", "model", "budget", "sources", "chunk", "max_file_bytes",
             "telemetry", "weights", "triggers", "time_window_weight", "supersession", "working_memory",
-            "scope_budgets");
+            "scope_budgets", "namespace");
     private static final Set<String> CHUNK_KEYS = Set.of("target_tokens", "overlap_tokens");
     private static final List<String> WEIGHT_KEYS = List.of("semantic", "lexical", "recency", "frequency", "topic",
             "scope", "priority", "hot");
@@ -49,6 +50,10 @@ final class CliConfig {
     /** Working memory's time to live and limit (for the MCP server's sessions); null for the defaults. */
     Duration workingMemoryTtl;
     int workingMemoryLimit = 1000;
+    /** The namespace (tenant) commands work in. */
+    String namespace = Memory.DEFAULT_NAMESPACE;
+    /** Whether the config file named the namespace. */
+    boolean namespaceConfigured;
     /** The shares of every turn's budget by scope; null for none. */
     ScopeBudgets scopeBudgets;
     Path baseDir;
@@ -183,6 +188,10 @@ final class CliConfig {
                     if (m.get("limit") != null) {
                         c.workingMemoryLimit = (int) number(m.get("limit"), at + ".limit", 1, 1_000_000);
                     }
+                }
+                case "namespace" -> {
+                    c.namespace = string(value, at);
+                    c.namespaceConfigured = true;
                 }
                 case "scope_budgets" -> {
                     Map<String, Object> m = mapping(value, at, Set.of("universal", "language", "project"));

@@ -92,11 +92,11 @@ final class ContextCommand implements Callable<Integer> {
         }
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, true)) {
-            if (w.store.count(Memory.DEFAULT_NAMESPACE) == 0) {
+            if (w.store.count(main.namespace()) == 0) {
                 Output.emptyStore(out, w.config.db);
                 return Main.OK;
             }
-            ContextRequest.Builder request = ContextRequest.builder(query).recordAccess(record)
+            ContextRequest.Builder request = ContextRequest.builder(query).namespace(main.namespace()).recordAccess(record)
                     .explain(explain || json).includeSuperseded(past.includeSuperseded).asOf(past.asOf())
                     .task(task).groupByScope(groupByScope);
             if (level != null) {
@@ -122,7 +122,7 @@ final class ContextCommand implements Callable<Integer> {
                 request.tokenBudget(budget);
             }
             ContextResponse r = w.curator.getContext(request.build());
-            Map<String, StoredMemory> memories = read(w, r);
+            Map<String, StoredMemory> memories = read(w, main.namespace(), r);
             if (json) {
                 Output.json(out, toJson(r, memories));
             } else {
@@ -136,11 +136,11 @@ final class ContextCommand implements Callable<Integer> {
     }
 
     /** The included and dropped memories, read once for their dates and texts. */
-    static Map<String, StoredMemory> read(Workspace w, ContextResponse r) {
+    static Map<String, StoredMemory> read(Workspace w, String namespace, ContextResponse r) {
         List<String> ids = new ArrayList<>(r.memoryIds());
         r.dropped().forEach(d -> ids.add(d.memoryId()));
         Map<String, StoredMemory> byId = new HashMap<>();
-        for (StoredMemory s : w.store.getAll(Memory.DEFAULT_NAMESPACE, ids)) {
+        for (StoredMemory s : w.store.getAll(namespace, ids)) {
             byId.put(s.memory().id(), s);
         }
         return byId;

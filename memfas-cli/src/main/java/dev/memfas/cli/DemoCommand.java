@@ -81,7 +81,8 @@ final class DemoCommand implements Callable<Integer> {
             try (Workspace w = Workspace.open(config, Workspace.Access.WRITE, true,
                     note -> err.println("memfas: " + note))) {
                 MemoryFiles files = new MemoryFiles(config.chunkTargetTokens, config.chunkOverlapTokens);
-                Indexer.Report r = new Indexer(w.curator, w.store, files, config.maxFileBytes, corpus, w::loadModel)
+                Indexer.Report r = new Indexer(w.curator, w.store, Memory.DEFAULT_NAMESPACE, files,
+                        config.maxFileBytes, corpus, w::loadModel)
                         .index(List.of(corpus), System.console() != null ? Indexer.Progress.bar(System.err, 20)
                                 : Indexer.Progress.none());
                 long[] all = {0, 0};
@@ -111,7 +112,7 @@ final class DemoCommand implements Callable<Integer> {
                     if (first) {
                         out.println();
                         out.println("-- why these memories (what 'memfas context QUERY --explain' prints):");
-                        ContextCommand.explain(out, c, ContextCommand.read(w, c));
+                        ContextCommand.explain(out, c, ContextCommand.read(w, Memory.DEFAULT_NAMESPACE, c));
                         first = false;
                     }
                     out.println();

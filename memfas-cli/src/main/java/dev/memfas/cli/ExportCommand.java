@@ -45,7 +45,7 @@ final class ExportCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         List<Memory> memories = new ArrayList<>();
         try (SqliteMemoryStore store = Workspace.openStore(main.settings(), Workspace.Access.READ)) {
-            store.forEach(Memory.DEFAULT_NAMESPACE, MemoryFilter.all(), memories::add);
+            store.forEach(main.namespace(), MemoryFilter.all(), memories::add);
         }
         memories.sort(Comparator.comparing(Memory::createdAt).thenComparing(Memory::id));
         if (format == Format.jsonl) {

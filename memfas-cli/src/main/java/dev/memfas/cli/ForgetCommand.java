@@ -20,7 +20,7 @@ final class ForgetCommand implements Callable<Integer> {
         int missing = 0;
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
             for (String id : ids) {
-                if (w.curator.forget(id)) {
+                if (w.curator.forget(main.namespace(), id)) {
                     main.out().println("forgot " + id);
                 } else {
                     main.err().println("memfas: no memory with id " + id);

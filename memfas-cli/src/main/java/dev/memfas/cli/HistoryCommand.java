@@ -28,7 +28,7 @@ final class HistoryCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            List<MemoryVersion> versions = w.curator.history(Memory.DEFAULT_NAMESPACE, id);
+            List<MemoryVersion> versions = w.curator.history(main.namespace(), id);
             if (versions.isEmpty()) {
                 main.err().println("memfas: no memory with id " + id);
                 return Main.INPUT;

@@ -37,6 +37,11 @@ final class ImportCommand implements Callable<Integer> {
         Path abs = path.toAbsolutePath().normalize();
         List<Memory> memories = read(abs);
         Set<String> seen = new HashSet<>();
+        String namespace = main.namespaceGiven();
+        if (namespace != null) {
+            // A namespace named on the command line or in the config is where everything goes: a copy between tenants.
+            memories = memories.stream().map(m -> m.toBuilder().namespace(namespace).build()).toList();
+        }
         for (Memory m : memories) {
             if (m.id() == null) {
                 continue;

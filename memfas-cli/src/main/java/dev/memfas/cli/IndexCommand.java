@@ -45,7 +45,7 @@ final class IndexCommand implements Callable<Integer> {
         MemoryFiles files = new MemoryFiles(chunkTokens != null ? chunkTokens : c.chunkTargetTokens,
                 overlapTokens != null ? overlapTokens : c.chunkOverlapTokens);
         try (Workspace w = main.open(Workspace.Access.WRITE, false)) {
-            Indexer indexer = new Indexer(w.curator, w.store, files,
+            Indexer indexer = new Indexer(w.curator, w.store, main.namespace(), files,
                     maxFileSize != null ? maxFileSize : c.maxFileBytes, Path.of(""), w::loadModel);
             Indexer.Report r = indexer.index(targets,
                     System.console() != null ? Indexer.Progress.bar(System.err, BAR_MINIMUM) : Indexer.Progress.none());

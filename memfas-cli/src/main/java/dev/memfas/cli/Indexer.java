@@ -38,6 +38,7 @@ final class Indexer {
      */
     private static final int BATCH = 32;
 
+    private final String namespace;
     private final ContextCurator curator;
     private final MemoryStore store;
     private final MemoryFiles files;
@@ -57,10 +58,11 @@ final class Indexer {
      * @param beforeEmbedding runs once before the first chunk is embedded (the command loads its model there, so that
      *     its note does not cut through the progress bar); not at all when nothing changed
      */
-    Indexer(ContextCurator curator, MemoryStore store, MemoryFiles files, long maxFileBytes, Path base,
-            Runnable beforeEmbedding) {
+    Indexer(ContextCurator curator, MemoryStore store, String namespace, MemoryFiles files, long maxFileBytes,
+            Path base, Runnable beforeEmbedding) {
         this.curator = curator;
         this.store = store;
+        this.namespace = namespace;
         this.files = files;
         this.maxFileBytes = maxFileBytes;
         this.base = base.toAbsolutePath().normalize();
@@ -88,7 +90,7 @@ final class Indexer {
 
         // Which memories each file has now, from one pass over the store.
         Map<String, Map<String, String>> existing = new HashMap<>();
-        store.forEach(Memory.DEFAULT_NAMESPACE, MemoryFilter.all(), m -> {
+        store.forEach(namespace, MemoryFilter.all(), m -> {
             String file = m.metadata().get(MemoryFiles.FILE_KEY);
             if (file != null) {
                 existing.computeIfAbsent(file, k -> new HashMap<>()).put(m.id(), signature(m));
@@ -129,7 +131,8 @@ final class Indexer {
             Map<String, String> before = existing.getOrDefault(key, Map.of());
             Set<String> current = new HashSet<>();
             int fresh = 0;
-            for (Memory m : memories) {
+            for (Memory parsed : memories) {
+                Memory m = parsed.namespace().equals(namespace) ? parsed : parsed.toBuilder().namespace(namespace).build();
                 current.add(m.id());
                 if (!signature(m).equals(before.get(m.id()))) {
                     pending.add(m);
@@ -176,7 +179,7 @@ final class Indexer {
             }
         }
         for (String id : stale) {
-            curator.forget(id);
+            curator.forget(namespace, id);
         }
         return new Report(indexed, unchanged, skipped[0], added, kept, stale.size(), failures);
     }

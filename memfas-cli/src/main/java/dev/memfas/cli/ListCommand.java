@@ -85,12 +85,12 @@ final class ListCommand implements Callable<Integer> {
         }
         PrintWriter out = main.out();
         try (SqliteMemoryStore store = Workspace.openStore(main.settings(), Workspace.Access.READ)) {
-            if (store.count(Memory.DEFAULT_NAMESPACE) == 0) {
+            if (store.count(main.namespace()) == 0) {
                 Output.emptyStore(out, main.settings().db);
                 return Main.OK;
             }
             List<Memory> matching = new ArrayList<>();
-            store.forEach(Memory.DEFAULT_NAMESPACE, filter, m -> {
+            store.forEach(main.namespace(), filter, m -> {
                 if ((to == null || m.createdAt().isBefore(to)) && (source == null || m.source().startsWith(source))) {
                     matching.add(m);
                 }

@@ -9,6 +9,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import dev.memfas.ContextRequest;
 
 /** The {@code memfas} command. Exit codes: 0 ok, 1 usage, 2 bad input, 3 store or model failure, 4 internal error. */
 @Command(name = "memfas", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "memfas 0.1.0",
@@ -44,6 +45,11 @@ public final class Main implements Callable<Integer> {
             description = "bge-small-en-v1.5-q (the default, bundled), none (lexical only), or a model directory"
                     + " with model.onnx and tokenizer.json.")
     String model;
+
+    @Option(names = "--namespace", scope = ScopeType.INHERIT, paramLabel = "NAME",
+            description = "The namespace (tenant) to work in (default: the config's namespace, else default)."
+                    + " Nothing a command does reaches another namespace.")
+    String namespace;
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Log progress; show stack traces on errors.")
     boolean verbose;
@@ -126,7 +132,26 @@ public final class Main implements Callable<Integer> {
         if (model != null) {
             c.model = model;
         }
+        if (namespace != null) {
+            c.namespace = namespace;
+        }
+        // Checked as a request checks it, so a bad name fails before anything is opened.
+        c.namespace = ContextRequest.builder("check").namespace(c.namespace).build().namespace();
         return c;
+    }
+
+    /** The namespace the command works in: {@code --namespace}, else the config's, else {@code default}. */
+    String namespace() {
+        return settings().namespace;
+    }
+
+    /**
+     * The namespace a command that can see the whole store (stats, telemetry, import) is limited to: the one named by
+     * {@code --namespace} or the config; null when none was named.
+     */
+    String namespaceGiven() {
+        CliConfig c = settings();
+        return namespace != null || c.namespaceConfigured ? c.namespace : null;
     }
 
     /** The workspace of a command: the store (created only with {@link Workspace.Access#WRITE}) and a curator. */

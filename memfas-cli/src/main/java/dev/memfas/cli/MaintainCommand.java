@@ -37,7 +37,7 @@ final class MaintainCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            MaintenanceReport r = w.curator.maintain(new MaintenanceRequest(Memory.DEFAULT_NAMESPACE, dryRun, purge));
+            MaintenanceReport r = w.curator.maintain(new MaintenanceRequest(main.namespace(), dryRun, purge));
             if (json) {
                 Map<String, Object> o = new LinkedHashMap<>();
                 o.put("at", r.at().toString());

@@ -28,6 +28,11 @@ final class McpCommand implements Callable<Integer> {
             if (budget != null) {
                 b.defaultBudget(budget);
             }
+            String namespace = main.namespaceGiven();
+            if (namespace != null) {
+                // A tenant's server: its calls cannot reach another namespace.
+                b.namespace(namespace);
+            }
             if (detect) {
                 ContextDetector.Detected here = ContextDetector.detect(Path.of("").toAbsolutePath());
                 b.workingContext(here.project(), here.language());

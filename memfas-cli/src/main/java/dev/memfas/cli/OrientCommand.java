@@ -39,7 +39,7 @@ final class OrientCommand implements Callable<Integer> {
         }
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            Orientation o = w.curator.orient(Memory.DEFAULT_NAMESPACE, zone);
+            Orientation o = w.curator.orient(main.namespace(), zone);
             String now = o.now().local().toOffsetDateTime().toString();
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();

@@ -35,11 +35,11 @@ final class RecallCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            if (w.store.count(Memory.DEFAULT_NAMESPACE) == 0) {
+            if (w.store.count(main.namespace()) == 0) {
                 Output.emptyStore(out, w.config.db);
                 return Main.OK;
             }
-            RecallRequest.Builder request = RecallRequest.builder(query).limit(limit)
+            RecallRequest.Builder request = RecallRequest.builder(query).namespace(main.namespace()).limit(limit)
                     .includeSuperseded(past.includeSuperseded).asOf(past.asOf());
             List<RecallHit> hits = w.curator.recall(request.build());
             for (int i = 0; i < hits.size(); i++) {

@@ -57,7 +57,7 @@ final class RememberCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Memory.Builder b = Memory.builder(text).source("cli").tags(tags).pinned(pin);
+        Memory.Builder b = Memory.builder(text).namespace(main.namespace()).source("cli").tags(tags).pinned(pin);
         if (kind != null) {
             b.kind(kind);
         }
@@ -94,7 +94,7 @@ final class RememberCommand implements Callable<Integer> {
                 main.err().println("memfas: in the " + remembered.layer().label() + " layer (" + remembered.reason()
                         + ")");
             }
-            if (id == null && w.curator.get(Memory.DEFAULT_NAMESPACE, stored.id())
+            if (id == null && w.curator.get(main.namespace(), stored.id())
                     .map(s -> s.evidenceCount() > 1).orElse(false)) {
                 main.err().println("memfas: already remembered as " + stored.id() + " (not stored again)");
             }

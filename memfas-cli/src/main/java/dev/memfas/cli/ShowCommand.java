@@ -27,7 +27,7 @@ final class ShowCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = main.out();
         try (SqliteMemoryStore store = Workspace.openStore(main.settings(), Workspace.Access.READ)) {
-            StoredMemory s = store.get(Memory.DEFAULT_NAMESPACE, id).orElse(null);
+            StoredMemory s = store.get(main.namespace(), id).orElse(null);
             if (s == null) {
                 main.err().println("memfas: no memory with id " + id);
                 return Main.INPUT;

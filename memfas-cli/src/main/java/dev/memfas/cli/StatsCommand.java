@@ -28,17 +28,27 @@ final class StatsCommand implements Callable<Integer> {
             long memories = 0;
             long vectors = 0;
             long triggers = 0;
-            for (String ns : store.namespaces()) {
-                memories += store.count(ns);
-                vectors += store.vectorCount(ns);
-                triggers += store.triggers(ns).size();
+            // Named a namespace, stats speak of that tenant only; else of the whole store, one line per namespace.
+            String given = main.namespaceGiven();
+            java.util.List<String> namespaces = given != null ? java.util.List.of(given)
+                    : store.namespaces().stream().sorted().toList();
+            Map<String, Object> perNamespace = new LinkedHashMap<>();
+            for (String ns : namespaces) {
+                long m = store.count(ns);
+                long v = store.vectorCount(ns);
+                long t = store.triggers(ns).size();
+                memories += m;
+                vectors += v;
+                triggers += t;
+                perNamespace.put(ns, Map.of("memories", m, "vectors", v, "triggers", t));
             }
             String vectorModel = store.vectorSpace().map(VectorSpace::toString).orElse("none");
             Map<String, Object> s = new LinkedHashMap<>();
             s.put("database", config.db.toString());
             s.put("database_bytes", Files.size(config.db));
             s.put("schema_version", store.schemaVersion());
-            s.put("namespaces", store.namespaces().size());
+            s.put("namespaces", namespaces.size());
+            s.put("per_namespace", perNamespace);
             s.put("memories", memories);
             s.put("vectors", vectors);
             s.put("vector_model", vectorModel);
@@ -50,11 +60,18 @@ final class StatsCommand implements Callable<Integer> {
             }
             out.println("database:  " + config.db + " (" + s.get("database_bytes") + " bytes, schema version "
                     + s.get("schema_version") + ")");
-            out.println("memories:  " + memories + (store.namespaces().size() > 1
-                    ? " in " + store.namespaces().size() + " namespaces" : ""));
+            out.println("memories:  " + memories + (namespaces.size() > 1 ? " in " + namespaces.size() + " namespaces"
+                    : given != null ? " in namespace " + given : ""));
             out.println("vectors:   " + vectors + (vectors == 0 ? "" : " (" + vectorModel + ")"));
             out.println("triggers:  " + triggers);
             out.println("model:     " + (config.model.equalsIgnoreCase("none") ? "none (lexical only)" : config.model));
+            if (namespaces.size() > 1) {
+                perNamespace.forEach((ns, counts) -> {
+                    Map<?, ?> c = (Map<?, ?>) counts;
+                    out.println("  " + ns + ": " + c.get("memories") + " memories, " + c.get("vectors") + " vectors, "
+                            + c.get("triggers") + " triggers");
+                });
+            }
             if (memories == 0) {
                 Output.emptyStore(out, config.db);
             }

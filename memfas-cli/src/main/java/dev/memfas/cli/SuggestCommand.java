@@ -24,7 +24,7 @@ final class SuggestCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            List<TriggerSuggestion> suggestions = w.curator.suggestTriggers(Memory.DEFAULT_NAMESPACE);
+            List<TriggerSuggestion> suggestions = w.curator.suggestTriggers(main.namespace());
             if (suggestions.isEmpty() && !json) {
                 out.println("no suggestions yet: a word needs to recur in the queries of three turns reported helpful");
             }

@@ -35,7 +35,7 @@ final class SummarizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SummarizeRequest request = SummarizeRequest.of(Memory.DEFAULT_NAMESPACE,
+        SummarizeRequest request = SummarizeRequest.of(main.namespace(),
                 TelemetryCommand.parseDuration("--older-than", olderThan)).maxTokens(maxTokens);
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {

@@ -45,12 +45,12 @@ final class SupersedeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            StoredMemory old = w.curator.get(Memory.DEFAULT_NAMESPACE, oldId).orElse(null);
+            StoredMemory old = w.curator.get(main.namespace(), oldId).orElse(null);
             if (old == null) {
                 main.err().println("memfas: no memory with id " + oldId);
                 return Main.INPUT;
             }
-            Memory.Builder b = Memory.builder(text).source("cli").kind(kind != null ? kind : old.memory().kind())
+            Memory.Builder b = Memory.builder(text).namespace(main.namespace()).source("cli").kind(kind != null ? kind : old.memory().kind())
                     .scope(scope != null ? Scope.parse(scope) : old.memory().scope())
                     .tags(tags != null ? tags : new ArrayList<>(old.memory().tags()));
             if (id != null) {

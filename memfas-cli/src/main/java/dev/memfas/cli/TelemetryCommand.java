@@ -50,6 +50,13 @@ final class TelemetryCommand implements Callable<Integer> {
         return p;
     }
 
+    /** The turns of the log, only those of the namespace named, if one was ({@link Main#namespaceGiven()}). */
+    List<TurnTelemetry> turns(Path log) {
+        String namespace = main.namespaceGiven();
+        List<TurnTelemetry> turns = TelemetryLog.read(log);
+        return namespace == null ? turns : turns.stream().filter(t -> namespace.equals(t.namespace())).toList();
+    }
+
     /** A positive duration written as a number and s, m, h or d ({@code 24h}, {@code 90d}), given as {@code option}. */
     static Duration parseDuration(String option, String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
@@ -91,7 +98,7 @@ final class TelemetryCommand implements Callable<Integer> {
         public Integer call() {
             Instant since = last == null ? Instant.MIN : Instant.now().minus(parseDuration("--last", last));
             PrintWriter out = parent.spec.commandLine().getOut();
-            TelemetryLog.read(parent.log()).stream().filter(t -> !t.timestamp().isBefore(since))
+            parent.turns(parent.log()).stream().filter(t -> !t.timestamp().isBefore(since))
                     .forEach(t -> out.println(line(t)));
             return Main.OK;
         }
@@ -107,7 +114,7 @@ final class TelemetryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            List<TurnTelemetry> turns = TelemetryLog.read(parent.log()).stream()
+            List<TurnTelemetry> turns = parent.turns(parent.log()).stream()
                     .filter(t -> session == null || session.equals(t.sessionId())).toList();
             print(parent.spec.commandLine().getOut(), TelemetrySummary.of(turns));
             return Main.OK;
@@ -155,10 +162,20 @@ final class TelemetryCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             Path log = parent.log();
             String f = format.toLowerCase(Locale.ROOT);
-            if (f.equals("jsonl")) {
+            String namespace = parent.main.namespaceGiven();
+            if (f.equals("jsonl") && namespace == null) {
                 Files.copy(log, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } else if (f.equals("jsonl")) {
+                // Only this namespace's lines, as they were written.
+                List<String> lines = new java.util.ArrayList<>();
+                for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                    if (!line.isBlank() && namespace.equals(Output.JSON.readTree(line).path("namespace").asString())) {
+                        lines.add(line);
+                    }
+                }
+                Files.write(output, lines, StandardCharsets.UTF_8);
             } else if (f.equals("csv")) {
-                List<TurnTelemetry> turns = TelemetryLog.read(log);
+                List<TurnTelemetry> turns = parent.turns(log);
                 try (BufferedWriter w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
                     w.write("timestamp,session,turn,namespace,query,topic,topic_shifted,curated_tokens,budget,"
                             + "memories_scored,memories_included,memories_dropped,triggers,latency_ms,memory_ids\n");
@@ -203,7 +220,7 @@ final class TelemetryCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             Path log = parent.log();
             PrintWriter out = parent.spec.commandLine().getOut();
-            List<TurnTelemetry> turns = TelemetryLog.read(log);
+            List<TurnTelemetry> turns = parent.turns(log);
             turns.subList(Math.max(0, turns.size() - 10), turns.size()).forEach(t -> out.println(line(t)));
             int printed = turns.size();
             long size = Files.size(log);
@@ -214,7 +231,7 @@ final class TelemetryCommand implements Callable<Integer> {
                     continue;
                 }
                 try {
-                    turns = TelemetryLog.read(log);
+                    turns = parent.turns(log);
                 } catch (MemfasException e) {
                     continue; // a line is being written: read again on the next poll
                 }

@@ -43,7 +43,7 @@ final class TriggersCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Trigger t = Trigger.of(keyword, hint, memories.toArray(String[]::new));
+            Trigger t = new Trigger(keyword, hint, memories, parent.main.namespace());
             try (Workspace w = parent.main.open(Workspace.Access.WRITE, false)) {
                 w.curator.addTrigger(t);
             }
@@ -61,7 +61,7 @@ final class TriggersCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter out = parent.main.out();
             try (var store = Workspace.openStore(parent.main.settings(), Workspace.Access.READ)) {
-                List<Trigger> triggers = store.triggers(Memory.DEFAULT_NAMESPACE);
+                List<Trigger> triggers = store.triggers(parent.main.namespace());
                 for (Trigger t : triggers) {
                     out.println(t.keyword() + (t.hint().isEmpty() ? "" : "  — " + Main.oneLine(t.hint(), 100))
                             + (t.memoryIds().isEmpty() ? "" : "  → " + String.join(", ", t.memoryIds())));
@@ -85,7 +85,7 @@ final class TriggersCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             try (Workspace w = parent.main.open(Workspace.Access.READ, false)) {
-                if (!w.curator.removeTrigger(Memory.DEFAULT_NAMESPACE, keyword)) {
+                if (!w.curator.removeTrigger(parent.main.namespace(), keyword)) {
                     parent.main.err().println("memfas: no trigger '" + keyword + "'");
                     return Main.INPUT;
                 }

@@ -48,11 +48,11 @@ final class UpdateCommand implements Callable<Integer> {
         Scope parsedScope = scope == null ? null : Scope.parse(scope);
         java.time.Instant until = validUntil == null ? null : ListCommand.instant("--valid-until", validUntil, false);
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            if (w.curator.get(Memory.DEFAULT_NAMESPACE, id).isEmpty()) {
+            if (w.curator.get(main.namespace(), id).isEmpty()) {
                 main.err().println("memfas: no memory with id " + id);
                 return Main.INPUT;
             }
-            Memory updated = w.curator.update(Memory.DEFAULT_NAMESPACE, id, b -> {
+            Memory updated = w.curator.update(main.namespace(), id, b -> {
                 if (text != null) {
                     b.text(text);
                 }

@@ -90,8 +90,8 @@ final class Layers {
     }
 
     /** The session's live working memories, most recently used first. */
-    List<Memory> workingMemory(String sessionId) {
-        SessionState session = sessions.find(sessionId);
+    List<Memory> workingMemory(String namespace, String sessionId) {
+        SessionState session = sessions.find(namespace, sessionId);
         WorkingMemory working = session == null ? null : session.workingOrNull();
         return working == null ? List.of() : working.memories(clock.instant());
     }

@@ -274,10 +274,11 @@ final class MemoryCurator implements ContextCurator {
     }
 
     @Override
-    public List<Memory> workingMemory(String sessionId) {
+    public List<Memory> workingMemory(String namespace, String sessionId) {
+        Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(sessionId, "sessionId");
         ensureOpen();
-        return layers.workingMemory(sessionId);
+        return layers.workingMemory(namespace, sessionId);
     }
 
     @Override

@@ -11,7 +11,8 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The live sessions, by id. Sessions idle longer than the timeout are expired, and past the maximum count the least
+ * The live sessions, by namespace and id: two namespaces' sessions of the same id are two sessions, and neither sees
+ * or ends the other. Sessions idle longer than the timeout are expired, and past the maximum count the least
  * recently used go first, so memory use stays bounded however many session ids callers invent.
  *
  * <p>Thread-safe.
@@ -30,13 +31,17 @@ final class SessionRegistry {
         this.lastSweepMillis.set(clock.millis());
     }
 
-    /** The session with this id, created if new or expired; marks it used now. */
+    private static String key(String namespace, String sessionId) {
+        return namespace + '\u0000' + sessionId;
+    }
+
+    /** The session with this id in this namespace, created if new or expired; marks it used now. */
     SessionState acquire(String sessionId, String namespace) {
         Instant now = clock.instant();
         sweepIfDue(now);
-        SessionState s = sessions.compute(sessionId, (id, old) -> {
-            if (old == null || isExpired(old, now) || !old.namespace().equals(namespace)) {
-                return new SessionState(id, namespace, now);
+        SessionState s = sessions.compute(key(namespace, sessionId), (k, old) -> {
+            if (old == null || isExpired(old, now)) {
+                return new SessionState(sessionId, namespace, now);
             }
             old.touch(now);
             return old;
@@ -47,9 +52,9 @@ final class SessionRegistry {
         return s;
     }
 
-    /** The live session with this id, or null. */
-    SessionState find(String sessionId) {
-        SessionState s = sessions.get(sessionId);
+    /** The live session with this id in this namespace, or null. */
+    SessionState find(String namespace, String sessionId) {
+        SessionState s = sessions.get(key(namespace, sessionId));
         return s == null || isExpired(s, clock.instant()) ? null : s;
     }
 
@@ -67,8 +72,9 @@ final class SessionRegistry {
 
     /** Drops the session's state (topic, hot memories), if it is in this namespace; returns whether it was there. */
     boolean end(String sessionId, String namespace) {
-        SessionState s = sessions.get(sessionId);
-        return s != null && s.namespace().equals(namespace) && sessions.remove(sessionId, s);
+        String key = key(namespace, sessionId);
+        SessionState s = sessions.get(key);
+        return s != null && sessions.remove(key, s);
     }
 
     int size() {
@@ -97,7 +103,7 @@ final class SessionRegistry {
         List<SessionState> all = new ArrayList<>(sessions.values());
         all.sort(Comparator.comparing(SessionState::lastSeen));
         for (int i = 0; i < excess && i < all.size(); i++) {
-            sessions.remove(all.get(i).id(), all.get(i));
+            sessions.remove(key(all.get(i).namespace(), all.get(i).id()), all.get(i));
         }
     }
 }

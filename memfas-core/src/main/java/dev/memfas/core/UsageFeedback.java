@@ -39,11 +39,8 @@ final class UsageFeedback {
         for (String id : memoryIds) {
             ids.add(Objects.requireNonNull(id, "memory id"));
         }
-        SessionState session = sessions.find(sessionId);
-        if (session != null && !session.namespace().equals(namespace)) {
-            throw new IllegalArgumentException("session '" + sessionId + "' is in namespace '" + session.namespace()
-                    + "', not '" + namespace + "'");
-        }
+        // Another namespace's session of the same id is another session: it is not found, and not named.
+        SessionState session = sessions.find(namespace, sessionId);
         Set<String> known = new HashSet<>();
         for (StoredMemory s : store.getAll(namespace, ids)) {
             known.add(s.memory().id());

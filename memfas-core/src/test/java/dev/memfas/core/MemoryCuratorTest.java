@@ -616,15 +616,21 @@ final class MemoryCuratorTest {
     }
 
     @Test
-    void reportUsage_forALiveSessionOfAnotherNamespace_throws_andRecordsNothing() {
+    void sessionsArePerNamespace_theSameIdInAnother_isAnotherSession_neitherSeenNorEnded() {
         lexicalCurator();
-        curator.rememberAll(List.of(memory("a", "kafka retention policy")));
+        curator.rememberAll(List.of(memory("a", "kafka retention policy"),
+                Memory.builder("kafka retention in the team").id("t").namespace("team").build()));
+        curator.getContext(ContextRequest.builder("kafka retention").sessionId("s1").namespace("team").build());
         curator.getContext(ContextRequest.builder("kafka retention").sessionId("s1").namespace("team").build());
 
-        assertThatThrownBy(() -> curator.reportUsage("s1", List.of("a"), true))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("session 's1' is in namespace 'team', not 'default'");
-        assertThat(access("a")).isZero();
+        UsageReport report = curator.reportUsage("s1", List.of("a"), true);
+        ContextResponse third = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s1")
+                .namespace("team").build());
+
+        assertThat(report.recorded()).containsExactly("a");
+        assertThat(access("a")).isEqualTo(1);
+        // The team's session kept its state: its memory, included twice, is hot in its third turn.
+        assertThat(third.items().get(0).factors().hot()).isEqualTo(1.0);
     }
 
     @Test

@@ -37,6 +37,7 @@ final class LayerTools {
 
         in = new LinkedHashMap<>();
         in.put("session_id", prop("string", "The session."));
+        in.put("namespace", MemfasTools.NAMESPACE);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("memories", arrayOf(ToolSchemas.memorySchema()));
         registry.add("working_memory", "A session's working memory", MemfasTools.Effects.READS, """
@@ -54,7 +55,7 @@ final class LayerTools {
     }
 
     McpSchema.CallToolResult workingMemory(ToolArguments args) {
-        List<Memory> memories = curator.workingMemory(args.requiredString("session_id"));
+        List<Memory> memories = curator.workingMemory(MemfasTools.namespace(args), args.requiredString("session_id"));
         StringBuilder text = new StringBuilder(memories.size() + " working memories");
         for (Memory m : memories) {
             text.append('\n').append(m.id()).append(": ").append(m.text());

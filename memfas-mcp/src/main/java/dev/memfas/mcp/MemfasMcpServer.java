@@ -54,7 +54,8 @@ public final class MemfasMcpServer implements AutoCloseable {
     private volatile boolean closed;
 
     private MemfasMcpServer(Builder b) {
-        MemfasTools tools = new MemfasTools(b.curator, b.defaultBudget, new WorkingContext(b.project, b.language));
+        MemfasTools tools = new MemfasTools(b.curator, b.defaultBudget,
+                new WorkingContext(b.project, b.language, b.namespace));
         McpJsonMapper json = McpJsonDefaults.getMapper();
         InFlight inFlight = new InFlight(json);
         InputStream in = new FilterInputStream(b.input) {
@@ -150,6 +151,7 @@ public final class MemfasMcpServer implements AutoCloseable {
         private Integer defaultBudget;
         private String project;
         private String language;
+        private String namespace;
         private String version = "0.1.0";
 
         private Builder(ContextCurator curator) {
@@ -191,6 +193,18 @@ public final class MemfasMcpServer implements AutoCloseable {
                     .language(language).build();
             this.project = r.project();
             this.language = r.language();
+            return this;
+        }
+
+        /**
+         * Serves one namespace (tenant) only: calls that name none work in it, and a call that names another is refused
+         * with a tool error. When not set, each call may name its own (default {@code default}).
+         *
+         * @throws IllegalArgumentException if the name is blank, too long or holds control characters
+         */
+        public Builder namespace(String namespace) {
+            this.namespace = dev.memfas.ContextRequest.builder("check")
+                    .namespace(java.util.Objects.requireNonNull(namespace, "namespace")).build().namespace();
             return this;
         }
 

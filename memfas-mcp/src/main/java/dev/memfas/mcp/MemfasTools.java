@@ -46,6 +46,8 @@ final class MemfasTools {
     private final MemoryTools memories;
     private final LifecycleTools lifecycle;
     private final ContextTools context;
+    /** The only namespace calls may work in, or null if each may name its own. */
+    private final String servedNamespace;
     private final Map<String, Tool> tools = new LinkedHashMap<>();
 
     /** A tool: its description for the client, and its handler. */
@@ -67,6 +69,7 @@ final class MemfasTools {
 
     MemfasTools(ContextCurator curator, Integer defaultBudget, WorkingContext here) {
         this.curator = curator;
+        this.servedNamespace = here.namespace();
         this.memories = new MemoryTools(curator);
         this.lifecycle = new LifecycleTools(curator);
         this.context = new ContextTools(curator, defaultBudget, here);
@@ -233,7 +236,7 @@ final class MemfasTools {
             return error("unknown tool '" + name + "' (known: " + String.join(", ", tools.keySet()) + ")");
         }
         try {
-            return tool.handler().apply(new ToolArguments(name, arguments, tool.arguments()));
+            return tool.handler().apply(new ToolArguments(name, arguments, tool.arguments(), servedNamespace));
         } catch (IllegalArgumentException | NullPointerException | MemfasException e) {
             return error(name + ": " + e.getMessage());
         } catch (IllegalStateException e) {
@@ -247,8 +250,7 @@ final class MemfasTools {
     // ---------------------------------------------------------------- handlers
 
     static String namespace(ToolArguments args) {
-        String ns = args.optionalString("namespace");
-        return ns == null || ns.isBlank() ? Memory.DEFAULT_NAMESPACE : ns;
+        return args.namespace();
     }
 
     private McpSchema.CallToolResult recall(ToolArguments args) {

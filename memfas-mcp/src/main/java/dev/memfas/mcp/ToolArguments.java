@@ -15,8 +15,17 @@ final class ToolArguments {
     private static final int MAX_SHOWN = 60;
 
     private final Map<String, Object> values;
+    private final String servedNamespace;
 
     ToolArguments(String tool, Map<String, Object> values, Set<String> known) {
+        this(tool, values, known, null);
+    }
+
+    /**
+     * @param servedNamespace the only namespace the server serves, or null if a call may name any
+     */
+    ToolArguments(String tool, Map<String, Object> values, Set<String> known, String servedNamespace) {
+        this.servedNamespace = servedNamespace;
         this.values = values == null ? Map.of() : values;
         for (String name : this.values.keySet()) {
             if (!known.contains(name)) {
@@ -24,6 +33,23 @@ final class ToolArguments {
                         + String.join(", ", known.stream().sorted().toList()) + ")");
             }
         }
+    }
+
+    /**
+     * The namespace the call works in: the one the server serves, if it serves one (a call naming another is refused),
+     * else the one the call names, else the default.
+     */
+    String namespace() {
+        String named = optionalString("namespace");
+        boolean given = named != null && !named.isBlank();
+        if (servedNamespace != null) {
+            if (given && !named.equals(servedNamespace)) {
+                throw new IllegalArgumentException("this server serves the namespace '" + servedNamespace
+                        + "' only, not '" + named + "'");
+            }
+            return servedNamespace;
+        }
+        return given ? named : dev.memfas.Memory.DEFAULT_NAMESPACE;
     }
 
     String requiredString(String name) {

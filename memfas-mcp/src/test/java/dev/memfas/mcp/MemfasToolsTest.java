@@ -346,7 +346,7 @@ final class MemfasToolsTest {
         call("remember", "text", "Search: cache for a minute", "id", "search", "kind", "rule",
                 "scope", "project:search");
         call("remember", "text", "Prefer small commits", "id", "small", "kind", "rule");
-        MemfasTools here = new MemfasTools(curator, null, new WorkingContext("billing", null));
+        MemfasTools here = new MemfasTools(curator, null, new WorkingContext("billing", null, null));
 
         McpSchema.CallToolResult asked = call("memory_context", "scope", "project:search", "kind", "rule");
         McpSchema.CallToolResult byDefault = here.call("memory_context", Map.of("kind", "rule"));
@@ -359,6 +359,23 @@ final class MemfasToolsTest {
         assertThat(text(context)).doesNotContain("cache for a minute");
         assertThat(text(call("memory_context", "scope", "team:x"))).contains("scope must be");
         assertThat(text(call("memory_context", "limit", 500))).contains("'limit' must be in [1, 200]");
+    }
+
+    @Test
+    void aServerOfOneNamespace_refusesCallsNamingAnother_andWorksInItsOwnByDefault() {
+        MemfasTools acme = new MemfasTools(curator, null, new WorkingContext(null, null, "acme"));
+
+        McpSchema.CallToolResult remembered = acme.call("remember", Map.of("text", "Acme ships on Mondays", "id", "a1"));
+        McpSchema.CallToolResult elsewhere = acme.call("recall", Map.of("query", "billing", "namespace", "default"));
+
+        assertThat(remembered.isError()).as(text(remembered)).isFalse();
+        assertThat(curator.get("acme", "a1")).isPresent();
+        assertThat(curator.get("default", "a1")).isEmpty();
+        assertThat(elsewhere.isError()).isTrue();
+        assertThat(text(elsewhere)).isEqualTo("recall: this server serves the namespace 'acme' only, not 'default'");
+        assertThat(text(acme.call("get_context", Map.of("query", "billing deploys")))).doesNotContain("blue-green");
+        assertThat(text(acme.call("get", Map.of("memory_id", "m1")))).contains("no memory");
+        assertThat(acme.call("recall", Map.of("query", "ships", "namespace", "acme")).isError()).isFalse();
     }
 
     @Test
