@@ -46,6 +46,8 @@ import java.util.OptionalInt;
  *     memories; {@code null} for the curator's settings
  * @param tier a named split of a whole prompt: this request's budget is the tier's memory share (unless
  *     {@code tokenBudget} is given); {@code null} for none. A request has a level or a tier, not both
+ * @param filter only memories this filter lets through (by date, author, kind, scope, tags, source and topic) may be
+ *     in the context; {@code null} for any
  */
 public record ContextRequest(
         String query,
@@ -65,7 +67,8 @@ public record ContextRequest(
         ScopeBudgets scopeBudgets,
         boolean groupByScope,
         ContextLevel level,
-        ContextTier tier) {
+        ContextTier tier,
+        MemoryFilter filter) {
 
     /** The longest query accepted, in chars. */
     public static final int MAX_QUERY_CHARS = 100_000;
@@ -134,6 +137,7 @@ public record ContextRequest(
         private boolean groupByScope;
         private ContextLevel level;
         private ContextTier tier;
+        private MemoryFilter filter;
 
         private Builder(String query) {
             this.query = query;
@@ -249,6 +253,12 @@ public record ContextRequest(
             return this;
         }
 
+        /** Only memories this filter lets through may be in the context; any when not set. */
+        public Builder filter(MemoryFilter filter) {
+            this.filter = filter;
+            return this;
+        }
+
         /** Whether memories no longer valid are used too; false when not set. */
         public Builder includeSuperseded(boolean includeSuperseded) {
             this.includeSuperseded = includeSuperseded;
@@ -259,7 +269,7 @@ public record ContextRequest(
         public ContextRequest build() {
             return new ContextRequest(query, sessionId, tokenBudget, recentHistory, includeTriggers, namespace,
                     project, language, task, baselineTokens, recordAccess, explain, asOf, includeSuperseded,
-                    scopeBudgets, groupByScope, level, tier);
+                    scopeBudgets, groupByScope, level, tier, filter);
         }
     }
 }

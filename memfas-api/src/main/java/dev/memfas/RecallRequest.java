@@ -15,8 +15,10 @@ import java.util.Objects;
  * @param asOf the moment the search is about, as for {@link ContextRequest#asOf()}; {@code null} for now
  * @param includeSuperseded whether memories no longer valid are found too, as for
  *     {@link ContextRequest#includeSuperseded()}
+ * @param filter only memories this filter lets through, its topic included; {@code null} for any
  */
-public record RecallRequest(String query, String namespace, int limit, Instant asOf, boolean includeSuperseded) {
+public record RecallRequest(String query, String namespace, int limit, Instant asOf, boolean includeSuperseded,
+        MemoryFilter filter) {
     /** The most hits one search returns. */
     public static final int MAX_LIMIT = 1000;
     /** The hits returned when no limit is set. */
@@ -53,6 +55,7 @@ public record RecallRequest(String query, String namespace, int limit, Instant a
         private int limit = DEFAULT_LIMIT;
         private Instant asOf;
         private boolean includeSuperseded;
+        private MemoryFilter filter;
 
         private Builder(String query) {
             this.query = query;
@@ -82,9 +85,15 @@ public record RecallRequest(String query, String namespace, int limit, Instant a
             return this;
         }
 
+        /** Only memories this filter lets through, its topic included; any when not set. */
+        public Builder filter(MemoryFilter filter) {
+            this.filter = filter;
+            return this;
+        }
+
         /** Builds the request, running every check. */
         public RecallRequest build() {
-            return new RecallRequest(query, namespace, limit, asOf, includeSuperseded);
+            return new RecallRequest(query, namespace, limit, asOf, includeSuperseded, filter);
         }
     }
 }

@@ -85,6 +85,9 @@ final class ContextCommand implements Callable<Integer> {
     @CommandLine.Mixin
     PastOptions past = new PastOptions();
 
+    @CommandLine.Mixin
+    FilterOptions filters = new FilterOptions();
+
     @Override
     public Integer call() {
         if (budget != null && budget < 1) {
@@ -98,7 +101,7 @@ final class ContextCommand implements Callable<Integer> {
             }
             ContextRequest.Builder request = ContextRequest.builder(query).namespace(main.namespace()).recordAccess(record)
                     .explain(explain || json).includeSuperseded(past.includeSuperseded).asOf(past.asOf())
-                    .task(task).groupByScope(groupByScope);
+                    .task(task).groupByScope(groupByScope).filter(filters.orNull());
             if (level != null) {
                 request.level(ContextLevel.parse(level));
             }

@@ -31,6 +31,9 @@ final class RecallCommand implements Callable<Integer> {
     @CommandLine.Mixin
     PastOptions past = new PastOptions();
 
+    @CommandLine.Mixin
+    FilterOptions filters = new FilterOptions();
+
     @Override
     public Integer call() {
         PrintWriter out = main.out();
@@ -40,7 +43,7 @@ final class RecallCommand implements Callable<Integer> {
                 return Main.OK;
             }
             RecallRequest.Builder request = RecallRequest.builder(query).namespace(main.namespace()).limit(limit)
-                    .includeSuperseded(past.includeSuperseded).asOf(past.asOf());
+                    .includeSuperseded(past.includeSuperseded).asOf(past.asOf()).filter(filters.orNull());
             List<RecallHit> hits = w.curator.recall(request.build());
             for (int i = 0; i < hits.size(); i++) {
                 RecallHit h = hits.get(i);

@@ -97,6 +97,7 @@ final class MemoryCurator implements ContextCurator {
     private final RelevanceGate gate;
     private final NeighborExpander neighbors;
     private final ScopeListing scopeListing;
+    private final TopicFilter topicFilter;
     private final TokenCounter tokenCounter;
     private final BudgetFiller filler;
     private final TurnPublisher publisher;
@@ -148,7 +149,9 @@ final class MemoryCurator implements ContextCurator {
         this.suggester = new TriggerSuggester(store);
         // Queries are kept for suggestions only where telemetry may keep them.
         this.feedback = new UsageFeedback(store, sessions, clock, settings.redactQueries() ? null : suggester);
-        this.search = new Search(queryEmbedder, topics, gatherer, scorer, workspaces, clock);
+        this.topicFilter = new TopicFilter(store, indexes, queryEmbedder, settings.relevanceFloor(),
+                settings.scanThreads());
+        this.search = new Search(queryEmbedder, topics, gatherer, scorer, workspaces, topicFilter, clock);
         this.layers = new Layers(store, writer, revisions, sessions, embedder, settings.workingMemoryTtl(),
                 settings.workingMemoryLimit(), clock);
         if (space != null) {
@@ -178,7 +181,8 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(request, "request");
         ensureOpen();
         catchUp();
-        Turn turn = Turn.start(request, settings, sessions, clock);
+        Turn turn = Turn.start(request, settings, sessions, clock,
+                topicFilter.onTopic(request.namespace(), request.filter()));
         QueryVectors q = queryEmbedder.embed(request);
         SessionState.TopicUpdate topic = topics.advance(turn, q);
         NamespaceTriggers.Fired fired = triggers.fire(request);
@@ -429,8 +433,13 @@ final class MemoryCurator implements ContextCurator {
             throw new IllegalArgumentException("list limit must be in [1, 1000]: " + limit);
         }
         ensureOpen();
+        Set<String> onTopic = topicFilter.onTopic(namespace, filter);
         List<Memory> matching = new ArrayList<>();
-        store.forEach(namespace, filter, matching::add);
+        store.forEach(namespace, filter, m -> {
+            if (onTopic == null || onTopic.contains(m.id())) {
+                matching.add(m);
+            }
+        });
         matching.sort(NEWEST_FIRST);
         return offset >= matching.size() ? List.of()
                 : List.copyOf(matching.subList(offset, Math.min(matching.size(), offset + limit)));

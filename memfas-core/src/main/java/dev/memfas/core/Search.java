@@ -13,6 +13,7 @@ import java.util.Set;
  * the answer. It runs the same steps as a turn up to the ranking, so a memory scores alike in both. Thread-safe.
  */
 final class Search {
+    private final TopicFilter topicFilter;
     private final QueryEmbedder queryEmbedder;
     private final TopicTracker topics;
     private final CandidateGatherer gatherer;
@@ -21,8 +22,9 @@ final class Search {
     private final Clock clock;
 
     Search(QueryEmbedder queryEmbedder, TopicTracker topics, CandidateGatherer gatherer, CandidateScorer scorer,
-            TurnWorkspace.Pool workspaces, Clock clock) {
+            TurnWorkspace.Pool workspaces, TopicFilter topicFilter, Clock clock) {
         this.queryEmbedder = queryEmbedder;
+        this.topicFilter = topicFilter;
         this.topics = topics;
         this.gatherer = gatherer;
         this.scorer = scorer;
@@ -32,9 +34,9 @@ final class Search {
 
     List<RecallHit> recall(RecallRequest recall) {
         ContextRequest request = ContextRequest.builder(recall.query()).namespace(recall.namespace())
-                .asOf(recall.asOf()).includeSuperseded(recall.includeSuperseded()).build();
+                .asOf(recall.asOf()).includeSuperseded(recall.includeSuperseded()).filter(recall.filter()).build();
         int limit = recall.limit();
-        Turn turn = Turn.search(request, clock);
+        Turn turn = Turn.search(request, clock, topicFilter.onTopic(recall.namespace(), recall.filter()));
         QueryVectors q = queryEmbedder.embedQuery(recall.query());
         SessionState.TopicUpdate topic = topics.advance(turn, q);
         TurnWorkspace work = workspaces.take();

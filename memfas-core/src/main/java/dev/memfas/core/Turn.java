@@ -3,6 +3,7 @@ package dev.memfas.core;
 import dev.memfas.ContextRequest;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Set;
 
 /**
  * One {@code getContext} as it starts: the request, its namespace, the time on the curator's clock, how its budget is
@@ -12,21 +13,28 @@ import java.time.Instant;
 record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan, SessionState session,
         long startNanos, InForce inForce) {
 
-    /** Starts a turn: reads the clock, resolves the budget, and finds (or opens) the session. */
-    static Turn start(ContextRequest request, CuratorSettings settings, SessionRegistry sessions, Clock clock) {
+    /**
+     * Starts a turn: reads the clock, resolves the budget, and finds (or opens) the session.
+     *
+     * @param onTopic the memories on the request's filter's topic, or null ({@link TopicFilter})
+     */
+    static Turn start(ContextRequest request, CuratorSettings settings, SessionRegistry sessions, Clock clock,
+            Set<String> onTopic) {
         long startNanos = System.nanoTime();
         Instant now = clock.instant();
         String namespace = request.namespace();
         SessionState session = request.sessionId() == null ? null : sessions.acquire(request.sessionId(), namespace);
         return new Turn(request, namespace, now, FillPlan.of(request, settings), session, startNanos,
-                new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.of(request)));
+                new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.of(request), request.filter(),
+                        onTopic));
     }
 
     /** A search outside any session, as {@code recall} runs one. */
-    static Turn search(ContextRequest request, Clock clock) {
+    static Turn search(ContextRequest request, Clock clock, Set<String> onTopic) {
         Instant now = clock.instant();
         return new Turn(request, request.namespace(), now, new FillPlan(0, null, false, 0, 0), null,
-                System.nanoTime(), new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.ANY));
+                System.nanoTime(), new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.ANY,
+                        request.filter(), onTopic));
     }
 
     /** The turn's token budget. */

@@ -88,6 +88,7 @@ final class ContextTools {
                 + " (default: the server's, if it was started with one)."));
         in.put("task", prop("string", "What you are doing, in a few words (\"fix the failing login test\"): memories"
                 + " of that task rank first."));
+        ToolFilters.declare(in);
         in.put("group_by_scope", prop("boolean", "List the memories under one heading per scope, the most specific"
                 + " first (default false)."));
         in.put("namespace", MemfasTools.NAMESPACE);
@@ -176,6 +177,7 @@ final class ContextTools {
                 .language(language != null ? language : here.language()).task(args.optionalString("task"));
         Boolean grouped = args.optionalBoolean("group_by_scope");
         request.groupByScope(grouped != null && grouped);
+        request.filter(ToolFilters.readOrNull(args));
         request.asOf(args.optionalInstant("as_of"));
         Boolean superseded = args.optionalBoolean("include_superseded");
         request.includeSuperseded(superseded != null && superseded);

@@ -112,6 +112,7 @@ final class MemfasTools {
         in.put("limit", prop("integer", "Most results, 1 to " + MAX_RECALL + " (default 10)."));
         in.put("as_of", AS_OF);
         in.put("include_superseded", INCLUDE_SUPERSEDED);
+        ToolFilters.declare(in);
         in.put("namespace", NAMESPACE);
         Map<String, Object> hit = new LinkedHashMap<>();
         hit.put("memory_id", type("string"));
@@ -134,10 +135,7 @@ final class MemfasTools {
                 object(in, List.of("memory_id")), ToolSchemas.memorySchema(), memories::get);
 
         in = new LinkedHashMap<>();
-        in.put("kind", prop("string", "Only memories of this kind."));
-        in.put("scope", prop("string", "Only memories of exactly this scope."));
-        in.put("tags", strings("Only memories with every one of these tags."));
-        in.put("since", prop("string", "Only memories created at or after this (ISO-8601 or YYYY-MM-DD)."));
+        ToolFilters.declare(in);
         in.put("pinned", prop("boolean", "Only pinned memories."));
         in.put("archived", prop("boolean", "List the archived memories instead of the live ones (default false)."));
         in.put("limit", prop("integer", "Most memories, 1 to " + MAX_LIST + " (default 20)."));
@@ -259,7 +257,7 @@ final class MemfasTools {
         Boolean superseded = args.optionalBoolean("include_superseded");
         List<RecallHit> hits = curator.recall(RecallRequest.builder(query).namespace(namespace(args))
                 .limit(limit == null ? 10 : limit).asOf(args.optionalInstant("as_of"))
-                .includeSuperseded(superseded != null && superseded).build());
+                .includeSuperseded(superseded != null && superseded).filter(ToolFilters.readOrNull(args)).build());
         StringBuilder text = new StringBuilder();
         List<Map<String, Object>> results = new ArrayList<>();
         for (int i = 0; i < hits.size(); i++) {

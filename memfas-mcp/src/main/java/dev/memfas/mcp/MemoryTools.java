@@ -102,23 +102,8 @@ final class MemoryTools {
 
     McpSchema.CallToolResult list(ToolArguments args) {
         // Archived memories are kept but out of use: listed only when asked for, and then only they.
-        MemoryFilter filter = MemoryFilter.all().archived(Boolean.TRUE.equals(args.optionalBoolean("archived")));
-        String kind = args.optionalString("kind");
-        if (kind != null && !kind.isBlank()) {
-            filter = filter.kind(kind);
-        }
-        String scope = args.optionalString("scope");
-        if (scope != null && !scope.isBlank()) {
-            filter = filter.scope(Scope.parse(scope));
-        }
-        List<String> tags = args.optionalStringList("tags");
-        if (tags != null && !tags.isEmpty()) {
-            filter = filter.tags(tags.toArray(String[]::new));
-        }
-        Instant since = args.optionalInstant("since");
-        if (since != null) {
-            filter = filter.since(since);
-        }
+        MemoryFilter filter = ToolFilters.read(args,
+                MemoryFilter.all().archived(Boolean.TRUE.equals(args.optionalBoolean("archived"))));
         if (Boolean.TRUE.equals(args.optionalBoolean("pinned"))) {
             filter = filter.pinned();
         }

@@ -379,6 +379,25 @@ final class MemfasToolsTest {
     }
 
     @Test
+    void filters_restrictListRecallAndGetContext_alike() {
+        call("remember", "text", "Billing retries charges twice.", "id", "b2", "source", "notes/billing.md",
+                "created_at", "2026-01-10");
+        call("remember", "text", "Billing invoices go out monthly.", "id", "b3", "source", "chat-9",
+                "created_at", "2026-03-10");
+
+        McpSchema.CallToolResult listed = call("list", "source", "notes/", "until", "2026-02-01");
+        McpSchema.CallToolResult recalled = call("recall", "query", "billing", "source", "chat-");
+        McpSchema.CallToolResult context = call("get_context", "query", "billing", "topic", "invoices");
+
+        assertThat(text(listed)).contains("b2").doesNotContain("b3");
+        assertThat(text(recalled)).contains("[b3]").doesNotContain("[b2]").doesNotContain("[m1]");
+        assertThat(text(context)).contains("invoices go out monthly").doesNotContain("retries")
+                .doesNotContain("blue-green");
+        // A blank argument is no filter, as for every optional argument.
+        assertThat(text(call("recall", "query", "billing", "topic", " "))).contains("[b2]").contains("[b3]");
+    }
+
+    @Test
     void badCallsAreToolErrorsThatNameTheProblem() {
         assertThat(text(call("get_context", "query", "x", "token_budget", "lots"))).isEqualTo(
                 "get_context: argument 'token_budget' must be a whole number: 'lots'");
