@@ -247,15 +247,42 @@ public interface MemoryStore extends AutoCloseable {
     void forEachVector(String namespace, VectorConsumer action);
 
     /**
-     * Saves a value under a key of one namespace's state (small key-value data the curator keeps beside the memories,
-     * such as when the namespace was last oriented), replacing any value there.
+     * Saves a value under a key of one namespace's state (key-value data kept beside the memories: an agent's own, and
+     * the curator's, such as when the namespace was last oriented), replacing any value there, dated now on the
+     * store's clock.
      *
      * @throws IllegalArgumentException if the key is blank or longer than 512 chars
      */
     void saveState(String namespace, String key, String value);
 
+    /**
+     * Saves a value under a key of one namespace's state, dated {@code updatedAt} (the caller's clock: the curator's),
+     * which stores keep to the second.
+     *
+     * @throws IllegalArgumentException if the key is blank or longer than 512 chars
+     */
+    void saveState(String namespace, String key, String value, Instant updatedAt);
+
     /** The value saved under a key of one namespace's state, if any. */
     Optional<String> loadState(String namespace, String key);
+
+    /** Every key of one namespace's state, sorted, each with when it was saved, its size and, if asked, a preview. */
+    List<StateEntry> listState(String namespace, boolean includePreview);
+
+    /**
+     * The keys and values of one namespace's state whose key matches a glob ({@code *} any run of characters,
+     * {@code ?} one, {@code [abc]} one of a class; case-sensitive), sorted by key, at most {@code limit} of them.
+     */
+    Map<String, String> searchState(String namespace, String glob, int limit);
+
+    /** Deletes one key of a namespace's state; returns whether it existed. */
+    boolean deleteState(String namespace, String key);
+
+    /**
+     * Deletes every key of a namespace's state but those beginning with {@code exceptPrefix} (null: every key); returns
+     * how many were deleted.
+     */
+    int clearState(String namespace, String exceptPrefix);
 
     /** Runs the checks {@link #saveState} promises for a key, for implementations to call first. */
     static void checkStateKey(String key) {

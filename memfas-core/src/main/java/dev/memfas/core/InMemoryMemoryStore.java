@@ -5,6 +5,7 @@ import dev.memfas.LexicalHit;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.MemoryStore;
+import dev.memfas.StateEntry;
 import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -41,7 +43,7 @@ final class InMemoryMemoryStore implements MemoryStore {
     private final Map<String, InMemoryNamespace> namespaces = new HashMap<>();
     private VectorSpace vectorSpace;
     /** Each namespace's key-value state, apart from its memories (a namespace with state only holds no memory). */
-    private final Map<String, Map<String, String>> state = new HashMap<>();
+    private final Map<String, Map<String, Saved>> state = new HashMap<>();
     private boolean closed;
 
     @Override
@@ -156,15 +158,25 @@ final class InMemoryMemoryStore implements MemoryStore {
         }
     }
 
+    /** A state value and when it was saved, to the second. */
+    private record Saved(String value, Instant updatedAt) {}
+
     @Override
     public void saveState(String namespace, String key, String value) {
+        saveState(namespace, key, value, Instant.now());
+    }
+
+    @Override
+    public void saveState(String namespace, String key, String value, Instant updatedAt) {
         Objects.requireNonNull(namespace, "namespace");
         MemoryStore.checkStateKey(key);
         Objects.requireNonNull(value, "value");
+        Objects.requireNonNull(updatedAt, "updatedAt");
         lock.writeLock().lock();
         try {
             ensureOpen();
-            state.computeIfAbsent(namespace, k -> new HashMap<>()).put(key, value);
+            state.computeIfAbsent(namespace, k -> new TreeMap<>())
+                    .put(key, new Saved(value, Instant.ofEpochSecond(updatedAt.getEpochSecond())));
         } finally {
             lock.writeLock().unlock();
         }
@@ -177,9 +189,79 @@ final class InMemoryMemoryStore implements MemoryStore {
         lock.readLock().lock();
         try {
             ensureOpen();
-            return Optional.ofNullable(state.getOrDefault(namespace, Map.of()).get(key));
+            Saved s = state.getOrDefault(namespace, Map.of()).get(key);
+            return Optional.ofNullable(s == null ? null : s.value());
         } finally {
             lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public List<StateEntry> listState(String namespace, boolean includePreview) {
+        Objects.requireNonNull(namespace, "namespace");
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            List<StateEntry> out = new ArrayList<>();
+            state.getOrDefault(namespace, Map.of())
+                    .forEach((k, s) -> out.add(StateEntry.of(k, s.updatedAt(), s.value(), includePreview)));
+            return out;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public Map<String, String> searchState(String namespace, String glob, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        java.util.regex.Pattern pattern = StateGlob.toRegex(Objects.requireNonNull(glob, "glob"));
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            Map<String, String> out = new java.util.LinkedHashMap<>();
+            for (Map.Entry<String, Saved> e : state.getOrDefault(namespace, Map.of()).entrySet()) {
+                if (out.size() >= limit) {
+                    break;
+                }
+                if (pattern.matcher(e.getKey()).matches()) {
+                    out.put(e.getKey(), e.getValue().value());
+                }
+            }
+            return out;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public boolean deleteState(String namespace, String key) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(key, "key");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            Map<String, Saved> ns = state.get(namespace);
+            return ns != null && ns.remove(key) != null;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public int clearState(String namespace, String exceptPrefix) {
+        Objects.requireNonNull(namespace, "namespace");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            Map<String, Saved> ns = state.get(namespace);
+            if (ns == null) {
+                return 0;
+            }
+            int before = ns.size();
+            ns.keySet().removeIf(k -> exceptPrefix == null || !k.startsWith(exceptPrefix));
+            return before - ns.size();
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 

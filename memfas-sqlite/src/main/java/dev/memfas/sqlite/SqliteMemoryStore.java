@@ -9,6 +9,7 @@ import dev.memfas.MemoryFilter;
 import dev.memfas.MemoryStore;
 import dev.memfas.SharedStore.Kind;
 import dev.memfas.SharedStore;
+import dev.memfas.StateEntry;
 import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
@@ -487,12 +488,17 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
      */
     @Override
     public void saveState(String namespace, String key, String value) {
+        saveState(namespace, key, value, clock.instant());
+    }
+
+    @Override
+    public void saveState(String namespace, String key, String value, Instant updatedAt) {
         Objects.requireNonNull(namespace, "namespace");
         StateTable.checkKey(key);
         Objects.requireNonNull(value, "value");
-        Instant now = clock.instant();
+        Objects.requireNonNull(updatedAt, "updatedAt");
         db.write("save state", c -> {
-            StateTable.save(c, namespace, key, value, now);
+            StateTable.save(c, namespace, key, value, updatedAt);
             return null;
         }, null);
     }
@@ -501,32 +507,37 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
     @Override
     public Optional<String> loadState(String namespace, String key) {
         Objects.requireNonNull(key, "key");
-        return Optional.ofNullable(findState(namespace, StateTable.Keys.EQUAL, key).get(key));
+        return Optional.ofNullable(findState(namespace, StateTable.Keys.EQUAL, key, 1).get(key));
     }
 
-    /** Deletes a key; returns whether it existed. */
+    @Override
     public boolean deleteState(String namespace, String key) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(key, "key");
         return db.write("delete state", c -> StateTable.delete(c, namespace, key), null);
     }
 
-    /** Every key of a namespace, sorted. */
-    public List<String> listState(String namespace) {
-        return List.copyOf(findState(namespace, StateTable.Keys.ALL, null).keySet());
-    }
-
-    /**
-     * The keys and values of a namespace whose key matches a glob ({@code *} any run, {@code ?} one character,
-     * {@code [abc]} a class; case-sensitive), sorted by key.
-     */
-    public Map<String, String> searchState(String namespace, String glob) {
-        return findState(namespace, StateTable.Keys.GLOB, Objects.requireNonNull(glob, "glob"));
-    }
-
-    private Map<String, String> findState(String namespace, StateTable.Keys keys, String pattern) {
+    @Override
+    public List<StateEntry> listState(String namespace, boolean includePreview) {
         Objects.requireNonNull(namespace, "namespace");
-        return db.read("read state", c -> StateTable.find(c, namespace, keys, pattern));
+        return db.read("list state", c -> StateTable.entries(c, namespace, includePreview));
+    }
+
+    @Override
+    public Map<String, String> searchState(String namespace, String glob, int limit) {
+        Objects.requireNonNull(glob, "glob");
+        return findState(namespace, StateTable.Keys.GLOB, glob, limit);
+    }
+
+    @Override
+    public int clearState(String namespace, String exceptPrefix) {
+        Objects.requireNonNull(namespace, "namespace");
+        return db.write("clear state", c -> StateTable.clear(c, namespace, exceptPrefix), null);
+    }
+
+    private Map<String, String> findState(String namespace, StateTable.Keys keys, String pattern, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        return db.read("read state", c -> StateTable.find(c, namespace, keys, pattern, limit));
     }
 
     // ---------------------------------------------------------------- maintenance

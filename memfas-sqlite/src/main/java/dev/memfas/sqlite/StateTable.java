@@ -1,11 +1,14 @@
 package dev.memfas.sqlite;
 
+import dev.memfas.StateEntry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -61,15 +64,18 @@ final class StateTable {
         }
     }
 
-    /** The keys and values of a namespace that {@code keys} selects, sorted by key. */
-    static Map<String, String> find(Connection c, String namespace, Keys keys, String pattern) throws SQLException {
+    /** The keys and values of a namespace that {@code keys} selects, sorted by key, at most {@code limit}. */
+    static Map<String, String> find(Connection c, String namespace, Keys keys, String pattern, int limit)
+            throws SQLException {
         Map<String, String> out = new LinkedHashMap<>();
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT key, value FROM state WHERE namespace = ? AND " + keys.condition + " ORDER BY key")) {
+                "SELECT key, value FROM state WHERE namespace = ? AND " + keys.condition + " ORDER BY key LIMIT ?")) {
             ps.setString(1, namespace);
+            int at = 2;
             if (keys != Keys.ALL) {
-                ps.setString(2, pattern);
+                ps.setString(at++, pattern);
             }
+            ps.setInt(at, Math.max(0, limit));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.put(rs.getString(1), Codec.decodeText(rs.getBytes(2)));
@@ -77,5 +83,35 @@ final class StateTable {
             }
         }
         return out;
+    }
+
+    /** Every key of a namespace, sorted, with when it was saved, its size and, if asked, a preview. */
+    static List<StateEntry> entries(Connection c, String namespace, boolean withPreview) throws SQLException {
+        List<StateEntry> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT key, value, updated_s FROM state WHERE namespace = ? ORDER BY key")) {
+            ps.setString(1, namespace);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(StateEntry.of(rs.getString(1), Instant.ofEpochSecond(rs.getLong(3)),
+                            Codec.decodeText(rs.getBytes(2)), withPreview));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Deletes every key of a namespace but those beginning with {@code exceptPrefix} (null: every key). */
+    static int clear(Connection c, String namespace, String exceptPrefix) throws SQLException {
+        String sql = exceptPrefix == null ? "DELETE FROM state WHERE namespace = ?"
+                : "DELETE FROM state WHERE namespace = ? AND substr(key, 1, ?) <> ?";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, namespace);
+            if (exceptPrefix != null) {
+                ps.setInt(2, exceptPrefix.length());
+                ps.setString(3, exceptPrefix);
+            }
+            return ps.executeUpdate();
+        }
     }
 }

@@ -365,11 +365,12 @@ final class SqliteMemoryStoreTest {
 
             assertThat(store.loadState("a", "budget")).contains("4000");
             assertThat(store.loadState("a", "missing")).isEmpty();
-            assertThat(store.listState("a")).containsExactly("budget", "session/1/topic", "session/2/topic");
-            assertThat(store.searchState("a", "session/*/topic"))
+            assertThat(store.listState("a", false)).extracting(dev.memfas.StateEntry::key)
+                    .containsExactly("budget", "session/1/topic", "session/2/topic");
+            assertThat(store.searchState("a", "session/*/topic", 10))
                     .containsExactly(Map.entry("session/1/topic", "kafka"),
                             Map.entry("session/2/topic", "pasta \u0000 \ud800"));
-            assertThat(store.searchState("b", "*")).containsOnlyKeys("session/1/topic");
+            assertThat(store.searchState("b", "*", 10)).containsOnlyKeys("session/1/topic");
             assertThat(store.deleteState("a", "budget")).isTrue();
             assertThat(store.deleteState("a", "budget")).isFalse();
         }
