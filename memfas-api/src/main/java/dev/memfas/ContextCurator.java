@@ -2,6 +2,7 @@ package dev.memfas;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
@@ -167,6 +168,34 @@ public interface ContextCurator extends AutoCloseable {
      * @throws IllegalArgumentException if the limit is out of range
      */
     List<StoredMemory> memoryContext(String namespace, Scope scope, String kind, int limit);
+
+    /**
+     * Saves a JSON value under a key of a namespace's state, replacing any value there, dated on the curator's clock:
+     * what an agent carries between turns beside its memories (a plan, a cursor, settings).
+     *
+     * @throws IllegalArgumentException if the key is blank, over 512 chars or begins with {@code memfas.} (the
+     *     curator's own keys), or the value is not one JSON value or is over 1,000,000 chars; nothing is saved
+     */
+    void saveState(String namespace, String key, String json);
+
+    /** The JSON value saved under a key of a namespace's state, if any. */
+    Optional<String> loadState(String namespace, String key);
+
+    /** The keys of a namespace's state, sorted, each with when it was saved, its size and, if asked, a preview. */
+    List<StateEntry> listStateKeys(String namespace, boolean includePreview);
+
+    /**
+     * The keys and values of a namespace's state whose key matches a glob ({@code session/*}), sorted by key.
+     *
+     * @param limit at most this many, 1 to 1,000
+     */
+    Map<String, String> searchState(String namespace, String glob, int limit);
+
+    /** Deletes one key of a namespace's state; returns whether it existed. */
+    boolean deleteState(String namespace, String key);
+
+    /** Deletes every key of a namespace's state; returns how many. */
+    int clearState(String namespace);
 
     /** Deletes a memory from the default namespace; returns whether it existed. */
     boolean forget(String memoryId);

@@ -22,6 +22,7 @@ import dev.memfas.RememberRequest;
 import dev.memfas.Remembered;
 import dev.memfas.Scope;
 import dev.memfas.SharedStore;
+import dev.memfas.StateEntry;
 import dev.memfas.StoredMemory;
 import dev.memfas.SummarizeRequest;
 import dev.memfas.SummaryReport;
@@ -40,6 +41,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -98,6 +100,7 @@ final class MemoryCurator implements ContextCurator {
     private final NeighborExpander neighbors;
     private final ScopeListing scopeListing;
     private final TopicFilter topicFilter;
+    private final StateKeys state;
     private final TokenCounter tokenCounter;
     private final BudgetFiller filler;
     private final TurnPublisher publisher;
@@ -135,6 +138,7 @@ final class MemoryCurator implements ContextCurator {
         this.gate = new RelevanceGate(settings.relevanceFloor());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
         this.scopeListing = new ScopeListing(store);
+        this.state = new StateKeys(store, clock);
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
                 tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
@@ -420,6 +424,42 @@ final class MemoryCurator implements ContextCurator {
         ensureOpen();
         return scopeListing.list(namespace, scope, kind == null ? null : kind.strip().toLowerCase(Locale.ROOT), limit,
                 clock.instant());
+    }
+
+    @Override
+    public void saveState(String namespace, String key, String json) {
+        ensureOpen();
+        state.save(namespace, key, json);
+    }
+
+    @Override
+    public Optional<String> loadState(String namespace, String key) {
+        ensureOpen();
+        return state.load(namespace, key);
+    }
+
+    @Override
+    public List<StateEntry> listStateKeys(String namespace, boolean includePreview) {
+        ensureOpen();
+        return state.list(namespace, includePreview);
+    }
+
+    @Override
+    public Map<String, String> searchState(String namespace, String glob, int limit) {
+        ensureOpen();
+        return state.search(namespace, glob, limit);
+    }
+
+    @Override
+    public boolean deleteState(String namespace, String key) {
+        ensureOpen();
+        return state.delete(namespace, key);
+    }
+
+    @Override
+    public int clearState(String namespace) {
+        ensureOpen();
+        return state.clear(namespace);
     }
 
     @Override

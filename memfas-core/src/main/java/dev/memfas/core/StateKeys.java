@@ -1,0 +1,95 @@
+package dev.memfas.core;
+
+import dev.memfas.MemoryStore;
+import dev.memfas.StateEntry;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An agent's key-value state beside its memories ({@link dev.memfas.ContextCurator#saveState} and the calls after
+ * it): JSON values under keys, per namespace, dated on the curator's clock. Keys beginning with
+ * {@value #RESERVED_PREFIX} are the curator's own (when the namespace was last oriented, the turns reported helpful):
+ * an agent can neither write, list, search, delete nor clear them. Thread-safe.
+ */
+final class StateKeys {
+    static final String RESERVED_PREFIX = "memfas.";
+    /** The longest value, in chars: state is for what an agent must carry, not for documents. */
+    static final int MAX_VALUE_CHARS = 1_000_000;
+    /** The most keys one search returns. */
+    static final int MAX_SEARCH = 1_000;
+
+    private final MemoryStore store;
+    private final Clock clock;
+
+    StateKeys(MemoryStore store, Clock clock) {
+        this.store = store;
+        this.clock = clock;
+    }
+
+    void save(String namespace, String key, String json) {
+        Objects.requireNonNull(namespace, "namespace");
+        checkKey(key);
+        Objects.requireNonNull(json, "json");
+        if (json.length() > MAX_VALUE_CHARS) {
+            throw new IllegalArgumentException("state value of '" + key + "' is too long: " + json.length()
+                    + " chars (at most " + MAX_VALUE_CHARS + ")");
+        }
+        JsonSyntax.check(json, "state value of '" + key + "'");
+        store.saveState(namespace, key, json, clock.instant());
+    }
+
+    Optional<String> load(String namespace, String key) {
+        Objects.requireNonNull(namespace, "namespace");
+        checkKey(key);
+        return store.loadState(namespace, key);
+    }
+
+    List<StateEntry> list(String namespace, boolean includePreview) {
+        Objects.requireNonNull(namespace, "namespace");
+        return store.listState(namespace, includePreview).stream()
+                .filter(e -> !e.key().startsWith(RESERVED_PREFIX)).toList();
+    }
+
+    Map<String, String> search(String namespace, String glob, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(glob, "glob");
+        if (limit < 1 || limit > MAX_SEARCH) {
+            throw new IllegalArgumentException("state search limit must be in [1, " + MAX_SEARCH + "]: " + limit);
+        }
+        // The curator's own keys are never shown; asking for one more page of them than could hide results.
+        Map<String, String> found = new java.util.LinkedHashMap<>();
+        store.searchState(namespace, glob, limit + reservedCount(namespace)).forEach((k, v) -> {
+            if (!k.startsWith(RESERVED_PREFIX) && found.size() < limit) {
+                found.put(k, v);
+            }
+        });
+        return found;
+    }
+
+    boolean delete(String namespace, String key) {
+        Objects.requireNonNull(namespace, "namespace");
+        checkKey(key);
+        return store.deleteState(namespace, key);
+    }
+
+    int clear(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        return store.clearState(namespace, RESERVED_PREFIX);
+    }
+
+    private int reservedCount(String namespace) {
+        return (int) store.listState(namespace, false).stream().filter(e -> e.key().startsWith(RESERVED_PREFIX))
+                .count();
+    }
+
+    private static void checkKey(String key) {
+        MemoryStore.checkStateKey(key);
+        if (key.startsWith(RESERVED_PREFIX)) {
+            throw new IllegalArgumentException("state keys beginning with '" + RESERVED_PREFIX
+                    + "' are memfas's own: '" + key + "'");
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.memfas.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.StateEntry;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** An agent's key-value state through the curator: JSON values, the curator's clock, its own keys kept apart. */
+final class StateKeysTest {
+    private static final Instant T0 = Instant.parse("2026-11-24T09:00:00Z");
+    private final MutableClock clock = new MutableClock(T0);
+    private final ContextCurator curator = Memfas.newBuilder().clock(clock).build();
+
+    @AfterEach
+    void close() {
+        curator.close();
+    }
+
+    @Test
+    void saveLoadListSearchDeleteClear_onTheCuratorsClock() {
+        curator.saveState("default", "plan", "{\"step\": 2, \"of\": [\"build\", \"test\", \"ship\"]}");
+        clock.advance(Duration.ofMinutes(5));
+        curator.saveState("default", "session/1/cursor", "42");
+        curator.saveState("default", "session/2/cursor", "\"end\"");
+        curator.saveState("other", "plan", "null");
+
+        assertThat(curator.loadState("default", "plan")).hasValue("{\"step\": 2, \"of\": [\"build\", \"test\", \"ship\"]}");
+        assertThat(curator.loadState("default", "missing")).isEmpty();
+        assertThat(curator.listStateKeys("default", true)).containsExactly(
+                new StateEntry("plan", T0, 44, "{\"step\": 2, \"of\": [\"build\", \"test\", \"ship\"]}"),
+                new StateEntry("session/1/cursor", T0.plusSeconds(300), 2, "42"),
+                new StateEntry("session/2/cursor", T0.plusSeconds(300), 5, "\"end\""));
+        assertThat(curator.searchState("default", "session/*", 1)).isEqualTo(Map.of("session/1/cursor", "42"));
+        assertThat(curator.deleteState("default", "plan")).isTrue();
+        assertThat(curator.deleteState("default", "plan")).isFalse();
+        assertThat(curator.clearState("default")).isEqualTo(2);
+        assertThat(curator.listStateKeys("default", false)).isEmpty();
+        assertThat(curator.loadState("other", "plan")).hasValue("null");
+    }
+
+    @Test
+    void theCuratorsOwnKeys_areNeitherShownNorWritableNorCleared() {
+        curator.orient("default", ZoneOffset.UTC); // records when the namespace was last seen, under memfas.*
+        curator.saveState("default", "mine", "true");
+
+        assertThat(curator.listStateKeys("default", false)).extracting(StateEntry::key).containsExactly("mine");
+        assertThat(curator.searchState("default", "*", 10)).containsOnlyKeys("mine");
+        assertThatThrownBy(() -> curator.saveState("default", "memfas.last_seen", "\"x\""))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("state keys beginning with 'memfas.' are memfas's own: 'memfas.last_seen'");
+        assertThat(curator.clearState("default")).isEqualTo(1);
+        clock.advance(Duration.ofHours(2));
+        assertThat(curator.orient("default", ZoneOffset.UTC).lastSeen()).isEqualTo(T0);
+    }
+
+    @Test
+    void aValueThatIsNotJson_isRefused_sayingWhereAndWhat() {
+        assertThatThrownBy(() -> curator.saveState("default", "plan", "{\"step\": 2 \"next\": 3}"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("state value of 'plan' is not JSON: expected ',' or '}' at char 11 near '{\"step\": 2 \"next\": 3}'");
+        assertThatThrownBy(() -> curator.saveState("default", "plan", "plain words"))
+                .hasMessageContaining("expected a value at char 0");
+        assertThatThrownBy(() -> curator.saveState("default", "plan", "[1, 2] trailing"))
+                .hasMessageContaining("expected the end at char 7");
+        assertThatThrownBy(() -> curator.saveState("default", "plan", "[".repeat(300) + "]".repeat(300)))
+                .hasMessageContaining("nested deeper than 256");
+        assertThatThrownBy(() -> curator.searchState("default", "*", 0))
+                .hasMessage("state search limit must be in [1, 1000]: 0");
+        assertThat(curator.loadState("default", "plan")).isEmpty();
+    }
+
+    @Test
+    void jsonSyntax_acceptsEveryKindOfValue() {
+        for (String ok : new String[] {"0", "-1.5e+3", "\"\\u00e9\\n\"", "true", "false", "null", "[]", "{}",
+            " {\"a\": [1, {\"b\": null}], \"c\": \"d\"} "}) {
+            JsonSyntax.check(ok, "v");
+        }
+        for (String bad : new String[] {"", "01", "1.", "\"open", "{\"a\" 1}", "[1,]", "\"tab\there\"", "nul",
+            "'single'"}) {
+            assertThatThrownBy(() -> JsonSyntax.check(bad, "v")).as(bad).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("v is not JSON: expected");
+        }
+    }
+}
