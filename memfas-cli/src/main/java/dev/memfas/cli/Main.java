@@ -20,7 +20,7 @@ import dev.memfas.ContextRequest;
             SuggestCommand.class,
             OrientCommand.class,
             RecallCommand.class, ListCommand.class, ShowCommand.class, ExportCommand.class, ImportCommand.class,
-            BackupCommand.class, ReembedCommand.class, ReportUsageCommand.class, TriggersCommand.class,
+            BackupCommand.class, ReembedCommand.class, ReportUsageCommand.class, TriggersCommand.class, StateCommand.class,
             StatsCommand.class, TelemetryCommand.class, McpCommand.class, DemoCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:usage error (unknown command or option, bad flag value)",

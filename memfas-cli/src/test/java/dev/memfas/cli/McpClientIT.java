@@ -56,7 +56,8 @@ final class McpClientIT {
         assertThat(tools).containsExactlyInAnyOrder("get_context", "report_usage", "set_budget", "memory_context", "remember",
                 "recall", "get", "list", "update", "supersede", "history", "maintain", "summarize", "restore", "time",
                 "report_event", "orient",
-                "promote", "working_memory", "suggest_triggers", "add_trigger", "forget");
+                "promote", "working_memory", "suggest_triggers", "add_trigger", "save_state", "load_state",
+                "list_state_keys", "search_state", "delete_state", "clear_state", "forget");
         assertThat(annotation(out, "get_context", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "recall", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "forget", "destructiveHint")).isTrue();

@@ -37,7 +37,7 @@ final class ModulesTest {
                 "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory", "MemoryFilter",
                 "MemoryStore", "MemoryVersion", "Orientation", "RecallHit", "RecallRequest", "RememberRequest",
                 "Remembered", "RetentionPolicy", "Scope", "ScopeBudgets", "ScoreBreakdown", "ScoringWeights",
-                "SharedStore",
+                "SharedStore", "StateEntry",
                 "StopWords", "StoredMemory", "SummarizeRequest", "Summarizer", "SummaryReport", "SupersessionPolicy",
                 "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TriggerSuggestion", "TurnTelemetry",
                 "UsageReport", "VectorSpace"));

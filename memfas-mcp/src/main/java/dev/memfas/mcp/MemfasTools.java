@@ -196,6 +196,7 @@ final class MemfasTools {
         lifecycle.declare(this::add);
         new LayerTools(curator).declare(this::add);
         new TriggerTools(curator).declare(this::add);
+        new StateTools(curator).declare(this::add);
 
         in = new LinkedHashMap<>();
         in.put("memory_id", prop("string", "The id of the memory to delete."));

@@ -47,7 +47,8 @@ final class MemfasToolsTest {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
                 "set_budget", "memory_context", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain",
                 "summarize", "restore", "time", "report_event", "orient", "promote", "working_memory",
-                "suggest_triggers", "add_trigger", "forget");
+                "suggest_triggers", "add_trigger", "save_state", "load_state", "list_state_keys", "search_state",
+                "delete_state", "clear_state", "forget");
         assertThat(tools.tools()).allSatisfy(t -> {
             assertThat(t.schema().description()).isNotBlank();
             assertThat((Map<?, ?>) t.schema().inputSchema().get("properties")).isNotEmpty();
@@ -97,6 +98,12 @@ final class MemfasToolsTest {
         results.put("promote", call("promote", "memory_id", "w1", "layer", "global"));
         results.put("suggest_triggers", call("suggest_triggers"));
         results.put("add_trigger", call("add_trigger", "keyword", "kafka", "memory_ids", List.of("m2")));
+        results.put("save_state", call("save_state", "key", "plan", "value", "{\"step\": 1}"));
+        results.put("load_state", call("load_state", "key", "plan"));
+        results.put("list_state_keys", call("list_state_keys", "include_preview", true));
+        results.put("search_state", call("search_state", "glob", "p*"));
+        results.put("delete_state", call("delete_state", "key", "plan"));
+        results.put("clear_state", call("clear_state"));
         results.put("forget", call("forget", "memory_id", "m3"));
         for (MemfasTools.Tool tool : tools.tools()) {
             McpSchema.CallToolResult r = results.get(tool.schema().name());
@@ -395,6 +402,23 @@ final class MemfasToolsTest {
                 .doesNotContain("blue-green");
         // A blank argument is no filter, as for every optional argument.
         assertThat(text(call("recall", "query", "billing", "topic", " "))).contains("[b2]").contains("[b3]");
+    }
+
+    @Test
+    void state_isSavedLoadedListedSearchedAndDeleted_perNamespace() {
+        call("save_state", "key", "plan", "value", "{\"step\": 2}");
+        call("save_state", "key", "plan", "value", "\"theirs\"", "namespace", "acme");
+
+        assertThat(text(call("load_state", "key", "plan"))).isEqualTo("{\"step\": 2}");
+        assertThat(text(call("load_state", "key", "plan", "namespace", "acme"))).isEqualTo("\"theirs\"");
+        assertThat(text(call("list_state_keys", "include_preview", "true"))).startsWith("plan (11 chars, ")
+                .endsWith(": {\"step\": 2}");
+        assertThat(text(call("search_state", "glob", "pl?n"))).isEqualTo("plan: {\"step\": 2}");
+        assertThat(text(call("save_state", "key", "plan", "value", "oops")))
+                .isEqualTo("save_state: state value of 'plan' is not JSON: expected a value at char 0 near 'oops'");
+        assertThat(text(call("delete_state", "key", "plan"))).isEqualTo("deleted plan");
+        assertThat(text(call("load_state", "key", "plan"))).isEqualTo("no state under plan");
+        assertThat(text(call("load_state", "key", "plan", "namespace", "acme"))).isEqualTo("\"theirs\"");
     }
 
     @Test
