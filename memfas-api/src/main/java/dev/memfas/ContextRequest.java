@@ -48,6 +48,9 @@ import java.util.OptionalInt;
  *     {@code tokenBudget} is given); {@code null} for none. A request has a level or a tier, not both
  * @param filter only memories this filter lets through (by date, author, kind, scope, tags, source and topic) may be
  *     in the context; {@code null} for any
+ * @param state the state keys the context may include, as keys or globs ({@code session/*}); the relevant ones among
+ *     them (chosen by the curator's {@link RelevanceJudge}, or by their words) are rendered whole or cut into the
+ *     context's state section and counted in its budget. Empty (the default) for none
  */
 public record ContextRequest(
         String query,
@@ -68,7 +71,8 @@ public record ContextRequest(
         boolean groupByScope,
         ContextLevel level,
         ContextTier tier,
-        MemoryFilter filter) {
+        MemoryFilter filter,
+        List<String> state) {
 
     /** The longest query accepted, in chars. */
     public static final int MAX_QUERY_CHARS = 100_000;
@@ -97,6 +101,13 @@ public record ContextRequest(
                 : Checks.identifier(language.strip(), "language", 128).toLowerCase(java.util.Locale.ROOT);
         if (task != null && task.length() > 10_000) {
             throw new IllegalArgumentException("task is too long: " + task.length() + " chars (at most 10000)");
+        }
+        state = List.copyOf(Objects.requireNonNull(state, "state"));
+        for (String key : state) {
+            if (key.isBlank() || key.length() > 512) {
+                throw new IllegalArgumentException("a state key or glob must be 1 to 512 chars and not blank: '"
+                        + Checks.printable(key) + "'");
+            }
         }
         if (level != null && tier != null) {
             throw new IllegalArgumentException("a request has a level or a tier, not both: level " + level.label()
@@ -138,6 +149,7 @@ public record ContextRequest(
         private ContextLevel level;
         private ContextTier tier;
         private MemoryFilter filter;
+        private List<String> state = List.of();
 
         private Builder(String query) {
             this.query = query;
@@ -259,6 +271,15 @@ public record ContextRequest(
             return this;
         }
 
+        /**
+         * The state keys the context may include, as keys or globs ({@code "plan"}, {@code "session/*"}); none when
+         * not set.
+         */
+        public Builder state(String... keysOrGlobs) {
+            this.state = List.of(keysOrGlobs);
+            return this;
+        }
+
         /** Whether memories no longer valid are used too; false when not set. */
         public Builder includeSuperseded(boolean includeSuperseded) {
             this.includeSuperseded = includeSuperseded;
@@ -269,7 +290,7 @@ public record ContextRequest(
         public ContextRequest build() {
             return new ContextRequest(query, sessionId, tokenBudget, recentHistory, includeTriggers, namespace,
                     project, language, task, baselineTokens, recordAccess, explain, asOf, includeSuperseded,
-                    scopeBudgets, groupByScope, level, tier, filter);
+                    scopeBudgets, groupByScope, level, tier, filter, state);
         }
     }
 }

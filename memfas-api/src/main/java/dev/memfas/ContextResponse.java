@@ -24,6 +24,8 @@ import java.util.Objects;
  * @param latency the time {@code getContext} took
  * @param dropped when the request asked for an explanation ({@link ContextRequest#explain()}), every candidate left
  *     out, best first, with the reason; empty otherwise
+ * @param stateKeys the state keys whose values the context holds, in context order; empty unless the request asked
+ *     for state ({@link ContextRequest#state()})
  */
 public record ContextResponse(
         String context,
@@ -36,12 +38,14 @@ public record ContextResponse(
         String topic,
         boolean topicShifted,
         Duration latency,
-        List<DroppedMemory> dropped) {
+        List<DroppedMemory> dropped,
+        List<String> stateKeys) {
 
     /** Copies the lists and checks the components are present. */
     public ContextResponse {
         Objects.requireNonNull(context, "context");
         items = List.copyOf(items);
+        stateKeys = List.copyOf(Objects.requireNonNull(stateKeys, "stateKeys"));
         triggersMatched = List.copyOf(triggersMatched);
         Objects.requireNonNull(topic, "topic");
         Objects.requireNonNull(latency, "latency");

@@ -67,6 +67,10 @@ final class ContextCommand implements Callable<Integer> {
             + " optimal): the context gets its memory share.")
     String tier;
 
+    @Option(names = "--state", paramLabel = "KEY", description = "A state key or glob the context may hold (repeat):"
+            + " the keys named, and the relevant ones among those a glob matches.")
+    List<String> state = new ArrayList<>();
+
     @Option(names = "--group-by-scope", description = "List the memories under one heading per scope, the most"
             + " specific first.")
     boolean groupByScope;
@@ -101,7 +105,8 @@ final class ContextCommand implements Callable<Integer> {
             }
             ContextRequest.Builder request = ContextRequest.builder(query).namespace(main.namespace()).recordAccess(record)
                     .explain(explain || json).includeSuperseded(past.includeSuperseded).asOf(past.asOf())
-                    .task(task).groupByScope(groupByScope).filter(filters.orNull());
+                    .task(task).groupByScope(groupByScope).filter(filters.orNull())
+                    .state(state.toArray(String[]::new));
             if (level != null) {
                 request.level(ContextLevel.parse(level));
             }

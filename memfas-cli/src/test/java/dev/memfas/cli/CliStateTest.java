@@ -27,6 +27,9 @@ final class CliStateTest {
                 .contains("session/1/cursor");
         assertThat(memfas("state", "list", "--json").out()).contains("\"key\":\"plan\"").contains("\"size\":11");
         assertThat(memfas("state", "search", "session/*").out()).isEqualTo("session/1/cursor\t42\n");
+        memfas("remember", "The session cursor marks the next step.");
+        assertThat(memfas("context", "where is the session cursor", "--state", "session/*").out())
+                .contains("<state key=\"session/1/cursor\">42</state>");
         CliRun bad = memfas("state", "save", "plan", "not json");
         assertThat(bad.exit()).isEqualTo(Main.INPUT);
         assertThat(bad.err()).contains("state value of 'plan' is not JSON: expected a value at char 0");

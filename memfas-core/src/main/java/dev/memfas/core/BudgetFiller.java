@@ -53,6 +53,7 @@ final class BudgetFiller {
     private final int triggeredSectionTokens;
     private final int relevantSectionTokens;
     private final int markerTokens;
+    private final int stateSectionTokens;
     /**
      * Whether the count of the whole context is the sum of its pieces' counts. True for the built-in BPE tokenizers:
      * every piece ends in {@code ">\n"} and the next begins with {@code "<"}, a boundary none of their pre-tokenizing
@@ -77,6 +78,8 @@ final class BudgetFiller {
         this.relevantSectionTokens = tokenizer.count(ContextEnvelope.RELEVANT_OPEN)
                 + tokenizer.count(ContextEnvelope.RELEVANT_CLOSE);
         this.markerTokens = tokenizer.count(ContextEnvelope.TRUNCATION_MARKER);
+        this.stateSectionTokens = tokenizer.count(ContextEnvelope.STATE_OPEN)
+                + tokenizer.count(ContextEnvelope.STATE_CLOSE);
         this.piecesAddUp = tokenizer instanceof JTokkitTokenizer;
     }
 
@@ -96,9 +99,9 @@ final class BudgetFiller {
      * @param included the positions of the included candidates, in context order
      */
     record Filled(String context, int tokens, List<ContextItem> items, List<String> includedIds, int[] included,
-            int dropped) {
+            int dropped, List<String> stateKeys) {
         static Filled empty(int considered) {
-            return new Filled("", 0, List.of(), List.of(), new int[0], considered);
+            return new Filled("", 0, List.of(), List.of(), new int[0], considered, List.of());
         }
     }
 
@@ -134,9 +137,10 @@ final class BudgetFiller {
      * @param anythingRelevant whether the turn has relevant memories ({@link RelevanceGate}): if not, only pinned and
      *     linked candidates are taken
      * @param plan the budget, its shares by scope, the minimum score and the most items
+     * @param state the state chosen for the context ({@link StateSelection}), in order; empty for none
      */
-    Filled fill(FillPlan plan, List<Trigger> fired, CandidateSet candidates, int[] linked, int linkedCount,
-            Ranking ranked, boolean anythingRelevant, Scratch scratch) {
+    Filled fill(FillPlan plan, List<StateSelection.Chosen> state, List<Trigger> fired, CandidateSet candidates,
+            int[] linked, int linkedCount, Ranking ranked, boolean anythingRelevant, Scratch scratch) {
         int budget = plan.budget();
         double minScore = plan.minScore();
         int maxItems = plan.maxItems();
@@ -151,6 +155,10 @@ final class BudgetFiller {
         EnvelopeLayout layout = scratch.layout;
         SeenTexts seenTexts = scratch.seen;
         TakenVectors included = scratch.taken;
+
+        int stateTokens = state.isEmpty() ? 0 : fillState(state, Math.min(plan.stateTokens(), budget - envelopeTokens),
+                layout);
+        envelopeTokens += stateTokens;
 
         List<Piece> triggered = layout.triggered;
         int triggeredTokens = 0;
@@ -247,6 +255,43 @@ final class BudgetFiller {
             }
             layout.removeLast();
         }
+    }
+
+    /**
+     * Places the chosen state, in order, within its share: each value whole if it fits, else cut to what is left (and
+     * marked), else left out.
+     *
+     * @return the tokens the state section takes, its tags included; 0 if nothing fit
+     */
+    private int fillState(List<StateSelection.Chosen> state, int share, EnvelopeLayout layout) {
+        int used = stateSectionTokens;
+        for (StateSelection.Chosen s : state) {
+            int room = share - used;
+            if (room < SMALLEST_ITEM_TOKENS) {
+                break;
+            }
+            String whole = ContextEnvelope.state(s.key(), s.value());
+            int tokens = tokenizer.count(whole);
+            String text = whole;
+            boolean cut = false;
+            if (tokens > room) {
+                int label = tokenizer.count(ContextEnvelope.state(s.key(), "")) + markerTokens;
+                if (room - label < 4) {
+                    continue;
+                }
+                text = ContextEnvelope.state(s.key(), tokenizer.truncate(s.value(), room - label)
+                        + ContextEnvelope.TRUNCATION_MARKER);
+                tokens = tokenizer.count(text);
+                cut = true;
+                if (tokens > room) {
+                    continue;
+                }
+            }
+            layout.state.add(new Piece(text, tokens, -1, cut));
+            layout.stateKeys.add(s.key());
+            used += tokens;
+        }
+        return layout.state.isEmpty() ? 0 : used;
     }
 
     /**

@@ -44,6 +44,8 @@ final class ContextEnvelope {
     static final String RELEVANT_OPEN = "<relevant_memory>\n";
     static final String RELEVANT_CLOSE = "</relevant_memory>\n";
     static final String SCOPE_CLOSE = "</scope>\n";
+    static final String STATE_OPEN = "<state_context>\n";
+    static final String STATE_CLOSE = "</state_context>\n";
     /** Appended to a memory cut to the per-item cap. */
     static final String TRUNCATION_MARKER = " [\u2026truncated]";
 
@@ -64,6 +66,15 @@ final class ContextEnvelope {
      */
     static String open(String today) {
         return today == null ? OPEN : "<memory_context today=\"" + today + "\">\n";
+    }
+
+    /** A state value as an item of the state section; {@code value} is the whole value or a cut of it. */
+    static String state(String key, String value) {
+        StringBuilder sb = new StringBuilder(value.length() + key.length() + 32).append("<state key=\"");
+        appendAttribute(sb, key);
+        sb.append("\">");
+        appendText(sb, value);
+        return sb.append("</state>\n").toString();
     }
 
     /** The heading of a scope's items, when a turn groups them by scope. */

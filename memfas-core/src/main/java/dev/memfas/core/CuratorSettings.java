@@ -1,6 +1,7 @@
 package dev.memfas.core;
 
 import dev.memfas.DuplicatePolicy;
+import dev.memfas.RelevanceJudge;
 import dev.memfas.RetentionPolicy;
 import dev.memfas.ScopeBudgets;
 import dev.memfas.Summarizer;
@@ -31,6 +32,9 @@ import java.time.Duration;
  * @param supersession what {@code remember} does with a new memory that looks like an update of a stored one
  * @param retention when maintenance archives an unused memory
  * @param summarizer writes the text of a summary memory
+ * @param relevanceJudge what chooses the relevant state of a request that asks for some, or null for the curator's
+ *     choice by words
+ * @param relevanceJudgeTimeout how long the judge may take before the curator chooses by words instead
  * @param relevanceFloor the cosine a turn's best memory must reach for any memory to be relevant; -1 for no floor
  * @param sessionIdleTimeout how long a session may be idle before it expires
  * @param maxSessions how many sessions are kept at most
@@ -58,6 +62,8 @@ record CuratorSettings(
         SupersessionPolicy supersession,
         RetentionPolicy retention,
         Summarizer summarizer,
+        RelevanceJudge relevanceJudge,
+        Duration relevanceJudgeTimeout,
         double relevanceFloor,
         Duration sessionIdleTimeout,
         int maxSessions,

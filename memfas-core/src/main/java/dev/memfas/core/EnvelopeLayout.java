@@ -22,6 +22,9 @@ final class EnvelopeLayout {
      */
     record Piece(String text, int tokens, int candidate, boolean truncated) {}
 
+    /** The state section's items, and the key of each. */
+    final List<Piece> state = new ArrayList<>();
+    final List<String> stateKeys = new ArrayList<>();
     final List<Piece> triggered = new ArrayList<>();
     final List<Piece> relevant = new ArrayList<>();
     /** The scopes with a heading so far, in the order their first item was placed. */
@@ -29,6 +32,8 @@ final class EnvelopeLayout {
     private boolean grouped;
 
     void reset(boolean groupByScope) {
+        state.clear();
+        stateKeys.clear();
         triggered.clear();
         relevant.clear();
         groups.clear();
@@ -47,7 +52,7 @@ final class EnvelopeLayout {
     }
 
     boolean isEmpty() {
-        return triggered.isEmpty() && relevant.isEmpty();
+        return state.isEmpty() && triggered.isEmpty() && relevant.isEmpty();
     }
 
     /**
@@ -76,12 +81,15 @@ final class EnvelopeLayout {
         }
     }
 
-    /** Gives back the last piece placed: the relevant section's last, else the triggered section's. */
+    /** Gives back the last piece placed: the relevant section's last, else the triggered section's, else state's. */
     void removeLast() {
         if (!relevant.isEmpty()) {
             relevant.remove(relevant.size() - 1);
-        } else {
+        } else if (!triggered.isEmpty()) {
             triggered.remove(triggered.size() - 1);
+        } else {
+            state.remove(state.size() - 1);
+            stateKeys.remove(stateKeys.size() - 1);
         }
     }
 
@@ -89,6 +97,11 @@ final class EnvelopeLayout {
     String render(CandidateSet candidates, StringBuilder sb) {
         sb.setLength(0);
         sb.append(ContextEnvelope.open(candidates.today()));
+        if (!state.isEmpty()) {
+            sb.append(ContextEnvelope.STATE_OPEN);
+            state.forEach(p -> sb.append(p.text()));
+            sb.append(ContextEnvelope.STATE_CLOSE);
+        }
         if (!triggered.isEmpty()) {
             sb.append(ContextEnvelope.TRIGGERED_OPEN);
             triggered.forEach(p -> append(sb, candidates, p));
@@ -175,7 +188,7 @@ final class EnvelopeLayout {
             ids.add(candidates.id(p.candidate()));
         }
         return new BudgetFiller.Filled(context, tokens, items, ids, Arrays.copyOf(positions, ids.size()),
-                considered - ids.size());
+                considered - ids.size(), List.copyOf(stateKeys));
     }
 
     private static ContextItem item(CandidateSet candidates, Piece p, ContextItem.Section section) {

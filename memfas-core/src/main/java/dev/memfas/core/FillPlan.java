@@ -6,9 +6,11 @@ import dev.memfas.ScopeBudgets;
 /**
  * How one turn's budget is to be filled, resolved from its request and the curator's settings: the budget (the
  * request's, else its level's, else its tier's memory share, else the curator's default), its shares by scope, whether
- * items are grouped by scope, the lowest score a ranked memory may have and the most memories the context holds.
+ * items are grouped by scope, the lowest score a ranked memory may have, the most memories the context holds, and the
+ * most the state section may take (the tier's state share, else a quarter of the budget).
  */
-record FillPlan(int budget, ScopeBudgets scopeBudgets, boolean groupByScope, double minScore, int maxItems) {
+record FillPlan(int budget, ScopeBudgets scopeBudgets, boolean groupByScope, double minScore, int maxItems,
+        int stateTokens) {
 
     /** The plan of a request under the curator's settings. */
     static FillPlan of(ContextRequest request, CuratorSettings settings) {
@@ -20,6 +22,7 @@ record FillPlan(int budget, ScopeBudgets scopeBudgets, boolean groupByScope, dou
                 request.scopeBudgets() != null ? request.scopeBudgets() : settings.scopeBudgets(),
                 request.groupByScope(),
                 request.level() != null ? request.level().minScore() : settings.minScore(),
-                request.level() != null ? request.level().maxItems() : Integer.MAX_VALUE);
+                request.level() != null ? request.level().maxItems() : Integer.MAX_VALUE,
+                request.tier() != null ? Math.min(budget, request.tier().stateTokens()) : budget / 4);
     }
 }

@@ -5,6 +5,7 @@ import dev.memfas.ContextRequest;
 import dev.memfas.DuplicatePolicy;
 import dev.memfas.Embedder;
 import dev.memfas.MemoryStore;
+import dev.memfas.RelevanceJudge;
 import dev.memfas.RetentionPolicy;
 import dev.memfas.ScopeBudgets;
 import dev.memfas.ScoringWeights;
@@ -95,6 +96,8 @@ public final class Memfas {
         private SupersessionPolicy supersession = SupersessionPolicy.off();
         private RetentionPolicy retention = RetentionPolicy.defaults();
         private Summarizer summarizer = new ExtractiveSummarizer();
+        private RelevanceJudge relevanceJudge;
+        private Duration relevanceJudgeTimeout = Duration.ofSeconds(2);
         /** NaN: the embedder's. */
         private double relevanceFloor = Double.NaN;
         private Duration sessionIdleTimeout = Duration.ofHours(1);
@@ -386,6 +389,22 @@ public final class Memfas {
             return this;
         }
 
+        /**
+         * What chooses, among the state keys a request's globs match ({@link ContextRequest#state()}), the ones
+         * relevant to its query, and how long it may take; when not set, the curator chooses by words. A judge that
+         * throws, is late or answers with a key it was not shown is set aside for that turn, and the curator chooses by
+         * words. It is never consulted for a request that asks for no state.
+         */
+        public Builder relevanceJudge(RelevanceJudge judge, Duration timeout) {
+            once("relevance judge");
+            Objects.requireNonNull(judge, "judge");
+            Objects.requireNonNull(timeout, "timeout");
+            require(!timeout.isNegative() && !timeout.isZero(), "relevance judge timeout must be positive", timeout);
+            this.relevanceJudge = judge;
+            this.relevanceJudgeTimeout = timeout;
+            return this;
+        }
+
         /** Writes one JSON line per turn to this file (see {@code docs/telemetry.md}); off when not set. */
         public Builder telemetry(Path file) {
             once("telemetry");
@@ -483,7 +502,8 @@ public final class Memfas {
                 CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife, timeWindowWeight,
                         minScore, maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare,
                         embedBatchSize, scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity,
-                        writeDuplicates, supersession, retention, summarizer, resolvedRelevanceFloor(),
+                        writeDuplicates, supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout,
+                        resolvedRelevanceFloor(),
                         sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
                 if (warmUp) {

@@ -101,6 +101,7 @@ final class MemoryCurator implements ContextCurator {
     private final ScopeListing scopeListing;
     private final TopicFilter topicFilter;
     private final StateKeys state;
+    private final StateSelection stateSelection;
     private final TokenCounter tokenCounter;
     private final BudgetFiller filler;
     private final TurnPublisher publisher;
@@ -139,6 +140,7 @@ final class MemoryCurator implements ContextCurator {
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
         this.scopeListing = new ScopeListing(store);
         this.state = new StateKeys(store, clock);
+        this.stateSelection = new StateSelection(store, settings.relevanceJudge(), settings.relevanceJudgeTimeout());
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
                 tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
@@ -209,8 +211,10 @@ final class MemoryCurator implements ContextCurator {
             neighbors.inherit(candidates, turn.budget());
             work.ranking().rank(candidates);
             work.link(fired);
-            BudgetFiller.Filled filled = filler.fill(turn.plan(), fired.triggers(), candidates, work.linked(),
-                    work.linkedCount(), work.ranking(), relevant, work.fill());
+            List<StateSelection.Chosen> chosenState = request.state().isEmpty() ? List.of()
+                    : stateSelection.select(turn.namespace(), request.query(), request.state());
+            BudgetFiller.Filled filled = filler.fill(turn.plan(), chosenState, fired.triggers(), candidates,
+                    work.linked(), work.linkedCount(), work.ranking(), relevant, work.fill());
             return publisher.publish(turn, topic, fired, work, filled, relevant);
         } finally {
             workspaces.release(work);
@@ -504,6 +508,7 @@ final class MemoryCurator implements ContextCurator {
             return;
         }
         closed = true;
+        stateSelection.close();
         writer.exclusively(() -> {
             if (telemetryWriter != null) {
                 telemetryWriter.close();

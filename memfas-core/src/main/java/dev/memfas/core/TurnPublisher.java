@@ -70,7 +70,7 @@ final class TurnPublisher {
                 : List.of();
         ContextResponse response = new ContextResponse(filled.context(), filled.tokens(), turn.budget(),
                 filled.items(), work.candidates().size(), filled.dropped(), firedKeywords, topic.label(),
-                topic.shifted(), latency, dropped);
+                topic.shifted(), latency, dropped, filled.stateKeys());
         turns.incrementAndGet();
         if (!listeners.isEmpty()) {
             tell(turn, topic, response, filled);

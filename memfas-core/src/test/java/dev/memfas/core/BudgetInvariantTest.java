@@ -74,6 +74,10 @@ final class BudgetInvariantTest {
                             .pinned(random.nextInt(10) == 0).build());
                 }
                 curator.rememberAll(memories);
+                for (int k = 0; k < random.nextInt(4); k++) {
+                    curator.saveState("default", "deploy/" + k, jsonString(randomText(random,
+                            1 + random.nextInt(300))));
+                }
                 if (random.nextBoolean()) {
                     curator.addTrigger(Trigger.of("deploy", randomText(random, 1 + random.nextInt(30)),
                             "m" + random.nextInt(count)));
@@ -88,6 +92,9 @@ final class BudgetInvariantTest {
                                 1 + random.nextInt(800))).project("hydra");
                     }
                     request.groupByScope(random.nextBoolean());
+                    if (random.nextBoolean()) {
+                        request.state("deploy/*", "deploy/0");
+                    }
                     ContextResponse r = curator.getContext(request.build());
 
                     assertThat(r.tokensUsed()).as("round %d budget %d", round, budget)
@@ -106,6 +113,21 @@ final class BudgetInvariantTest {
             }
         }
         assertThat(checked).isEqualTo(900);
+    }
+
+    /** The text as a JSON string, whatever it holds. */
+    private static String jsonString(String text) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (char c : text.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                sb.append('\\').append(c);
+            } else if (c < 0x20) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append('"').toString();
     }
 
     private static String randomText(Random random, int words) {

@@ -89,6 +89,8 @@ final class ContextTools {
         in.put("task", prop("string", "What you are doing, in a few words (\"fix the failing login test\"): memories"
                 + " of that task rank first."));
         ToolFilters.declare(in);
+        in.put("state", strings("State keys or globs (\"plan\", \"session/*\") whose values the context may hold:"
+                + " the keys named, and the ones relevant to the query among those a glob matches."));
         in.put("group_by_scope", prop("boolean", "List the memories under one heading per scope, the most specific"
                 + " first (default false)."));
         in.put("namespace", MemfasTools.NAMESPACE);
@@ -100,6 +102,7 @@ final class ContextTools {
         out.put("triggers_matched", arrayOf(type("string")));
         out.put("topic", type("string"));
         out.put("topic_shifted", type("boolean"));
+        out.put("state_keys", arrayOf(type("string")));
         // Reads memory; the only thing it writes is the memories' use count, which is what ranks them later.
         registry.add("get_context", "Get context", MemfasTools.Effects.READS, """
                 Returns the memories most relevant to the current query, curated to fit a token budget, as one \
@@ -178,6 +181,10 @@ final class ContextTools {
         Boolean grouped = args.optionalBoolean("group_by_scope");
         request.groupByScope(grouped != null && grouped);
         request.filter(ToolFilters.readOrNull(args));
+        List<String> state = args.optionalStringList("state");
+        if (state != null) {
+            request.state(state.toArray(String[]::new));
+        }
         request.asOf(args.optionalInstant("as_of"));
         Boolean superseded = args.optionalBoolean("include_superseded");
         request.includeSuperseded(superseded != null && superseded);
@@ -190,6 +197,7 @@ final class ContextTools {
         structured.put("triggers_matched", r.triggersMatched());
         structured.put("topic", r.topic());
         structured.put("topic_shifted", r.topicShifted());
+        structured.put("state_keys", r.stateKeys());
         return MemfasTools.ok(r.context(), structured);
     }
 

@@ -419,6 +419,10 @@ final class MemfasToolsTest {
         assertThat(text(call("delete_state", "key", "plan"))).isEqualTo("deleted plan");
         assertThat(text(call("load_state", "key", "plan"))).isEqualTo("no state under plan");
         assertThat(text(call("load_state", "key", "plan", "namespace", "acme"))).isEqualTo("\"theirs\"");
+        call("save_state", "key", "deploy/window", "value", "\"deploys between 10 and 16\"");
+        McpSchema.CallToolResult context = call("get_context", "query", "billing deploys", "state", "deploy/*");
+        assertThat(text(context)).contains("<state key=\"deploy/window\">\"deploys between 10 and 16\"</state>");
+        assertThat(((Map<?, ?>) context.structuredContent()).get("state_keys")).isEqualTo(List.of("deploy/window"));
     }
 
     @Test

@@ -1,0 +1,161 @@
+package dev.memfas.core;
+
+import dev.memfas.MemoryStore;
+import dev.memfas.RelevanceJudge;
+import dev.memfas.StateEntry;
+import dev.memfas.StopWords;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Chooses the state a turn's context holds, for a request that asks for some ({@link dev.memfas.ContextRequest#state}).
+ * A key named exactly is always chosen; among the keys a glob matches (at most {@value #MOST_CANDIDATES}), the relevant
+ * ones to the query: by the curator's {@link RelevanceJudge}, when it has one and the judge answers in time with ids it
+ * was shown; otherwise, and whenever the judge throws, is late or answers with an id it was not shown, by words: a key
+ * is relevant when its name or the start of its value shares a word (not a stop word) with the query. The curator's own
+ * {@code memfas.} keys are never candidates. Never runs for a request that asks for no state. Thread-safe.
+ */
+final class StateSelection implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(StateSelection.class);
+    /** The most keys one glob offers: a judge reads them all, and so would the model it asks. */
+    static final int MOST_CANDIDATES = 200;
+    private static final Pattern WORD_BREAK = Pattern.compile("[^\\p{L}\\p{N}]+");
+    private static final Pattern GLOB_CHARS = Pattern.compile("[*?\\[]");
+
+    /** A key chosen, with its value. */
+    record Chosen(String key, String value) {}
+
+    private final MemoryStore store;
+    private final RelevanceJudge judge;
+    private final Duration timeout;
+    private final ExecutorService judging;
+
+    StateSelection(MemoryStore store, RelevanceJudge judge, Duration timeout) {
+        this.store = store;
+        this.judge = judge;
+        this.timeout = timeout;
+        this.judging = judge == null ? null : Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "memfas-relevance-judge");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** The state chosen for a query from the keys and globs asked for, in the order they were asked. */
+    List<Chosen> select(String namespace, String query, List<String> asked) {
+        Map<String, String> chosen = new LinkedHashMap<>();
+        for (String keyOrGlob : asked) {
+            if (!GLOB_CHARS.matcher(keyOrGlob).find()) {
+                if (!keyOrGlob.startsWith(StateKeys.RESERVED_PREFIX)) {
+                    store.loadState(namespace, keyOrGlob).ifPresent(v -> chosen.putIfAbsent(keyOrGlob, v));
+                }
+                continue;
+            }
+            Map<String, String> matched = new LinkedHashMap<>();
+            store.searchState(namespace, keyOrGlob, MOST_CANDIDATES + reserved(namespace)).forEach((k, v) -> {
+                if (!k.startsWith(StateKeys.RESERVED_PREFIX) && matched.size() < MOST_CANDIDATES) {
+                    matched.put(k, v);
+                }
+            });
+            for (String key : relevant(query, matched)) {
+                chosen.putIfAbsent(key, matched.get(key));
+            }
+        }
+        List<Chosen> out = new ArrayList<>(chosen.size());
+        chosen.forEach((k, v) -> out.add(new Chosen(k, v)));
+        return out;
+    }
+
+    /** The relevant keys among those matched, in key order: the judge's if it answers well, else by words. */
+    private List<String> relevant(String query, Map<String, String> matched) {
+        if (matched.isEmpty()) {
+            return List.of();
+        }
+        if (judge != null) {
+            List<String> judged = askJudge(query, matched);
+            if (judged != null) {
+                return matched.keySet().stream().filter(judged::contains).toList();
+            }
+        }
+        Set<String> queryWords = words(query);
+        List<String> out = new ArrayList<>();
+        matched.forEach((key, value) -> {
+            Set<String> own = words(key + " " + preview(value));
+            own.retainAll(queryWords);
+            if (!own.isEmpty()) {
+                out.add(key);
+            }
+        });
+        return out;
+    }
+
+    /** The judge's answer, or null if it failed, was late, or named an id it was not shown. */
+    private List<String> askJudge(String query, Map<String, String> matched) {
+        List<RelevanceJudge.Candidate> candidates = new ArrayList<>(matched.size());
+        matched.forEach((k, v) -> candidates.add(new RelevanceJudge.Candidate(k, preview(v))));
+        CompletableFuture<List<String>> answer = CompletableFuture.supplyAsync(() -> {
+            try {
+                return judge.relevant(query, List.copyOf(candidates));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, judging);
+        try {
+            List<String> ids = answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            if (ids == null || !matched.keySet().containsAll(new HashSet<>(ids))) {
+                LOG.warn("the relevance judge named keys it was not shown; choosing by words this turn");
+                return null;
+            }
+            return ids;
+        } catch (java.util.concurrent.TimeoutException e) {
+            answer.cancel(true);
+            LOG.warn("the relevance judge took longer than {}; choosing by words this turn", timeout);
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (java.util.concurrent.ExecutionException | RuntimeException e) {
+            LOG.warn("the relevance judge failed ({}); choosing by words this turn", e.getMessage());
+            return null;
+        }
+    }
+
+    private int reserved(String namespace) {
+        return (int) store.listState(namespace, false).stream()
+                .filter(e -> e.key().startsWith(StateKeys.RESERVED_PREFIX)).count();
+    }
+
+    private static String preview(String value) {
+        return value.substring(0, Math.min(value.length(), StateEntry.PREVIEW_CHARS));
+    }
+
+    private static Set<String> words(String text) {
+        Set<String> out = new HashSet<>();
+        for (String w : WORD_BREAK.split(text.toLowerCase(Locale.ROOT))) {
+            if (w.length() >= 3 && !StopWords.isStopWord(w)) {
+                out.add(w);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        if (judging != null) {
+            judging.shutdownNow();
+        }
+    }
+}
