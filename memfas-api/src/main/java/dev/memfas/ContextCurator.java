@@ -197,6 +197,17 @@ public interface ContextCurator extends AutoCloseable {
     /** Deletes every key of a namespace's state; returns how many. */
     int clearState(String namespace);
 
+    /**
+     * Offers what a tool returned for saving as state: the curator's {@link SavePolicy} (or, when it has none or the
+     * policy fails, its rules) decides whether and under which key; what is kept is saved as a JSON object with the
+     * tool, the goal, the reason and the result. An existing key is never overwritten: a different value goes under the
+     * key's next free version ({@code tool/profile.v2}). Never called by the curator itself.
+     *
+     * @param goal what the agent was doing; may be null
+     * @throws IllegalArgumentException if the tool name is blank or over 200 chars
+     */
+    SaveOutcome offer(String namespace, String toolName, String result, String goal);
+
     /** Deletes a memory from the default namespace; returns whether it existed. */
     boolean forget(String memoryId);
 

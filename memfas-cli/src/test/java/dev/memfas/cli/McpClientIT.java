@@ -57,7 +57,7 @@ final class McpClientIT {
                 "recall", "get", "list", "update", "supersede", "history", "maintain", "summarize", "restore", "time",
                 "report_event", "orient",
                 "promote", "working_memory", "suggest_triggers", "add_trigger", "save_state", "load_state",
-                "list_state_keys", "search_state", "delete_state", "clear_state", "forget");
+                "list_state_keys", "search_state", "delete_state", "offer", "clear_state", "forget");
         assertThat(annotation(out, "get_context", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "recall", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "forget", "destructiveHint")).isTrue();

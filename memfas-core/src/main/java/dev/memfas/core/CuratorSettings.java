@@ -3,6 +3,7 @@ package dev.memfas.core;
 import dev.memfas.DuplicatePolicy;
 import dev.memfas.RelevanceJudge;
 import dev.memfas.RetentionPolicy;
+import dev.memfas.SavePolicy;
 import dev.memfas.ScopeBudgets;
 import dev.memfas.Summarizer;
 import dev.memfas.SupersessionPolicy;
@@ -35,6 +36,8 @@ import java.time.Duration;
  * @param relevanceJudge what chooses the relevant state of a request that asks for some, or null for the curator's
  *     choice by words
  * @param relevanceJudgeTimeout how long the judge may take before the curator chooses by words instead
+ * @param savePolicy what decides on a tool's result offered for saving, or null for the curator's rules
+ * @param savePolicyTimeout how long the policy may take before the rules decide instead
  * @param relevanceFloor the cosine a turn's best memory must reach for any memory to be relevant; -1 for no floor
  * @param sessionIdleTimeout how long a session may be idle before it expires
  * @param maxSessions how many sessions are kept at most
@@ -64,6 +67,8 @@ record CuratorSettings(
         Summarizer summarizer,
         RelevanceJudge relevanceJudge,
         Duration relevanceJudgeTimeout,
+        SavePolicy savePolicy,
+        Duration savePolicyTimeout,
         double relevanceFloor,
         Duration sessionIdleTimeout,
         int maxSessions,

@@ -7,6 +7,7 @@ import dev.memfas.Embedder;
 import dev.memfas.MemoryStore;
 import dev.memfas.RelevanceJudge;
 import dev.memfas.RetentionPolicy;
+import dev.memfas.SavePolicy;
 import dev.memfas.ScopeBudgets;
 import dev.memfas.ScoringWeights;
 import dev.memfas.Summarizer;
@@ -98,6 +99,8 @@ public final class Memfas {
         private Summarizer summarizer = new ExtractiveSummarizer();
         private RelevanceJudge relevanceJudge;
         private Duration relevanceJudgeTimeout = Duration.ofSeconds(2);
+        private SavePolicy savePolicy;
+        private Duration savePolicyTimeout = Duration.ofSeconds(10);
         /** NaN: the embedder's. */
         private double relevanceFloor = Double.NaN;
         private Duration sessionIdleTimeout = Duration.ofHours(1);
@@ -405,6 +408,21 @@ public final class Memfas {
             return this;
         }
 
+        /**
+         * What decides whether a tool's result offered with {@link ContextCurator#offer} is kept, and how long it may
+         * take; when not set, the curator's rules decide (utility tools, one-off queries, errors and results too short
+         * or too long are not kept). A policy that throws, is late or names an invalid key is set aside for that offer.
+         */
+        public Builder savePolicy(SavePolicy policy, Duration timeout) {
+            once("save policy");
+            Objects.requireNonNull(policy, "policy");
+            Objects.requireNonNull(timeout, "timeout");
+            require(!timeout.isNegative() && !timeout.isZero(), "save policy timeout must be positive", timeout);
+            this.savePolicy = policy;
+            this.savePolicyTimeout = timeout;
+            return this;
+        }
+
         /** Writes one JSON line per turn to this file (see {@code docs/telemetry.md}); off when not set. */
         public Builder telemetry(Path file) {
             once("telemetry");
@@ -503,7 +521,7 @@ public final class Memfas {
                         minScore, maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare,
                         embedBatchSize, scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity,
                         writeDuplicates, supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout,
-                        resolvedRelevanceFloor(),
+                        savePolicy, savePolicyTimeout, resolvedRelevanceFloor(),
                         sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
                 if (warmUp) {

@@ -21,6 +21,7 @@ import dev.memfas.RecallRequest;
 import dev.memfas.RememberRequest;
 import dev.memfas.Remembered;
 import dev.memfas.Scope;
+import dev.memfas.SaveOutcome;
 import dev.memfas.SharedStore;
 import dev.memfas.StateEntry;
 import dev.memfas.StoredMemory;
@@ -36,9 +37,7 @@ import dev.memfas.VectorSpace;
 import dev.memfas.core.vector.ScanThreads;
 import java.time.Clock;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -72,8 +71,6 @@ import java.util.function.UnaryOperator;
  * turns run in parallel with each other and with writes.
  */
 final class MemoryCurator implements ContextCurator {
-    private static final Comparator<Memory> NEWEST_FIRST =
-            Comparator.comparing(Memory::createdAt).reversed().thenComparing(Memory::id);
     /** Text for the warm-up's searches: a few ordinary words, so that every scoring path runs. */
     private static final String WARM_UP_QUERY = "what did we decide about the deploy last week?";
 
@@ -98,10 +95,11 @@ final class MemoryCurator implements ContextCurator {
     private final CandidateScorer scorer;
     private final RelevanceGate gate;
     private final NeighborExpander neighbors;
-    private final ScopeListing scopeListing;
+    private final MemoryListing listing;
     private final TopicFilter topicFilter;
     private final StateKeys state;
     private final StateSelection stateSelection;
+    private final Offers offers;
     private final TokenCounter tokenCounter;
     private final BudgetFiller filler;
     private final TurnPublisher publisher;
@@ -138,9 +136,9 @@ final class MemoryCurator implements ContextCurator {
         this.scorer = new CandidateScorer(settings.weights(), settings.recencyHalfLife(), settings.timeWindowWeight());
         this.gate = new RelevanceGate(settings.relevanceFloor());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
-        this.scopeListing = new ScopeListing(store);
         this.state = new StateKeys(store, clock);
         this.stateSelection = new StateSelection(store, settings.relevanceJudge(), settings.relevanceJudgeTimeout());
+        this.offers = new Offers(store, state, settings.savePolicy(), settings.savePolicyTimeout());
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
                 tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
@@ -157,6 +155,7 @@ final class MemoryCurator implements ContextCurator {
         this.feedback = new UsageFeedback(store, sessions, clock, settings.redactQueries() ? null : suggester);
         this.topicFilter = new TopicFilter(store, indexes, queryEmbedder, settings.relevanceFloor(),
                 settings.scanThreads());
+        this.listing = new MemoryListing(store, topicFilter);
         this.search = new Search(queryEmbedder, topics, gatherer, scorer, workspaces, topicFilter, clock);
         this.layers = new Layers(store, writer, revisions, sessions, embedder, settings.workingMemoryTtl(),
                 settings.workingMemoryLimit(), clock);
@@ -426,8 +425,8 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(scope, "scope");
         ensureOpen();
-        return scopeListing.list(namespace, scope, kind == null ? null : kind.strip().toLowerCase(Locale.ROOT), limit,
-                clock.instant());
+        String k = kind == null ? null : kind.strip().toLowerCase(Locale.ROOT);
+        return listing.memoryContext(namespace, scope, k, limit, clock.instant());
     }
 
     @Override
@@ -467,26 +466,15 @@ final class MemoryCurator implements ContextCurator {
     }
 
     @Override
-    public List<Memory> list(String namespace, MemoryFilter filter, int offset, int limit) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(filter, "filter");
-        if (offset < 0) {
-            throw new IllegalArgumentException("offset must not be negative: " + offset);
-        }
-        if (limit < 1 || limit > 1000) {
-            throw new IllegalArgumentException("list limit must be in [1, 1000]: " + limit);
-        }
+    public SaveOutcome offer(String namespace, String toolName, String result, String goal) {
         ensureOpen();
-        Set<String> onTopic = topicFilter.onTopic(namespace, filter);
-        List<Memory> matching = new ArrayList<>();
-        store.forEach(namespace, filter, m -> {
-            if (onTopic == null || onTopic.contains(m.id())) {
-                matching.add(m);
-            }
-        });
-        matching.sort(NEWEST_FIRST);
-        return offset >= matching.size() ? List.of()
-                : List.copyOf(matching.subList(offset, Math.min(matching.size(), offset + limit)));
+        return offers.offer(namespace, toolName, result, goal);
+    }
+
+    @Override
+    public List<Memory> list(String namespace, MemoryFilter filter, int offset, int limit) {
+        ensureOpen();
+        return listing.list(namespace, filter, offset, limit);
     }
 
     @Override
@@ -509,6 +497,7 @@ final class MemoryCurator implements ContextCurator {
         }
         closed = true;
         stateSelection.close();
+        offers.close();
         writer.exclusively(() -> {
             if (telemetryWriter != null) {
                 telemetryWriter.close();

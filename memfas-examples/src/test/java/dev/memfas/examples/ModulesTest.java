@@ -36,7 +36,7 @@ final class ModulesTest {
                 "DroppedMemory", "DuplicatePolicy", "Embedder", "Embeddings", "EventOutcome", "Layer", "LexicalHit",
                 "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory", "MemoryFilter",
                 "MemoryStore", "MemoryVersion", "Orientation", "RecallHit", "RecallRequest", "RememberRequest",
-                "RelevanceJudge", "Remembered", "RetentionPolicy", "Scope", "ScopeBudgets", "ScoreBreakdown", "ScoringWeights",
+                "RelevanceJudge", "Remembered", "RetentionPolicy", "SaveOutcome", "SavePolicy", "Scope", "ScopeBudgets", "ScoreBreakdown", "ScoringWeights",
                 "SharedStore", "StateEntry",
                 "StopWords", "StoredMemory", "SummarizeRequest", "Summarizer", "SummaryReport", "SupersessionPolicy",
                 "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TriggerSuggestion", "TurnTelemetry",

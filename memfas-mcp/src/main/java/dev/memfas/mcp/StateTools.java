@@ -17,8 +17,8 @@ import java.util.Map;
 
 /**
  * The handlers of the key-value state tools: {@code save_state}, {@code load_state}, {@code list_state_keys},
- * {@code search_state}, {@code delete_state} and {@code clear_state}. {@link MemfasTools} turns their exceptions into
- * tool errors.
+ * {@code search_state}, {@code delete_state}, {@code clear_state}, and {@code offer}, which saves a tool's result when
+ * it is worth keeping. {@link MemfasTools} turns their exceptions into tool errors.
  */
 final class StateTools {
     private static final int DEFAULT_SEARCH = 50;
@@ -88,6 +88,22 @@ final class StateTools {
                 "Deletes one key of your state.", object(in, List.of("key")), output(out), this::delete);
 
         in = new LinkedHashMap<>();
+        in.put("tool_name", prop("string", "The tool that returned the result."));
+        in.put("result", prop("string", "What it returned, as text (JSON or not)."));
+        in.put("goal", prop("string", "What you were doing (optional)."));
+        in.put("namespace", MemfasTools.NAMESPACE);
+        out = new LinkedHashMap<>();
+        out.put("saved", type("boolean"));
+        out.put("key", nullable("string"));
+        out.put("reason", type("string"));
+        out.put("decided_by", type("string"));
+        registry.add("offer", "Offer a result for saving", new MemfasTools.Effects(false, false, true), """
+                Offers what a tool returned for saving as state: memfas decides whether it is worth keeping across \
+                sessions (not utility tools, one-off queries, errors or trivia) and under which key; it never \
+                overwrites a key (a new value becomes a new version).""",
+                object(in, List.of("tool_name", "result")), output(out), this::offer);
+
+        in = new LinkedHashMap<>();
         in.put("namespace", MemfasTools.NAMESPACE);
         out = new LinkedHashMap<>();
         out.put("deleted", type("integer"));
@@ -147,6 +163,21 @@ final class StateTools {
         boolean deleted = curator.deleteState(MemfasTools.namespace(args), key);
         return MemfasTools.ok(deleted ? "deleted " + key : "no state under " + key,
                 Map.of("key", key, "deleted", deleted));
+    }
+
+    McpSchema.CallToolResult offer(ToolArguments args) {
+        String tool = args.requiredString("tool_name");
+        String result = args.optionalString("result");
+        if (result == null) {
+            throw new IllegalArgumentException("missing required argument 'result'");
+        }
+        dev.memfas.SaveOutcome o = curator.offer(MemfasTools.namespace(args), tool, result, args.optionalString("goal"));
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("saved", o.saved());
+        structured.put("key", o.key());
+        structured.put("reason", o.reason());
+        structured.put("decided_by", o.decidedBy());
+        return MemfasTools.ok((o.saved() ? "saved under " + o.key() + ": " : "not saved: ") + o.reason(), structured);
     }
 
     McpSchema.CallToolResult clear(ToolArguments args) {

@@ -48,7 +48,7 @@ final class MemfasToolsTest {
                 "set_budget", "memory_context", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain",
                 "summarize", "restore", "time", "report_event", "orient", "promote", "working_memory",
                 "suggest_triggers", "add_trigger", "save_state", "load_state", "list_state_keys", "search_state",
-                "delete_state", "clear_state", "forget");
+                "delete_state", "offer", "clear_state", "forget");
         assertThat(tools.tools()).allSatisfy(t -> {
             assertThat(t.schema().description()).isNotBlank();
             assertThat((Map<?, ?>) t.schema().inputSchema().get("properties")).isNotEmpty();
@@ -103,6 +103,7 @@ final class MemfasToolsTest {
         results.put("list_state_keys", call("list_state_keys", "include_preview", true));
         results.put("search_state", call("search_state", "glob", "p*"));
         results.put("delete_state", call("delete_state", "key", "plan"));
+        results.put("offer", call("offer", "tool_name", "getUserProfile", "result", "{\"name\": \"Ana\", \"team\": 7}"));
         results.put("clear_state", call("clear_state"));
         results.put("forget", call("forget", "memory_id", "m3"));
         for (MemfasTools.Tool tool : tools.tools()) {
@@ -423,6 +424,10 @@ final class MemfasToolsTest {
         McpSchema.CallToolResult context = call("get_context", "query", "billing deploys", "state", "deploy/*");
         assertThat(text(context)).contains("<state key=\"deploy/window\">\"deploys between 10 and 16\"</state>");
         assertThat(((Map<?, ?>) context.structuredContent()).get("state_keys")).isEqualTo(List.of("deploy/window"));
+        assertThat(text(call("offer", "tool_name", "getCurrentDate", "result", "\"2026-11-24, a Tuesday\"")))
+                .isEqualTo("not saved: a utility tool's result");
+        assertThat(text(call("offer", "tool_name", "getUserProfile", "result", "{\"name\": \"Ana\", \"team\": 7}")))
+                .isEqualTo("saved under tool/getUserProfile: a tool's result worth keeping across sessions");
     }
 
     @Test

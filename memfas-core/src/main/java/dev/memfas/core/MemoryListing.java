@@ -9,26 +9,59 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 
 /**
- * The memories that apply in one scope, without a query: on-demand retrieval of an agent's standing rules
+ * Lists memories without a query: by filter, newest first ({@link dev.memfas.ContextCurator#list}), and the memories
+ * that apply in one scope ({@link dev.memfas.ContextCurator#memoryContext}), on-demand retrieval of an agent's standing rules
  * ({@link dev.memfas.ContextCurator#memoryContext}). A scope's memories are its own and those of every broader scope:
  * universal ones everywhere, a project's in its tasks; a project's task scopes also apply in the project. Other
  * projects' and languages' never do. Only memories in force now. Ranked most specific first, then pinned, then the
  * most used and repeated (access and evidence counts), then the newest. Reads the namespace's memories of the kind
  * (all of them when no kind is given): for on-demand use, not every turn. Thread-safe.
  */
-final class ScopeListing {
+final class MemoryListing {
     /** The most memories one call returns. */
     static final int MAX_LIMIT = 200;
 
-    private final MemoryStore store;
+    private static final Comparator<Memory> NEWEST_FIRST =
+            Comparator.comparing(Memory::createdAt).reversed().thenComparing(Memory::id);
 
-    ScopeListing(MemoryStore store) {
+    private final MemoryStore store;
+    private final TopicFilter topics;
+
+    MemoryListing(MemoryStore store, TopicFilter topics) {
         this.store = store;
+        this.topics = topics;
     }
 
-    List<StoredMemory> list(String namespace, Scope scope, String kind, int limit, Instant now) {
+    /**
+     * The memories of a namespace the filter lets through (its topic read by {@link TopicFilter}), newest first, from
+     * {@code offset}, at most {@code limit} (1 to 1,000).
+     */
+    List<Memory> list(String namespace, MemoryFilter filter, int offset, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(filter, "filter");
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset must not be negative: " + offset);
+        }
+        if (limit < 1 || limit > 1000) {
+            throw new IllegalArgumentException("list limit must be in [1, 1000]: " + limit);
+        }
+        Set<String> onTopic = topics.onTopic(namespace, filter);
+        List<Memory> matching = new ArrayList<>();
+        store.forEach(namespace, filter, m -> {
+            if (onTopic == null || onTopic.contains(m.id())) {
+                matching.add(m);
+            }
+        });
+        matching.sort(NEWEST_FIRST);
+        return offset >= matching.size() ? List.of()
+                : List.copyOf(matching.subList(offset, Math.min(matching.size(), offset + limit)));
+    }
+
+    List<StoredMemory> memoryContext(String namespace, Scope scope, String kind, int limit, Instant now) {
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new IllegalArgumentException("memory context limit must be in [1, " + MAX_LIMIT + "]: " + limit);
         }
