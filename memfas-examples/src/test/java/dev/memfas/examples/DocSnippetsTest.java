@@ -47,6 +47,8 @@ final class DocSnippetsTest {
             import dev.memfas.*;
             import dev.memfas.core.*;
             import dev.memfas.djl.*;
+            import dev.memfas.llm.*;
+            import java.net.URI;
             import dev.memfas.sqlite.*;
             import java.nio.file.*;
             import java.time.*;
@@ -146,6 +148,49 @@ final class DocSnippetsTest {
 
             assertThat(ids).containsExactlyInAnyOrder("tests", "go-errors", "hydra-debug");
         }
+    }
+
+    @Test
+    void stateFilterAndLevelExamples_runAsPrinted() throws Exception {
+        compileDocFragments(dir);
+        try (ContextCurator curator = Memfas.newBuilder().build();
+             URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+            Object plan = fragment(loader, "Snippet_state_md_1", "resume").invoke(null, curator);
+            assertThat(plan).isEqualTo("{\"steps\": [\"migrate\", \"deploy\", \"verify\"], \"at\": 1}");
+
+            curator.saveState("default", "notes/deploy-window", "\"deploy between 10:00 and 16:00\"");
+            curator.saveState("default", "notes/lunch-order", "\"two pizzas\"");
+            dev.memfas.ContextResponse withPlan = (dev.memfas.ContextResponse)
+                    fragment(loader, "Snippet_state_md_2", "withPlan").invoke(null, curator);
+            assertThat(withPlan.stateKeys()).containsExactly("plan", "notes/deploy-window");
+
+            dev.memfas.SaveOutcome saved = (dev.memfas.SaveOutcome) fragment(loader, "Snippet_state_md_3", "afterTool")
+                    .invoke(null, curator, "{\"name\": \"Ana\", \"prefers\": \"short answers\"}");
+            assertThat(saved.key()).isEqualTo("tool/getUserProfile");
+
+            curator.remember(Memory.builder("Kafka retention is seven days.").author("ana").source("notes/kafka.md")
+                    .createdAt(java.time.Instant.parse("2026-03-01T00:00:00Z")).build());
+            curator.remember(Memory.builder("Lunch is at noon.").author("ana").source("notes/lunch.md")
+                    .createdAt(java.time.Instant.parse("2026-03-01T00:00:00Z")).build());
+            @SuppressWarnings("unchecked")
+            List<Memory> kafka = (List<Memory>) fragment(loader, "Snippet_filters_and_tenants_md_1", "anasKafkaNotes")
+                    .invoke(null, curator);
+            assertThat(kafka).extracting(Memory::text).containsExactly("Kafka retention is seven days.");
+
+            dev.memfas.ContextResponse lean = (dev.memfas.ContextResponse)
+                    fragment(loader, "Snippet_budget_and_envelope_md_2", "lean").invoke(null, curator, "kafka");
+            assertThat(lean.budget()).isEqualTo(800);
+        }
+    }
+
+    private static Method fragment(URLClassLoader loader, String type, String name) throws Exception {
+        for (Method m : loader.loadClass(type).getDeclaredMethods()) {
+            if (m.getName().equals(name)) {
+                m.setAccessible(true);
+                return m;
+            }
+        }
+        throw new AssertionError("no method " + name + " in " + type);
     }
 
     /** Compiles every Java block of docs/ into {@code out}, each in a class named for its file and position. */

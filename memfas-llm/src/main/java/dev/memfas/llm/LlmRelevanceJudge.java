@@ -1,0 +1,50 @@
+package dev.memfas.llm;
+
+import dev.memfas.RelevanceJudge;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A {@link RelevanceJudge} that asks a chat model which of a goal's state keys are relevant, shown by key and preview
+ * (not by their names alone, as the Memory Overseer design did), and reads its answer strictly:
+ * {@code {"relevant_keys": ["key", ...]}}. An answer of any other shape is an error, which the curator meets by
+ * choosing by words. Plug it in with {@code Memfas.newBuilder().relevanceJudge(new LlmRelevanceJudge(endpoint),
+ * Duration.ofSeconds(2))}. Thread-safe.
+ */
+public final class LlmRelevanceJudge implements RelevanceJudge {
+    /** What the model is told it is for. */
+    static final String SYSTEM = "You choose which saved state is relevant to an agent's goal. Answer with one JSON"
+            + " object and nothing else: {\"relevant_keys\": [\"key\", ...]}, the keys of the relevant items, or []"
+            + " when none is. Use only keys from the list.";
+
+    private final ChatEndpoint endpoint;
+
+    public LlmRelevanceJudge(ChatEndpoint endpoint) {
+        this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+    }
+
+    @Override
+    public List<String> relevant(String goal, List<Candidate> candidates) throws IOException, InterruptedException {
+        StringBuilder user = new StringBuilder("Goal: ").append(goal).append("\n\nSaved state (key: start of value):\n");
+        for (Candidate c : candidates) {
+            user.append("- ").append(c.id()).append(": ").append(c.preview().replace('\n', ' ')).append('\n');
+        }
+        String answer = endpoint.complete(SYSTEM, user.toString());
+        JsonNode keys = JsonAnswer.object(answer).get("relevant_keys");
+        if (keys == null || !keys.isArray()) {
+            throw new IOException("the model's answer has no relevant_keys list: " + JsonAnswer.shown(answer));
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode k : keys) {
+            if (!k.isString()) {
+                throw new IOException("the model's answer lists something that is not a key: "
+                        + JsonAnswer.shown(answer));
+            }
+            out.add(k.asString());
+        }
+        return out;
+    }
+}
