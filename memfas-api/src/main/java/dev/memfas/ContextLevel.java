@@ -6,7 +6,7 @@ import java.util.Locale;
  * Named sizes for one request's context ({@link ContextRequest.Builder#level}): a budget, the lowest score a memory
  * may have to be included, and the most memories included. Smaller levels keep fewer, better memories; none changes
  * any other request or session. Minimum scores up to 0.30 leave the evaluation sets' recall unchanged at every budget
- * while general questions, which nothing stored answers, fill a little less (docs/benchmarks.md#levels).
+ * while general questions, which nothing stored answers, fill a little less (docs/levels-and-tiers.md).
  */
 public enum ContextLevel {
     /** Level 1: 300 tokens, at most 5 memories scoring at least 0.30. */

@@ -10,7 +10,7 @@ import java.util.Objects;
  *
  * <p>The curator consults a judge only for requests that ask for state, never on the default path, and never trusts
  * it: a judge that throws, takes longer than its timeout, or answers with an id it was not shown is set aside for that
- * turn and the curator's own deterministic choice is used (docs/state.md). Implementations must be thread-safe.
+ * turn and the curator's own deterministic choice, by words and meaning, is used (docs/state.md). Implementations must be thread-safe.
  */
 @FunctionalInterface
 public interface RelevanceJudge {

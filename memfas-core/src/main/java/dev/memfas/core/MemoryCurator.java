@@ -137,7 +137,8 @@ final class MemoryCurator implements ContextCurator {
         this.gate = new RelevanceGate(settings.relevanceFloor());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
         this.state = new StateKeys(store, clock);
-        this.stateSelection = new StateSelection(store, settings.relevanceJudge(), settings.relevanceJudgeTimeout());
+        this.stateSelection = new StateSelection(store, settings.relevanceJudge(), settings.relevanceJudgeTimeout(),
+                queryEmbedder, settings.relevanceFloor());
         this.offers = new Offers(store, state, settings.savePolicy(), settings.savePolicyTimeout());
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
@@ -211,7 +212,7 @@ final class MemoryCurator implements ContextCurator {
             work.ranking().rank(candidates);
             work.link(fired);
             List<StateSelection.Chosen> chosenState = request.state().isEmpty() ? List.of()
-                    : stateSelection.select(turn.namespace(), request.query(), request.state());
+                    : stateSelection.select(turn.namespace(), request.query(), q.query(), request.state());
             BudgetFiller.Filled filled = filler.fill(turn.plan(), chosenState, fired.triggers(), candidates,
                     work.linked(), work.linkedCount(), work.ranking(), relevant, work.fill());
             return publisher.publish(turn, topic, fired, work, filled, relevant);

@@ -33,6 +33,18 @@ final class QueryEmbedder {
     }
 
     /** The query alone, for a search. */
+    /** The texts' unit vectors, in one model call; null without an embedder. */
+    List<float[]> embedTexts(List<String> texts, String what) {
+        if (embedder == null) {
+            return null;
+        }
+        List<float[]> out = new java.util.ArrayList<>(texts.size());
+        for (float[] v : Embeddings.embed(embedder, texts, what)) {
+            out.add(Vectors.normalizedCopy(v, embedder.dimension()));
+        }
+        return out;
+    }
+
     QueryVectors embedQuery(String query) {
         if (embedder == null) {
             return QueryVectors.NONE;

@@ -24,14 +24,18 @@ import org.slf4j.LoggerFactory;
  * Chooses the state a turn's context holds, for a request that asks for some ({@link dev.memfas.ContextRequest#state}).
  * A key named exactly is always chosen; among the keys a glob matches (at most {@value #MOST_CANDIDATES}), the relevant
  * ones to the query: by the curator's {@link RelevanceJudge}, when it has one and the judge answers in time with ids it
- * was shown; otherwise, and whenever the judge throws, is late or answers with an id it was not shown, by words: a key
- * is relevant when its name or the start of its value shares a word (not a stop word) with the query. The curator's own
+ * was shown; otherwise, and whenever the judge throws, is late or answers with an id it was not shown, by words and
+ * meaning: a key is relevant when its name or the start of its value shares a word (not a stop word) with the query,
+ * or, with an embedder and at most {@value #MOST_EMBEDDED} candidates, when their cosine with the query reaches the
+ * model's relevance floor ({@value TopicFilter#UNCALIBRATED_COSINE} for a model without one). The curator's own
  * {@code memfas.} keys are never candidates. Never runs for a request that asks for no state. Thread-safe.
  */
 final class StateSelection implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StateSelection.class);
     /** The most keys one glob offers: a judge reads them all, and so would the model it asks. */
     static final int MOST_CANDIDATES = 200;
+    /** The most candidates embedded for the default choice: one batch, a few milliseconds. */
+    static final int MOST_EMBEDDED = 64;
     private static final Pattern WORD_BREAK = Pattern.compile("[^\\p{L}\\p{N}]+");
     private static final Pattern GLOB_CHARS = Pattern.compile("[*?\\[]");
 
@@ -42,9 +46,14 @@ final class StateSelection implements AutoCloseable {
     private final RelevanceJudge judge;
     private final Duration timeout;
     private final ExecutorService judging;
+    private final QueryEmbedder embedder;
+    private final double threshold;
 
-    StateSelection(MemoryStore store, RelevanceJudge judge, Duration timeout) {
+    StateSelection(MemoryStore store, RelevanceJudge judge, Duration timeout, QueryEmbedder embedder,
+            double relevanceFloor) {
         this.store = store;
+        this.embedder = embedder;
+        this.threshold = relevanceFloor > -1 ? relevanceFloor : TopicFilter.UNCALIBRATED_COSINE;
         this.judge = judge;
         this.timeout = timeout;
         this.judging = judge == null ? null : Executors.newCachedThreadPool(r -> {
@@ -54,8 +63,12 @@ final class StateSelection implements AutoCloseable {
         });
     }
 
-    /** The state chosen for a query from the keys and globs asked for, in the order they were asked. */
-    List<Chosen> select(String namespace, String query, List<String> asked) {
+    /**
+     * The state chosen for a query from the keys and globs asked for, in the order they were asked.
+     *
+     * @param queryVector the query's unit vector, or null without an embedder
+     */
+    List<Chosen> select(String namespace, String query, float[] queryVector, List<String> asked) {
         Map<String, String> chosen = new LinkedHashMap<>();
         for (String keyOrGlob : asked) {
             if (!GLOB_CHARS.matcher(keyOrGlob).find()) {
@@ -70,7 +83,7 @@ final class StateSelection implements AutoCloseable {
                     matched.put(k, v);
                 }
             });
-            for (String key : relevant(query, matched)) {
+            for (String key : relevant(query, queryVector, matched)) {
                 chosen.putIfAbsent(key, matched.get(key));
             }
         }
@@ -80,7 +93,7 @@ final class StateSelection implements AutoCloseable {
     }
 
     /** The relevant keys among those matched, in key order: the judge's if it answers well, else by words. */
-    private List<String> relevant(String query, Map<String, String> matched) {
+    private List<String> relevant(String query, float[] queryVector, Map<String, String> matched) {
         if (matched.isEmpty()) {
             return List.of();
         }
@@ -91,14 +104,23 @@ final class StateSelection implements AutoCloseable {
             }
         }
         Set<String> queryWords = words(query);
+        List<String> texts = new ArrayList<>(matched.size());
+        matched.forEach((key, value) -> texts.add(key + ": " + preview(value)));
+        List<float[]> vectors = queryVector != null && texts.size() <= MOST_EMBEDDED
+                ? embedder.embedTexts(texts, "state previews") : null;
         List<String> out = new ArrayList<>();
-        matched.forEach((key, value) -> {
-            Set<String> own = words(key + " " + preview(value));
+        int i = 0;
+        for (String key : matched.keySet()) {
+            Set<String> own = words(texts.get(i));
             own.retainAll(queryWords);
-            if (!own.isEmpty()) {
+            boolean near = vectors != null
+                    && dev.memfas.core.vector.Vectors.dot(vectors.get(i), 0, queryVector, 0, queryVector.length)
+                            >= threshold;
+            if (!own.isEmpty() || near) {
                 out.add(key);
             }
-        });
+            i++;
+        }
         return out;
     }
 

@@ -52,7 +52,25 @@ final class ScopesTest {
     }
 
     @Test
-    void scenario1_nothingDetected_everyRuleMayServe_universalOnesAmongThem() {
+    void scenario1_universalRulesAndCorrections_nothingDetected_onlyUniversal_withinFiveHundredTokens() {
+        try (ContextCurator c = Memfas.newBuilder().clock(new MutableClock(NOW)).build()) {
+            c.rememberAll(List.of(
+                    rule("r1", "Write a test for every bug fix before the fix", Scope.universal()),
+                    rule("r2", "Keep every commit small enough to review in one sitting", Scope.universal()),
+                    Memory.builder("No: commit messages say why, not what").id("c1").kind("correction")
+                            .createdAt(NOW).build()));
+
+            ContextResponse r = c.getContext(ContextRequest.builder("how should I commit this fix").sessionId("s")
+                    .task("coding").tokenBudget(500).build());
+
+            assertThat(r.memoryIds()).contains("c1", "r1", "r2");
+            assertThat(r.items()).allSatisfy(i -> assertThat(i.factors().scope()).isEqualTo(0.4));
+            assertThat(r.tokensUsed()).isLessThanOrEqualTo(500);
+        }
+    }
+
+    @Test
+    void nothingDetected_everyScopeMayServe_noneFavoured() {
         ContextResponse r = turn("what should I do before every commit", null, null, "coding");
 
         assertThat(r.memoryIds()).contains("go2", "py1", "cerb1");

@@ -137,7 +137,8 @@ final class DocSnippetsTest {
     @Test
     void scopesExample_runsAsPrinted_withTheDefaultModel() throws Exception {
         compileDocFragments(dir);
-        try (ContextCurator curator = Memfas.newBuilder().build();
+        try (dev.memfas.djl.DjlEmbedder model = dev.memfas.djl.DjlEmbedder.defaultModel();
+             ContextCurator curator = Memfas.newBuilder().embedder(model).build();
              URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
             Method example = loader.loadClass("Snippet_scopes_md_1").getDeclaredMethod("rulesForAGoProject",
                     ContextCurator.class);
@@ -178,7 +179,7 @@ final class DocSnippetsTest {
             assertThat(kafka).extracting(Memory::text).containsExactly("Kafka retention is seven days.");
 
             dev.memfas.ContextResponse lean = (dev.memfas.ContextResponse)
-                    fragment(loader, "Snippet_budget_and_envelope_md_2", "lean").invoke(null, curator, "kafka");
+                    fragment(loader, "Snippet_levels_and_tiers_md_1", "lean").invoke(null, curator, "kafka");
             assertThat(lean.budget()).isEqualTo(800);
         }
     }
