@@ -315,6 +315,12 @@ public interface ContextCurator extends AutoCloseable {
     /** A snapshot of the curator's state. */
     CuratorStats stats();
 
+    /**
+     * The same snapshot for one namespace only: its memories, loaded vectors, triggers, live sessions and turns, which
+     * is all a tenant may see of the curator.
+     */
+    CuratorStats stats(String namespace);
+
     /** Closes the store and telemetry. Further calls fail with {@link IllegalStateException}. */
     @Override
     void close();

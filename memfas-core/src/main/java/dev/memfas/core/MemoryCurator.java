@@ -492,6 +492,15 @@ final class MemoryCurator implements ContextCurator {
     }
 
     @Override
+    public CuratorStats stats(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        ensureOpen();
+        return new CuratorStats(store.count(namespace), indexes.vectorCount(namespace),
+                store.triggers(namespace).size(), sessions.inNamespace(namespace).size(), publisher.turns(namespace),
+                space == null ? "" : space.modelId(), tokenizer.id());
+    }
+
+    @Override
     public void close() {
         if (closed) {
             return;

@@ -52,6 +52,12 @@ final class NamespaceIndexes {
         indexes.clear();
     }
 
+    /** How many vectors one namespace's index holds, 0 if it is not loaded. */
+    long vectorCount(String namespace) {
+        VectorIndex index = indexes.get(namespace);
+        return index == null ? 0 : index.size();
+    }
+
     /** How many vectors the loaded indexes hold. */
     long vectorCount() {
         long vectors = 0;

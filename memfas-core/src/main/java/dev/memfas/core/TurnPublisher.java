@@ -35,6 +35,9 @@ final class TurnPublisher {
     private final DropExplainer dropExplainer;
     private final List<TelemetryListener> listeners;
     private final AtomicLong turns = new AtomicLong();
+    /** Turns per namespace, so a tenant's statistics count its own turns only. */
+    private final java.util.concurrent.ConcurrentMap<String, java.util.concurrent.atomic.LongAdder> turnsByNamespace =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     TurnPublisher(MemoryStore store, Tokenizer tokenizer, CuratorSettings settings, List<TelemetryListener> listeners) {
         this.store = store;
@@ -48,6 +51,12 @@ final class TurnPublisher {
     /** How many turns were published. */
     long turns() {
         return turns.get();
+    }
+
+    /** How many turns of one namespace were published. */
+    long turns(String namespace) {
+        java.util.concurrent.atomic.LongAdder n = turnsByNamespace.get(namespace);
+        return n == null ? 0 : n.sum();
     }
 
     ContextResponse publish(Turn turn, SessionState.TopicUpdate topic, NamespaceTriggers.Fired fired,
@@ -72,6 +81,8 @@ final class TurnPublisher {
                 filled.items(), work.candidates().size(), filled.dropped(), firedKeywords, topic.label(),
                 topic.shifted(), latency, dropped, filled.stateKeys());
         turns.incrementAndGet();
+        turnsByNamespace.computeIfAbsent(turn.namespace(), k -> new java.util.concurrent.atomic.LongAdder())
+                .increment();
         if (!listeners.isEmpty()) {
             tell(turn, topic, response, filled);
         }

@@ -163,7 +163,15 @@ final class TenantWallsTest {
                     all.add(curator.get(t, m.id()).orElseThrow());
                 }
                 assertThat(all).allMatch(s -> s.memory().text().startsWith(marker(t)));
+                // A tenant's statistics count its own memories and triggers only; together they are the whole.
+                assertThat(curator.stats(t).memories()).isEqualTo(all.size());
             }
+            assertThat(curator.stats(TENANTS[0]).memories() + curator.stats(TENANTS[1]).memories())
+                    .isEqualTo(curator.stats().memories());
+            assertThat(curator.stats(TENANTS[0]).triggers() + curator.stats(TENANTS[1]).triggers())
+                    .isEqualTo(curator.stats().triggers());
+            assertThat(curator.stats(TENANTS[0]).turns() + curator.stats(TENANTS[1]).turns())
+                    .isEqualTo(curator.stats().turns());
         }
         assertThat(checks).isGreaterThan(300);
     }

@@ -285,7 +285,8 @@ final class MemfasTools {
 
     /** The statistics resource: the curator's counts and the server's default budget. */
     Map<String, Object> stats() {
-        CuratorStats s = curator.stats();
+        // A server of one namespace shows that tenant's counts only.
+        CuratorStats s = servedNamespace != null ? curator.stats(servedNamespace) : curator.stats();
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("memories", s.memories());
         stats.put("vectors", s.vectors());

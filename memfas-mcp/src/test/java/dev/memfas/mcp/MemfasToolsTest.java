@@ -384,6 +384,8 @@ final class MemfasToolsTest {
         assertThat(text(acme.call("get_context", Map.of("query", "billing deploys")))).doesNotContain("blue-green");
         assertThat(text(acme.call("get", Map.of("memory_id", "m1")))).contains("no memory");
         assertThat(acme.call("recall", Map.of("query", "ships", "namespace", "acme")).isError()).isFalse();
+        assertThat(acme.stats()).containsEntry("memories", 1L);
+        assertThat(tools.stats()).containsEntry("memories", 3L);
     }
 
     @Test
