@@ -6,12 +6,6 @@ import dev.memfas.SavePolicy;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Applies a save policy to what a tool returned ({@link dev.memfas.ContextCurator#offer}): asks the curator's
@@ -22,26 +16,20 @@ import org.slf4j.LoggerFactory;
  * Thread-safe.
  */
 final class Offers implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(Offers.class);
+    private static final String FALLBACK = "the rules decide this offer";
     private static final int MOST_VERSIONS = 1_000;
     private static final SaveRules RULES = new SaveRules();
 
     private final MemoryStore store;
     private final StateKeys state;
     private final SavePolicy policy;
-    private final Duration timeout;
-    private final ExecutorService deciding;
+    private final GuardedCall deciding;
 
     Offers(MemoryStore store, StateKeys state, SavePolicy policy, Duration timeout) {
         this.store = store;
         this.state = state;
         this.policy = policy;
-        this.timeout = timeout;
-        this.deciding = policy == null ? null : Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "memfas-save-policy");
-            t.setDaemon(true);
-            return t;
-        });
+        this.deciding = policy == null ? null : new GuardedCall("the save policy", timeout);
     }
 
     SaveOutcome offer(String namespace, String toolName, String result, String goal) {
@@ -79,34 +67,20 @@ final class Offers implements AutoCloseable {
 
     /** The policy's decision, or null if it failed, was late, or named no valid key. */
     private SavePolicy.Decision ask(SavePolicy.Offer offer) {
-        CompletableFuture<SavePolicy.Decision> answer = CompletableFuture.supplyAsync(() -> {
+        SavePolicy.Decision d = deciding.call(() -> policy.decide(offer), FALLBACK);
+        if (d != null && d.save()) {
             try {
-                return policy.decide(offer);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, deciding);
-        try {
-            SavePolicy.Decision d = answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-            if (d == null) {
+                MemoryStore.checkStateKey(d.key());
+            } catch (IllegalArgumentException e) {
+                deciding.refused("named an invalid key (" + e.getMessage() + ")", FALLBACK);
                 return null;
             }
-            if (d.save()) {
-                MemoryStore.checkStateKey(d.key());
-                if (d.key().startsWith(StateKeys.RESERVED_PREFIX)) {
-                    throw new IllegalArgumentException("reserved key " + d.key());
-                }
+            if (d.key().startsWith(StateKeys.RESERVED_PREFIX)) {
+                deciding.refused("named one of memfas's own keys, " + d.key(), FALLBACK);
+                return null;
             }
-            return d;
-        } catch (java.util.concurrent.TimeoutException e) {
-            answer.cancel(true);
-            LOG.warn("the save policy took longer than {}; the rules decide this offer", timeout);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException | RuntimeException e) {
-            LOG.warn("the save policy failed ({}); the rules decide this offer", e.getMessage());
         }
-        return null;
+        return d;
     }
 
     /** The saved value: the offer and the reason, with the result as JSON when it is JSON. */
@@ -131,7 +105,7 @@ final class Offers implements AutoCloseable {
     @Override
     public void close() {
         if (deciding != null) {
-            deciding.shutdownNow();
+            deciding.close();
         }
     }
 }

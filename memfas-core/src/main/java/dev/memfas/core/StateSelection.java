@@ -12,13 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Chooses the state a turn's context holds, for a request that asks for some ({@link dev.memfas.ContextRequest#state}).
@@ -31,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * {@code memfas.} keys are never candidates. Never runs for a request that asks for no state. Thread-safe.
  */
 final class StateSelection implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(StateSelection.class);
+    private static final String FALLBACK = "choosing by words and meaning this turn";
     /** The most keys one glob offers: a judge reads them all, and so would the model it asks. */
     static final int MOST_CANDIDATES = 200;
     /** The most candidates embedded for the default choice: one batch, a few milliseconds. */
@@ -45,7 +39,7 @@ final class StateSelection implements AutoCloseable {
     private final MemoryStore store;
     private final RelevanceJudge judge;
     private final Duration timeout;
-    private final ExecutorService judging;
+    private final GuardedCall judging;
     private final QueryEmbedder embedder;
     private final double threshold;
 
@@ -56,11 +50,7 @@ final class StateSelection implements AutoCloseable {
         this.threshold = relevanceFloor > -1 ? relevanceFloor : TopicFilter.UNCALIBRATED_COSINE;
         this.judge = judge;
         this.timeout = timeout;
-        this.judging = judge == null ? null : Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "memfas-relevance-judge");
-            t.setDaemon(true);
-            return t;
-        });
+        this.judging = judge == null ? null : new GuardedCall("the relevance judge", timeout);
     }
 
     /**
@@ -128,31 +118,12 @@ final class StateSelection implements AutoCloseable {
     private List<String> askJudge(String query, Map<String, String> matched) {
         List<RelevanceJudge.Candidate> candidates = new ArrayList<>(matched.size());
         matched.forEach((k, v) -> candidates.add(new RelevanceJudge.Candidate(k, preview(v))));
-        CompletableFuture<List<String>> answer = CompletableFuture.supplyAsync(() -> {
-            try {
-                return judge.relevant(query, List.copyOf(candidates));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, judging);
-        try {
-            List<String> ids = answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-            if (ids == null || !matched.keySet().containsAll(new HashSet<>(ids))) {
-                LOG.warn("the relevance judge named keys it was not shown; choosing by words this turn");
-                return null;
-            }
-            return ids;
-        } catch (java.util.concurrent.TimeoutException e) {
-            answer.cancel(true);
-            LOG.warn("the relevance judge took longer than {}; choosing by words this turn", timeout);
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (java.util.concurrent.ExecutionException | RuntimeException e) {
-            LOG.warn("the relevance judge failed ({}); choosing by words this turn", e.getMessage());
+        List<String> ids = judging.call(() -> judge.relevant(query, List.copyOf(candidates)), FALLBACK);
+        if (ids != null && !matched.keySet().containsAll(new HashSet<>(ids))) {
+            judging.refused("named keys it was not shown", FALLBACK);
             return null;
         }
+        return ids;
     }
 
     private int reserved(String namespace) {
@@ -177,7 +148,7 @@ final class StateSelection implements AutoCloseable {
     @Override
     public void close() {
         if (judging != null) {
-            judging.shutdownNow();
+            judging.close();
         }
     }
 }
