@@ -38,7 +38,6 @@ final class StateSelection implements AutoCloseable {
 
     private final MemoryStore store;
     private final RelevanceJudge judge;
-    private final Duration timeout;
     private final GuardedCall judging;
     private final QueryEmbedder embedder;
     private final double threshold;
@@ -49,7 +48,6 @@ final class StateSelection implements AutoCloseable {
         this.embedder = embedder;
         this.threshold = relevanceFloor > -1 ? relevanceFloor : TopicFilter.UNCALIBRATED_COSINE;
         this.judge = judge;
-        this.timeout = timeout;
         this.judging = judge == null ? null : new GuardedCall("the relevance judge", timeout);
     }
 
