@@ -51,6 +51,9 @@ import java.util.OptionalInt;
  * @param state the state keys the context may include, as keys or globs ({@code session/*}); the relevant ones among
  *     them (chosen by the curator's {@link RelevanceJudge}, or by their words) are rendered whole or cut into the
  *     context's state section and counted in its budget. Empty (the default) for none
+ * @param relevanceCheck whether the curator's {@link RelevanceJudge} (if it has one) chooses which of the best
+ *     memories found are relevant to the query before the budget is filled: the others are left out. A judge that
+ *     fails, is late or answers with an id it was not shown leaves the turn as scored. False by default
  */
 public record ContextRequest(
         String query,
@@ -72,7 +75,8 @@ public record ContextRequest(
         ContextLevel level,
         ContextTier tier,
         MemoryFilter filter,
-        List<String> state) {
+        List<String> state,
+        boolean relevanceCheck) {
 
     /** The longest query accepted, in chars. */
     public static final int MAX_QUERY_CHARS = 100_000;
@@ -150,6 +154,7 @@ public record ContextRequest(
         private ContextTier tier;
         private MemoryFilter filter;
         private List<String> state = List.of();
+        private boolean relevanceCheck;
 
         private Builder(String query) {
             this.query = query;
@@ -280,6 +285,15 @@ public record ContextRequest(
             return this;
         }
 
+        /**
+         * Whether the curator's relevance judge chooses which of the best memories found go in the context; false
+         * when not set.
+         */
+        public Builder relevanceCheck(boolean relevanceCheck) {
+            this.relevanceCheck = relevanceCheck;
+            return this;
+        }
+
         /** Whether memories no longer valid are used too; false when not set. */
         public Builder includeSuperseded(boolean includeSuperseded) {
             this.includeSuperseded = includeSuperseded;
@@ -290,7 +304,7 @@ public record ContextRequest(
         public ContextRequest build() {
             return new ContextRequest(query, sessionId, tokenBudget, recentHistory, includeTriggers, namespace,
                     project, language, task, baselineTokens, recordAccess, explain, asOf, includeSuperseded,
-                    scopeBudgets, groupByScope, level, tier, filter, state);
+                    scopeBudgets, groupByScope, level, tier, filter, state, relevanceCheck);
         }
     }
 }

@@ -22,6 +22,8 @@ public record DroppedMemory(String memoryId, double score, Reason reason, String
         OVER_BUDGET,
         /** The context already held the most memories the request's level allows ({@link ContextLevel#maxItems()}). */
         OVER_ITEM_LIMIT,
+        /** The request asked for a relevance check, and the curator's relevance judge did not choose it. */
+        NOT_CHOSEN_BY_JUDGE,
         /**
          * No memory of the turn reached the relevance floor (the query matches nothing stored), so only triggered and
          * pinned memories were taken.

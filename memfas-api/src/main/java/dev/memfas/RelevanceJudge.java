@@ -5,25 +5,38 @@ import java.util.Objects;
 
 /**
  * Chooses which of a goal's candidates are relevant to it: the state keys a request may include
- * ({@link ContextRequest.Builder#state}), each shown by its key and the first characters of its value. Plugged in with
- * {@code Memfas.Builder.relevanceJudge(judge, timeout)}; a model-backed judge lives in {@code memfas-llm}.
+ * ({@link ContextRequest.Builder#state}), each shown by its key and the first characters of its value, and, for a
+ * request that asks for a relevance check ({@link ContextRequest.Builder#relevanceCheck}), the best memories the
+ * curator found, each shown by its id and the start of its text. One call is about one kind of candidate. Plugged in
+ * with {@code Memfas.Builder.relevanceJudge(judge, timeout)}; a model-backed judge lives in {@code memfas-llm}.
  *
- * <p>The curator consults a judge only for requests that ask for state, never on the default path, and never trusts
- * it: a judge that throws, takes longer than its timeout, or answers with an id it was not shown is set aside for that
- * turn and the curator's own deterministic choice, by words and meaning, is used (docs/state.md). Implementations must be thread-safe.
+ * <p>The curator consults a judge only for requests that ask for state or a relevance check, never on the default
+ * path, and never trusts it: a judge that throws, takes longer than its timeout, or answers with an id it was not shown
+ * is set aside for that turn and the curator's own choice is used: state by words and meaning, memories by their
+ * scores (docs/state.md). Implementations must be thread-safe.
  */
 @FunctionalInterface
 public interface RelevanceJudge {
 
+    /** What a candidate is. */
+    enum Kind {
+        /** A state key, shown with the start of its value. */
+        STATE,
+        /** A memory, shown with the start of its text. */
+        MEMORY
+    }
+
     /**
      * One thing the judge may choose.
      *
-     * @param id what names it: the state key
+     * @param kind what it is; every candidate of one call is of the same kind
+     * @param id what names it: the state key, or the memory's id
      * @param preview what it holds, cut to about 100 characters
      */
-    record Candidate(String id, String preview) {
-        /** Checks both are present. */
+    record Candidate(Kind kind, String id, String preview) {
+        /** Checks the parts are present. */
         public Candidate {
+            Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(preview, "preview");
         }

@@ -200,6 +200,7 @@ final class ContextCommand implements Callable<Integer> {
             case DUPLICATE -> "duplicate of " + d.duplicateOf();
             case OVER_BUDGET -> "over budget";
             case OVER_ITEM_LIMIT -> "over the level's item limit";
+            case NOT_CHOSEN_BY_JUDGE -> "not chosen by the relevance judge";
             case BELOW_RELEVANCE_FLOOR -> "nothing reached the relevance floor";
         };
     }

@@ -57,9 +57,11 @@ final class DropExplainer {
         }
         boolean retrieved = ranked && !candidates.memory(c).pinned();
         boolean gated = retrieved && !relevant;
-        boolean belowMinScore = retrieved && !gated && candidates.score(c) < plan.minScore();
-        int original = gated || belowMinScore ? -1 : repeated(candidates, c, included);
+        boolean judgedOut = retrieved && !gated && candidates.score(c) == RelevanceCheck.LEFT_OUT;
+        boolean belowMinScore = retrieved && !gated && !judgedOut && candidates.score(c) < plan.minScore();
+        int original = gated || belowMinScore || judgedOut ? -1 : repeated(candidates, c, included);
         DroppedMemory.Reason reason = gated ? DroppedMemory.Reason.BELOW_RELEVANCE_FLOOR
+                : judgedOut ? DroppedMemory.Reason.NOT_CHOSEN_BY_JUDGE
                 : belowMinScore ? DroppedMemory.Reason.BELOW_MIN_SCORE
                 : original >= 0 ? DroppedMemory.Reason.DUPLICATE
                 : included.length >= plan.maxItems() ? DroppedMemory.Reason.OVER_ITEM_LIMIT

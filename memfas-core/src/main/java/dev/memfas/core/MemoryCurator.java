@@ -100,6 +100,7 @@ final class MemoryCurator implements ContextCurator {
     private final StateKeys state;
     private final StateSelection stateSelection;
     private final Offers offers;
+    private final RelevanceCheck relevanceCheck;
     private final TokenCounter tokenCounter;
     private final BudgetFiller filler;
     private final TurnPublisher publisher;
@@ -140,6 +141,7 @@ final class MemoryCurator implements ContextCurator {
         this.stateSelection = new StateSelection(store, settings.relevanceJudge(), settings.relevanceJudgeTimeout(),
                 queryEmbedder, settings.relevanceFloor());
         this.offers = new Offers(store, state, settings.savePolicy(), settings.savePolicyTimeout());
+        this.relevanceCheck = new RelevanceCheck(settings.relevanceJudge(), settings.relevanceJudgeTimeout());
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
                 tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
@@ -210,6 +212,10 @@ final class MemoryCurator implements ContextCurator {
             tokenCounter.count(turn, candidates);
             neighbors.inherit(candidates, turn.budget());
             work.ranking().rank(candidates);
+            if (request.relevanceCheck() && relevant) {
+                relevanceCheck.apply(request.query(), candidates, work.ranking());
+                work.ranking().rank(candidates);
+            }
             work.link(fired);
             List<StateSelection.Chosen> chosenState = request.state().isEmpty() ? List.of()
                     : stateSelection.select(turn.namespace(), request.query(), q.query(), request.state());
@@ -508,6 +514,7 @@ final class MemoryCurator implements ContextCurator {
         closed = true;
         stateSelection.close();
         offers.close();
+        relevanceCheck.close();
         writer.exclusively(() -> {
             if (telemetryWriter != null) {
                 telemetryWriter.close();

@@ -115,7 +115,7 @@ final class StateSelection implements AutoCloseable {
     /** The judge's answer, or null if it failed, was late, or named an id it was not shown. */
     private List<String> askJudge(String query, Map<String, String> matched) {
         List<RelevanceJudge.Candidate> candidates = new ArrayList<>(matched.size());
-        matched.forEach((k, v) -> candidates.add(new RelevanceJudge.Candidate(k, preview(v))));
+        matched.forEach((k, v) -> candidates.add(new RelevanceJudge.Candidate(RelevanceJudge.Kind.STATE, k, preview(v))));
         List<String> ids = judging.call(() -> judge.relevant(query, List.copyOf(candidates)), FALLBACK);
         if (ids != null && !matched.keySet().containsAll(new HashSet<>(ids))) {
             judging.refused("named keys it was not shown", FALLBACK);

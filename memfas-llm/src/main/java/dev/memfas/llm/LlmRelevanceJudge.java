@@ -8,16 +8,17 @@ import java.util.Objects;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A {@link RelevanceJudge} that asks a chat model which of a goal's state keys are relevant, shown by key and preview
- * (not by their names alone, as the Memory Overseer design did), and reads its answer strictly:
+ * A {@link RelevanceJudge} that asks a chat model which of a goal's state keys or memories are relevant, each shown by
+ * its key and the start of its value or text (not by names alone, as the Memory Overseer design did), and reads its
+ * answer strictly:
  * {@code {"relevant_keys": ["key", ...]}}. An answer of any other shape is an error, which the curator meets by
  * choosing by words. Plug it in with {@code Memfas.newBuilder().relevanceJudge(new LlmRelevanceJudge(endpoint),
  * Duration.ofSeconds(2))}. Thread-safe.
  */
 public final class LlmRelevanceJudge implements RelevanceJudge {
     /** What the model is told it is for. */
-    static final String SYSTEM = "You choose which saved state is relevant to an agent's goal. Answer with one JSON"
-            + " object and nothing else: {\"relevant_keys\": [\"key\", ...]}, the keys of the relevant items, or []"
+    static final String SYSTEM = "You choose which saved state or memories are relevant to an agent's goal. Answer"
+            + " with one JSON object and nothing else: {\"relevant_keys\": [\"key\", ...]}, the keys of the relevant items, or []"
             + " when none is. Use only keys from the list.";
 
     private final ChatEndpoint endpoint;
@@ -28,7 +29,9 @@ public final class LlmRelevanceJudge implements RelevanceJudge {
 
     @Override
     public List<String> relevant(String goal, List<Candidate> candidates) throws IOException, InterruptedException {
-        StringBuilder user = new StringBuilder("Goal: ").append(goal).append("\n\nSaved state (key: start of value):\n");
+        boolean memories = !candidates.isEmpty() && candidates.get(0).kind() == Kind.MEMORY;
+        StringBuilder user = new StringBuilder("Goal: ").append(goal).append(memories
+                ? "\n\nMemories found (key: start of text):\n" : "\n\nSaved state (key: start of value):\n");
         for (Candidate c : candidates) {
             user.append("- ").append(c.id()).append(": ").append(c.preview().replace('\n', ' ')).append('\n');
         }

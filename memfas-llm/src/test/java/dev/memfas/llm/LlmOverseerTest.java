@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 final class LlmOverseerTest {
     private static final String KEY = "sk-test-secret-0123456789";
     private static final List<RelevanceJudge.Candidate> CANDIDATES = List.of(
-            new RelevanceJudge.Candidate("notes/deploy-window", "\"deploy between 10:00 and 16:00\""),
-            new RelevanceJudge.Candidate("notes/lunch-order", "\"two pizzas\""));
+            new RelevanceJudge.Candidate(RelevanceJudge.Kind.STATE, "notes/deploy-window",
+                    "\"deploy between 10:00 and 16:00\""),
+            new RelevanceJudge.Candidate(RelevanceJudge.Kind.STATE, "notes/lunch-order", "\"two pizzas\""));
 
     private static ChatEndpoint endpoint(CompletionsServer server, Duration timeout) {
         return ChatEndpoint.builder(server.baseUrl(), "llama3.1").apiKey(KEY).timeout(timeout).build();

@@ -91,6 +91,8 @@ final class ContextTools {
         ToolFilters.declare(in);
         in.put("state", strings("State keys or globs (\"plan\", \"session/*\") whose values the context may hold:"
                 + " the keys named, and the ones relevant to the query among those a glob matches."));
+        in.put("relevance_check", prop("boolean", "Let the server's relevance judge, if it has one, choose which of the"
+                + " best memories found go in the context (default false)."));
         in.put("group_by_scope", prop("boolean", "List the memories under one heading per scope, the most specific"
                 + " first (default false)."));
         in.put("namespace", MemfasTools.NAMESPACE);
@@ -178,6 +180,7 @@ final class ContextTools {
         String language = args.optionalString("language");
         request.project(project != null ? project : here.project())
                 .language(language != null ? language : here.language()).task(args.optionalString("task"));
+        request.relevanceCheck(Boolean.TRUE.equals(args.optionalBoolean("relevance_check")));
         Boolean grouped = args.optionalBoolean("group_by_scope");
         request.groupByScope(grouped != null && grouped);
         request.filter(ToolFilters.readOrNull(args));
