@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param factors the per-factor breakdown of the score
  * @param tokens the tokens this item takes in the context, its label included
  * @param truncated whether the memory's text was cut to fit the per-item cap (the context then shows a marker)
+ * @param text the memory's text as the context holds it: whole, or, when {@code truncated}, the part kept (without the
+ *     marker); for a caller that places memories itself, such as a retriever of another framework
  */
 public record ContextItem(
         String memoryId,
@@ -24,7 +26,8 @@ public record ContextItem(
         double score,
         ScoreBreakdown factors,
         int tokens,
-        boolean truncated) {
+        boolean truncated,
+        String text) {
 
     /** The envelope sections an item can be in. */
     public enum Section {
@@ -41,5 +44,6 @@ public record ContextItem(
         Objects.requireNonNull(section, "section");
         Objects.requireNonNull(layer, "layer");
         Objects.requireNonNull(factors, "factors");
+        Objects.requireNonNull(text, "text");
     }
 }

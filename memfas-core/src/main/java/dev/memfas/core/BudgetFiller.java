@@ -352,7 +352,7 @@ final class BudgetFiller {
             String text = ContextEnvelope.memory(m, cut + ContextEnvelope.TRUNCATION_MARKER, age);
             int n = tokenizer.count(text);
             if (n <= cap) {
-                return new Piece(text, n, c, true);
+                return new Piece(text, n, c, true, cut);
             }
             allowed -= n - cap;
         }

@@ -18,9 +18,15 @@ import java.util.function.ToIntFunction;
 final class EnvelopeLayout {
     /**
      * One piece of the context: a hint (text, no candidate), or a candidate's item, whole ({@code text} null: it is
-     * written from the memory when the context is rendered) or cut ({@code text} the cut item).
+     * written from the memory when the context is rendered) or cut ({@code text} the cut item, {@code kept} the part
+     * of the memory's text it keeps).
      */
-    record Piece(String text, int tokens, int candidate, boolean truncated) {}
+    record Piece(String text, int tokens, int candidate, boolean truncated, String kept) {
+        /** A piece whose text is not a cut of a memory's. */
+        Piece(String text, int tokens, int candidate, boolean truncated) {
+            this(text, tokens, candidate, truncated, null);
+        }
+    }
 
     /** The state section's items, and the key of each. */
     final List<Piece> state = new ArrayList<>();
@@ -195,6 +201,6 @@ final class EnvelopeLayout {
         int c = p.candidate();
         Memory m = candidates.memory(c);
         return new ContextItem(m.id(), m.source(), section, candidates.layer(c), candidates.score(c),
-                candidates.breakdown(c), p.tokens(), p.truncated());
+                candidates.breakdown(c), p.tokens(), p.truncated(), p.kept() != null ? p.kept() : m.text());
     }
 }

@@ -48,6 +48,7 @@ final class DocSnippetsTest {
             import dev.memfas.core.*;
             import dev.memfas.djl.*;
             import dev.memfas.llm.*;
+            import dev.memfas.langchain4j.*;
             import java.net.URI;
             import dev.memfas.sqlite.*;
             import java.nio.file.*;

@@ -1,0 +1,143 @@
+package dev.memfas.langchain4j;
+
+import dev.langchain4j.data.document.Metadata;
+import dev.langchain4j.data.segment.TextSegment;
+import dev.langchain4j.rag.content.Content;
+import dev.langchain4j.rag.content.ContentMetadata;
+import dev.langchain4j.rag.content.retriever.ContentRetriever;
+import dev.langchain4j.rag.query.Query;
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextItem;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.Memory;
+import dev.memfas.UsageReport;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A LangChain4j {@link ContentRetriever} backed by a memfas curator: each query is one {@code getContext}, limited by a
+ * token budget rather than a count of results, in the session of the query's chat memory id (so the session's topic
+ * and hot memories carry from turn to turn). Each included memory becomes one {@link Content}, its text as the context
+ * holds it (cut to the per-item cap if need be) and its memory id, score, source and layer as metadata
+ * ({@code memory_id}, {@code score}, {@code source}, {@code layer}; {@link ContentMetadata#SCORE} and
+ * {@link ContentMetadata#EMBEDDING_ID} too). Use it with {@code AiServices.builder(...).contentRetriever(...)} or in
+ * a {@code DefaultRetrievalAugmentor}.
+ *
+ * <p>{@link #reportUsage} tells the curator which of the last retrieval's memories an answer used. Thread-safe.
+ */
+public final class MemfasContentRetriever implements ContentRetriever {
+    /** The session of a query without a chat memory id. */
+    public static final String DEFAULT_SESSION = "langchain4j";
+    private static final int MAX_SESSIONS = 10_000;
+
+    private final ContextCurator curator;
+    private final int tokenBudget;
+    private final String namespace;
+    /** The memories each session's last retrieval returned, for {@link #reportUsage}; bounded. */
+    private final Map<String, List<String>> lastRetrieved = new ConcurrentHashMap<>();
+
+    private MemfasContentRetriever(Builder b) {
+        this.curator = b.curator;
+        this.tokenBudget = b.tokenBudget;
+        this.namespace = b.namespace;
+    }
+
+    /** Starts a retriever over a curator: a budget of 1,000 tokens per query in the default namespace. */
+    public static Builder builder(ContextCurator curator) {
+        return new Builder(curator);
+    }
+
+    /** Options of a {@link MemfasContentRetriever}. Not thread-safe. */
+    public static final class Builder {
+        private final ContextCurator curator;
+        private int tokenBudget = 1_000;
+        private String namespace = Memory.DEFAULT_NAMESPACE;
+
+        private Builder(ContextCurator curator) {
+            this.curator = Objects.requireNonNull(curator, "curator");
+        }
+
+        /**
+         * The most tokens the memories of one query may take; 1,000 when not set.
+         *
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder tokenBudget(int tokens) {
+            if (tokens < 1) {
+                throw new IllegalArgumentException("the token budget must be positive: " + tokens);
+            }
+            this.tokenBudget = tokens;
+            return this;
+        }
+
+        /** The namespace to curate from; {@code default} when not set. */
+        public Builder namespace(String namespace) {
+            this.namespace = Objects.requireNonNull(namespace, "namespace");
+            return this;
+        }
+
+        public MemfasContentRetriever build() {
+            // Checked as a request checks it, so a bad namespace fails here and not at the first query.
+            ContextRequest.builder("check").namespace(namespace).build();
+            return new MemfasContentRetriever(this);
+        }
+    }
+
+    @Override
+    public List<Content> retrieve(Query query) {
+        Objects.requireNonNull(query, "query");
+        String session = session(query);
+        ContextResponse r = curator.getContext(ContextRequest.builder(query.text()).namespace(namespace)
+                .sessionId(session).tokenBudget(tokenBudget).build());
+        List<Content> contents = new ArrayList<>(r.items().size());
+        List<String> ids = new ArrayList<>(r.items().size());
+        for (ContextItem item : r.items()) {
+            Map<String, Object> meta = new LinkedHashMap<>();
+            meta.put("memory_id", item.memoryId());
+            meta.put("score", item.score());
+            meta.put("source", item.source());
+            meta.put("layer", item.layer().label());
+            contents.add(Content.from(TextSegment.from(item.text(), Metadata.from(meta)),
+                    Map.of(ContentMetadata.SCORE, item.score(), ContentMetadata.EMBEDDING_ID, item.memoryId())));
+            ids.add(item.memoryId());
+        }
+        if (lastRetrieved.size() >= MAX_SESSIONS && !lastRetrieved.containsKey(session)) {
+            lastRetrieved.clear();
+        }
+        lastRetrieved.put(session, List.copyOf(ids));
+        return contents;
+    }
+
+    /**
+     * Tells the curator which memories of a session's last retrieval the answer used: those whose id the answer cites
+     * (ask the model to cite the {@code memory_id} of what it used) count as helpful. Nothing is reported when the
+     * session retrieved nothing or the answer cites none.
+     *
+     * @param chatMemoryId the chat memory id the query carried, or null for queries without one
+     * @return what the curator recorded
+     */
+    public UsageReport reportUsage(Object chatMemoryId, String answer) {
+        Objects.requireNonNull(answer, "answer");
+        String session = chatMemoryId == null ? DEFAULT_SESSION : String.valueOf(chatMemoryId);
+        List<String> used = new ArrayList<>();
+        for (String id : lastRetrieved.getOrDefault(session, List.of())) {
+            if (answer.contains(id)) {
+                used.add(id);
+            }
+        }
+        if (used.isEmpty()) {
+            return new UsageReport(List.of(), List.of());
+        }
+        return curator.reportUsage(namespace, session, used, true);
+    }
+
+    private static String session(Query query) {
+        Object id = query.metadata() == null ? null : query.metadata().chatMemoryId();
+        return id == null ? DEFAULT_SESSION : String.valueOf(id);
+    }
+}
