@@ -49,6 +49,7 @@ final class DocSnippetsTest {
             import dev.memfas.djl.*;
             import dev.memfas.llm.*;
             import dev.memfas.langchain4j.*;
+            import dev.memfas.micrometer.*;
             import java.net.URI;
             import dev.memfas.sqlite.*;
             import java.nio.file.*;

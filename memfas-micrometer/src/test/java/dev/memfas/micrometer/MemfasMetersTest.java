@@ -1,0 +1,46 @@
+package dev.memfas.micrometer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.Memory;
+import dev.memfas.Trigger;
+import dev.memfas.core.Memfas;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A real curator's turns, measured into a Micrometer registry. */
+final class MemfasMetersTest {
+
+    @Test
+    void everyTurn_becomesMeters_taggedWithItsNamespace() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        try (ContextCurator curator = Memfas.newBuilder().telemetryListener(new MemfasMeters(registry)).build()) {
+            curator.rememberAll(List.of(Memory.builder("Deploys go out on Tuesdays.").build(),
+                    Memory.builder("Acme deploys on Mondays.").namespace("acme").build()));
+            curator.addTrigger(Trigger.of("deploy", "Check the migrations first."));
+
+            ContextResponse first = curator.getContext(ContextRequest.builder("when do we deploy?").sessionId("s")
+                    .baselineTokens(5_000).tokenBudget(400).build());
+            curator.getContext(ContextRequest.builder("when does acme deploy?").namespace("acme").sessionId("s")
+                    .build());
+
+            assertThat(registry.get("memfas.turn").tag("namespace", "default").timer().count()).isEqualTo(1);
+            assertThat(registry.get("memfas.turn").tag("namespace", "acme").timer().count()).isEqualTo(1);
+            assertThat(registry.get("memfas.context.tokens").tag("namespace", "default").summary().totalAmount())
+                    .isEqualTo(first.tokensUsed());
+            assertThat(registry.get("memfas.context.budget").tag("namespace", "default").summary().totalAmount())
+                    .isEqualTo(400);
+            assertThat(registry.get("memfas.tokens.saved").tag("namespace", "default").counter().count())
+                    .isEqualTo(5_000 - first.tokensUsed());
+            assertThat(registry.get("memfas.memories.included").tag("namespace", "default").summary().totalAmount())
+                    .isEqualTo(first.items().size());
+            assertThat(registry.get("memfas.triggers.fired").tag("namespace", "default").counter().count())
+                    .isEqualTo(1);
+            assertThat(registry.find("memfas.triggers.fired").tag("namespace", "acme").counter()).isNull();
+        }
+    }
+}
