@@ -3,6 +3,7 @@ package dev.memfas;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
@@ -24,7 +25,11 @@ public interface ContextCurator extends AutoCloseable {
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if an argument is blank or malformed
      */
-    ContextResponse getContext(String query, String sessionId);
+    default ContextResponse getContext(String query, String sessionId) {
+        Objects.requireNonNull(query, "query");
+        Objects.requireNonNull(sessionId, "sessionId");
+        return getContext(ContextRequest.builder(query).sessionId(sessionId).build());
+    }
 
     /**
      * Curates the context for one turn.
@@ -209,7 +214,9 @@ public interface ContextCurator extends AutoCloseable {
     SaveOutcome offer(String namespace, String toolName, String result, String goal);
 
     /** Deletes a memory from the default namespace; returns whether it existed. */
-    boolean forget(String memoryId);
+    default boolean forget(String memoryId) {
+        return forget(Memory.DEFAULT_NAMESPACE, memoryId);
+    }
 
     /** Deletes a memory from the given namespace; returns whether it existed. */
     boolean forget(String namespace, String memoryId);

@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -42,8 +41,7 @@ final class InMemoryMemoryStore implements MemoryStore {
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, InMemoryNamespace> namespaces = new HashMap<>();
     private VectorSpace vectorSpace;
-    /** Each namespace's key-value state, apart from its memories (a namespace with state only holds no memory). */
-    private final Map<String, Map<String, Saved>> state = new HashMap<>();
+    private final InMemoryState state = new InMemoryState();
     private boolean closed;
 
     @Override
@@ -158,9 +156,6 @@ final class InMemoryMemoryStore implements MemoryStore {
         }
     }
 
-    /** A state value and when it was saved, to the second. */
-    private record Saved(String value, Instant updatedAt) {}
-
     @Override
     public void saveState(String namespace, String key, String value) {
         saveState(namespace, key, value, Instant.now());
@@ -168,116 +163,49 @@ final class InMemoryMemoryStore implements MemoryStore {
 
     @Override
     public void saveState(String namespace, String key, String value, Instant updatedAt) {
-        Objects.requireNonNull(namespace, "namespace");
-        MemoryStore.checkStateKey(key);
-        Objects.requireNonNull(value, "value");
-        Objects.requireNonNull(updatedAt, "updatedAt");
-        lock.writeLock().lock();
-        try {
-            ensureOpen();
-            state.computeIfAbsent(namespace, k -> new TreeMap<>())
-                    .put(key, new Saved(value, Instant.ofEpochSecond(updatedAt.getEpochSecond())));
-        } finally {
-            lock.writeLock().unlock();
-        }
+        checkOpen();
+        state.save(namespace, key, value, updatedAt);
     }
 
     @Override
     public Optional<String> loadState(String namespace, String key) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(key, "key");
-        lock.readLock().lock();
-        try {
-            ensureOpen();
-            Saved s = state.getOrDefault(namespace, Map.of()).get(key);
-            return Optional.ofNullable(s == null ? null : s.value());
-        } finally {
-            lock.readLock().unlock();
-        }
+        checkOpen();
+        return state.load(namespace, key);
     }
 
     @Override
     public List<StateEntry> listState(String namespace, boolean includePreview) {
-        Objects.requireNonNull(namespace, "namespace");
-        lock.readLock().lock();
-        try {
-            ensureOpen();
-            List<StateEntry> out = new ArrayList<>();
-            state.getOrDefault(namespace, Map.of())
-                    .forEach((k, s) -> out.add(StateEntry.of(k, s.updatedAt(), s.value(), includePreview)));
-            return out;
-        } finally {
-            lock.readLock().unlock();
-        }
+        checkOpen();
+        return state.list(namespace, includePreview);
     }
 
     @Override
     public Map<String, String> searchState(String namespace, String glob, int limit) {
-        Objects.requireNonNull(namespace, "namespace");
-        java.util.regex.Pattern pattern = StateGlob.toRegex(Objects.requireNonNull(glob, "glob"));
-        lock.readLock().lock();
-        try {
-            ensureOpen();
-            Map<String, String> out = new java.util.LinkedHashMap<>();
-            for (Map.Entry<String, Saved> e : state.getOrDefault(namespace, Map.of()).entrySet()) {
-                if (out.size() >= limit) {
-                    break;
-                }
-                if (pattern.matcher(e.getKey()).matches()) {
-                    out.put(e.getKey(), e.getValue().value());
-                }
-            }
-            return out;
-        } finally {
-            lock.readLock().unlock();
-        }
+        checkOpen();
+        return state.search(namespace, glob, limit);
     }
 
     @Override
     public boolean deleteState(String namespace, String key) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(key, "key");
-        lock.writeLock().lock();
-        try {
-            ensureOpen();
-            Map<String, Saved> ns = state.get(namespace);
-            return ns != null && ns.remove(key) != null;
-        } finally {
-            lock.writeLock().unlock();
-        }
+        checkOpen();
+        return state.delete(namespace, key);
     }
 
     @Override
     public int clearState(String namespace, String exceptPrefix) {
-        Objects.requireNonNull(namespace, "namespace");
-        lock.writeLock().lock();
-        try {
-            ensureOpen();
-            Map<String, Saved> ns = state.get(namespace);
-            if (ns == null) {
-                return 0;
-            }
-            int before = ns.size();
-            ns.keySet().removeIf(k -> exceptPrefix == null || !k.startsWith(exceptPrefix));
-            return before - ns.size();
-        } finally {
-            lock.writeLock().unlock();
-        }
+        checkOpen();
+        return state.clear(namespace, exceptPrefix);
     }
 
     @Override
     public List<Memory> versions(String namespace, String id) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(id, "id");
-        lock.readLock().lock();
-        try {
-            ensureOpen();
+        return read(() -> {
             InMemoryNamespace ns = namespaces.get(namespace);
             List<Memory> kept = ns == null ? null : ns.versions.get(id);
             return kept == null ? List.of() : List.copyOf(kept);
-        } finally {
-            lock.readLock().unlock();
-        }
+        });
     }
 
     @Override
@@ -366,25 +294,17 @@ final class InMemoryMemoryStore implements MemoryStore {
     @Override
     public long count(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        lock.readLock().lock();
-        try {
-            ensureOpen();
+        return read(() -> {
             InMemoryNamespace ns = namespaces.get(namespace);
             return ns == null ? 0 : ns.memories.size();
-        } finally {
-            lock.readLock().unlock();
-        }
+        });
     }
 
     @Override
     public Set<String> namespaces() {
-        lock.readLock().lock();
-        try {
-            ensureOpen();
+        return read(() -> {
             return Set.copyOf(new TreeSet<>(namespaces.keySet()));
-        } finally {
-            lock.readLock().unlock();
-        }
+        });
     }
 
     @Override
@@ -465,25 +385,17 @@ final class InMemoryMemoryStore implements MemoryStore {
         if (limit <= 0) {
             throw new IllegalArgumentException("limit must be positive: " + limit);
         }
-        lock.readLock().lock();
-        try {
-            ensureOpen();
+        return read(() -> {
             InMemoryNamespace ns = namespaces.get(namespace);
             return ns == null ? List.of() : ns.lexical.search(query, limit);
-        } finally {
-            lock.readLock().unlock();
-        }
+        });
     }
 
     @Override
     public Optional<VectorSpace> vectorSpace() {
-        lock.readLock().lock();
-        try {
-            ensureOpen();
+        return read(() -> {
             return Optional.ofNullable(vectorSpace);
-        } finally {
-            lock.readLock().unlock();
-        }
+        });
     }
 
     @Override
@@ -542,14 +454,10 @@ final class InMemoryMemoryStore implements MemoryStore {
     @Override
     public List<Trigger> triggers(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        lock.readLock().lock();
-        try {
-            ensureOpen();
+        return read(() -> {
             InMemoryNamespace ns = namespaces.get(namespace);
             return ns == null ? List.of() : List.copyOf(ns.triggers.values());
-        } finally {
-            lock.readLock().unlock();
-        }
+        });
     }
 
     @Override
@@ -561,6 +469,22 @@ final class InMemoryMemoryStore implements MemoryStore {
         } finally {
             lock.writeLock().unlock();
         }
+    }
+
+    /** What {@code read} returns, computed under the read lock of an open store. */
+    private <T> T read(java.util.function.Supplier<T> reading) {
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            return reading.get();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Throws if closed; for the calls that need no other lock. */
+    private void checkOpen() {
+        read(() -> null);
     }
 
     private void ensureOpen() {

@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.OptionalDouble;
 
 /**
  * The door in: builds a {@link ContextCurator}.
@@ -56,6 +55,12 @@ public final class Memfas {
         }
     }
 
+    /** Throws unless the duration is present and positive, naming the setting and the value. */
+    private static void requirePositive(Duration d, String setting) {
+        Objects.requireNonNull(d, setting);
+        require(!d.isNegative() && !d.isZero(), setting + " must be positive", d);
+    }
+
     /** A builder with every setting at its default. */
     public static Builder newBuilder() {
         return new Builder();
@@ -65,12 +70,6 @@ public final class Memfas {
      * Collects the settings of a curator. Not thread-safe; build once.
      */
     public static final class Builder {
-        /**
-         * The topic-shift threshold of an embedder that has none, the value used before thresholds were calibrated per
-         * model; an embedder of one's own should say its own ({@code TopicShiftCalibration} in memfas-bench shows how
-         * the built-in ones were measured).
-         */
-        private static final double UNCALIBRATED_TOPIC_SHIFT = 0.35;
         /** The weight of recency as closeness to a window the query names. */
         private static final double DEFAULT_TIME_WINDOW_WEIGHT = 0.25;
         private MemoryStore store;
@@ -90,7 +89,7 @@ public final class Memfas {
         private double neighborShare = 0.25;
         private int embedBatchSize = 32;
         private int scanThreads = ScanThreads.PROCESSORS;
-        /** NaN: the embedder's, else {@link #UNCALIBRATED_TOPIC_SHIFT}. */
+        /** NaN: the embedder's, else {@link ModelCalibration#UNCALIBRATED_TOPIC_SHIFT}. */
         private double topicShiftThreshold = Double.NaN;
         private double duplicateSimilarity = 0.95;
         private DuplicatePolicy writeDuplicates = DuplicatePolicy.skipExact();
@@ -364,8 +363,7 @@ public final class Memfas {
         /** How long an unused session's state is kept; 1 hour when not set. */
         public Builder sessionIdleTimeout(Duration timeout) {
             once("session idle timeout");
-            Objects.requireNonNull(timeout, "timeout");
-            require(!timeout.isNegative() && !timeout.isZero(), "session idle timeout must be positive", timeout);
+            requirePositive(timeout, "session idle timeout");
             this.sessionIdleTimeout = timeout;
             return this;
         }
@@ -384,8 +382,7 @@ public final class Memfas {
          */
         public Builder workingMemory(Duration ttl, int limit) {
             once("working memory");
-            Objects.requireNonNull(ttl, "ttl");
-            require(!ttl.isNegative() && !ttl.isZero(), "working memory TTL must be positive", ttl);
+            requirePositive(ttl, "working memory TTL");
             require(limit >= 1, "working memory limit must be positive", limit);
             this.workingMemoryTtl = ttl;
             this.workingMemoryLimit = limit;
@@ -401,8 +398,7 @@ public final class Memfas {
         public Builder relevanceJudge(RelevanceJudge judge, Duration timeout) {
             once("relevance judge");
             Objects.requireNonNull(judge, "judge");
-            Objects.requireNonNull(timeout, "timeout");
-            require(!timeout.isNegative() && !timeout.isZero(), "relevance judge timeout must be positive", timeout);
+            requirePositive(timeout, "relevance judge timeout");
             this.relevanceJudge = judge;
             this.relevanceJudgeTimeout = timeout;
             return this;
@@ -416,8 +412,7 @@ public final class Memfas {
         public Builder savePolicy(SavePolicy policy, Duration timeout) {
             once("save policy");
             Objects.requireNonNull(policy, "policy");
-            Objects.requireNonNull(timeout, "timeout");
-            require(!timeout.isNegative() && !timeout.isZero(), "save policy timeout must be positive", timeout);
+            requirePositive(timeout, "save policy timeout");
             this.savePolicy = policy;
             this.savePolicyTimeout = timeout;
             return this;
@@ -469,31 +464,6 @@ public final class Memfas {
             return this;
         }
 
-        /** The floor set, else the embedder's, else -1 (no floor). */
-        private double resolvedTopicShiftThreshold() {
-            return calibrated(topicShiftThreshold,
-                    embedder == null ? OptionalDouble.empty() : embedder.topicShiftThreshold(),
-                    UNCALIBRATED_TOPIC_SHIFT, "topic shift threshold");
-        }
-
-        private double resolvedRelevanceFloor() {
-            return calibrated(relevanceFloor, embedder == null ? OptionalDouble.empty() : embedder.relevanceFloor(),
-                    -1, "relevance floor");
-        }
-
-        /** A model-dependent cosine: the one set on this builder, else the embedder's calibrated one, else the fallback. */
-        private double calibrated(double set, OptionalDouble fromEmbedder, double fallback, String name) {
-            if (!Double.isNaN(set)) {
-                return set;
-            }
-            double value = fromEmbedder.orElse(fallback);
-            if (!(value >= -1 && value <= 1)) {
-                throw new IllegalArgumentException("the embedder's " + name + " must be in [-1, 1]: " + value + " ("
-                        + embedder.modelId() + ")");
-            }
-            return value;
-        }
-
         /**
          * Builds the curator.
          *
@@ -517,11 +487,12 @@ public final class Memfas {
             }
             all.addAll(listeners);
             try {
-                CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife, timeWindowWeight,
-                        minScore, maxItemTokens, triggerReserve, candidateLimit, neighborRadius, neighborShare,
-                        embedBatchSize, scanThreads, resolvedTopicShiftThreshold(), duplicateSimilarity,
-                        writeDuplicates, supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout,
-                        savePolicy, savePolicyTimeout, resolvedRelevanceFloor(),
+                ModelCalibration calibration = new ModelCalibration(embedder);
+                CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife,
+                        timeWindowWeight, minScore, maxItemTokens, triggerReserve, candidateLimit, neighborRadius,
+                        neighborShare, embedBatchSize, scanThreads, calibration.topicShiftThreshold(topicShiftThreshold),
+                        duplicateSimilarity, writeDuplicates, supersession, retention, summarizer, relevanceJudge,
+                        relevanceJudgeTimeout, savePolicy, savePolicyTimeout, calibration.relevanceFloor(relevanceFloor),
                         sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
                 if (warmUp) {

@@ -10,7 +10,6 @@ import dev.memfas.EventOutcome;
 import dev.memfas.MaintenanceReport;
 import dev.memfas.MaintenanceRequest;
 import dev.memfas.Layer;
-import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.MemoryStore;
@@ -71,8 +70,6 @@ import java.util.function.UnaryOperator;
  * turns run in parallel with each other and with writes.
  */
 final class MemoryCurator implements ContextCurator {
-    /** Text for the warm-up's searches: a few ordinary words, so that every scoring path runs. */
-    private static final String WARM_UP_QUERY = "what did we decide about the deploy last week?";
 
     private final CuratorSettings settings;
     private final MemoryStore store;
@@ -112,6 +109,7 @@ final class MemoryCurator implements ContextCurator {
     private final UsageFeedback feedback;
     private final TriggerSuggester suggester;
     private final Search search;
+    private final CuratorCounts counts;
     private final Layers layers;
     private final TurnWorkspace.Pool workspaces = new TurnWorkspace.Pool(Math.max(4, 2 * ScanThreads.PROCESSORS));
     private volatile boolean closed;
@@ -160,29 +158,16 @@ final class MemoryCurator implements ContextCurator {
                 settings.scanThreads());
         this.listing = new MemoryListing(store, topicFilter);
         this.search = new Search(queryEmbedder, topics, gatherer, scorer, workspaces, topicFilter, clock);
+        this.counts = new CuratorCounts(store, indexes, sessions, publisher, space, tokenizer);
         this.layers = new Layers(store, writer, revisions, sessions, embedder, settings.workingMemoryTtl(),
                 settings.workingMemoryLimit(), clock);
         if (space != null) {
-            store.vectorSpace().ifPresent(stored -> {
-                if (!stored.equals(space)) {
-                    throw new MemfasException("the store holds vectors of " + stored + " but the embedder is " + space
-                            + "; re-embed the store or use the matching embedder");
-                }
-            });
-            // Load every namespace's vectors now, so the first turn does not pay for it.
-            store.namespaces().forEach(indexes::indexFor);
+            indexes.loadAll(space);
         }
         store.namespaces().forEach(pinned::ids);
     }
 
     // ---------------------------------------------------------------- turns
-
-    @Override
-    public ContextResponse getContext(String query, String sessionId) {
-        Objects.requireNonNull(query, "query");
-        Objects.requireNonNull(sessionId, "sessionId");
-        return getContext(ContextRequest.builder(query).sessionId(sessionId).build());
-    }
 
     @Override
     public ContextResponse getContext(ContextRequest request) {
@@ -235,19 +220,9 @@ final class MemoryCurator implements ContextCurator {
         return search.recall(recall);
     }
 
-    /**
-     * Runs a search in every namespace (the first model call, the index scans, BM25, scoring and the tokenizer),
-     * recording nothing: after it, a first turn costs what later ones do.
-     */
+    /** Runs a search in every namespace, recording nothing, so that a first turn costs what later ones do. */
     void warmUp() {
-        tokenizer.count(WARM_UP_QUERY);
-        Set<String> namespaces = store.namespaces();
-        if (namespaces.isEmpty()) {
-            recall(WARM_UP_QUERY, Memory.DEFAULT_NAMESPACE, 10);
-        }
-        for (String namespace : namespaces) {
-            recall(WARM_UP_QUERY, namespace, 10);
-        }
+        search.warmUp(store.namespaces(), tokenizer);
     }
 
     /**
@@ -372,11 +347,6 @@ final class MemoryCurator implements ContextCurator {
     }
 
     @Override
-    public boolean forget(String memoryId) {
-        return forget(Memory.DEFAULT_NAMESPACE, memoryId);
-    }
-
-    @Override
     public boolean forget(String namespace, String memoryId) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(memoryId, "memoryId");
@@ -487,23 +457,13 @@ final class MemoryCurator implements ContextCurator {
     @Override
     public CuratorStats stats() {
         ensureOpen();
-        long memories = 0;
-        long triggerCount = 0;
-        for (String ns : store.namespaces()) {
-            memories += store.count(ns);
-            triggerCount += store.triggers(ns).size();
-        }
-        return new CuratorStats(memories, indexes.vectorCount(), triggerCount, sessions.size(), publisher.turns(),
-                space == null ? "" : space.modelId(), tokenizer.id());
+        return counts.all();
     }
 
     @Override
     public CuratorStats stats(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
         ensureOpen();
-        return new CuratorStats(store.count(namespace), indexes.vectorCount(namespace),
-                store.triggers(namespace).size(), sessions.inNamespace(namespace).size(), publisher.turns(namespace),
-                space == null ? "" : space.modelId(), tokenizer.id());
+        return counts.of(namespace);
     }
 
     @Override

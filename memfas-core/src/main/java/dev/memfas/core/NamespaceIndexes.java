@@ -1,5 +1,7 @@
 package dev.memfas.core;
 
+import dev.memfas.VectorSpace;
+import dev.memfas.MemfasException;
 import dev.memfas.MemoryStore;
 import dev.memfas.core.vector.VectorIndex;
 import java.util.ArrayList;
@@ -46,6 +48,22 @@ final class NamespaceIndexes {
     /** Drops the namespace's index, to be loaded again on next use. */
     void drop(String namespace) {
         indexes.remove(namespace);
+    }
+
+    /**
+     * Checks that the store's vectors are of the embedder's vector space, then loads every namespace's index, so the
+     * first turn does not pay for it.
+     *
+     * @throws MemfasException if the store holds vectors of another model
+     */
+    void loadAll(VectorSpace space) {
+        store.vectorSpace().ifPresent(stored -> {
+            if (!stored.equals(space)) {
+                throw new MemfasException("the store holds vectors of " + stored + " but the embedder is " + space
+                        + "; re-embed the store or use the matching embedder");
+            }
+        });
+        store.namespaces().forEach(this::indexFor);
     }
 
     void dropAll() {

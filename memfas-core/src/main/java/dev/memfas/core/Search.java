@@ -32,6 +32,21 @@ final class Search {
         this.clock = clock;
     }
 
+    /** Text for the warm-up's searches: a few ordinary words, so that every scoring path runs. */
+    private static final String WARM_UP_QUERY = "what did we decide about the deploy last week?";
+
+    /**
+     * Runs a search in every namespace (the first model call, the index scans, BM25, scoring and the tokenizer),
+     * recording nothing: after it, a first turn costs what later ones do.
+     */
+    void warmUp(Set<String> namespaces, dev.memfas.Tokenizer tokenizer) {
+        tokenizer.count(WARM_UP_QUERY);
+        Set<String> all = namespaces.isEmpty() ? Set.of(dev.memfas.Memory.DEFAULT_NAMESPACE) : namespaces;
+        for (String namespace : all) {
+            recall(RecallRequest.builder(WARM_UP_QUERY).namespace(namespace).limit(10).build());
+        }
+    }
+
     List<RecallHit> recall(RecallRequest recall) {
         ContextRequest request = ContextRequest.builder(recall.query()).namespace(recall.namespace())
                 .asOf(recall.asOf()).includeSuperseded(recall.includeSuperseded()).filter(recall.filter()).build();

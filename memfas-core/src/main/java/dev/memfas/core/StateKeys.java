@@ -61,7 +61,7 @@ final class StateKeys {
         }
         // The curator's own keys are never shown; asking for one more page of them than could hide results.
         Map<String, String> found = new java.util.LinkedHashMap<>();
-        store.searchState(namespace, glob, limit + reservedCount(namespace)).forEach((k, v) -> {
+        store.searchState(namespace, glob, limit + reservedCount(store, namespace)).forEach((k, v) -> {
             if (!k.startsWith(RESERVED_PREFIX) && found.size() < limit) {
                 found.put(k, v);
             }
@@ -80,9 +80,12 @@ final class StateKeys {
         return store.clearState(namespace, RESERVED_PREFIX);
     }
 
-    private int reservedCount(String namespace) {
-        return (int) store.listState(namespace, false).stream().filter(e -> e.key().startsWith(RESERVED_PREFIX))
-                .count();
+    /**
+     * How many of the curator's own keys a namespace holds (a handful): a search asks for that many more, so that
+     * leaving them out cannot cut its results short.
+     */
+    static int reservedCount(MemoryStore store, String namespace) {
+        return store.searchState(namespace, RESERVED_PREFIX + "*", MAX_SEARCH).size();
     }
 
     private static void checkKey(String key) {

@@ -66,7 +66,8 @@ final class StateSelection implements AutoCloseable {
                 continue;
             }
             Map<String, String> matched = new LinkedHashMap<>();
-            store.searchState(namespace, keyOrGlob, MOST_CANDIDATES + reserved(namespace)).forEach((k, v) -> {
+            int limit = MOST_CANDIDATES + StateKeys.reservedCount(store, namespace);
+            store.searchState(namespace, keyOrGlob, limit).forEach((k, v) -> {
                 if (!k.startsWith(StateKeys.RESERVED_PREFIX) && matched.size() < MOST_CANDIDATES) {
                     matched.put(k, v);
                 }
@@ -122,11 +123,6 @@ final class StateSelection implements AutoCloseable {
             return null;
         }
         return ids;
-    }
-
-    private int reserved(String namespace) {
-        return (int) store.listState(namespace, false).stream()
-                .filter(e -> e.key().startsWith(StateKeys.RESERVED_PREFIX)).count();
     }
 
     private static String preview(String value) {

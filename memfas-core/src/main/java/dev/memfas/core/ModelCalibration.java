@@ -1,0 +1,43 @@
+package dev.memfas.core;
+
+import dev.memfas.Embedder;
+import java.util.OptionalDouble;
+
+/**
+ * The model-dependent cosines a curator runs on: each the one set on the builder, else the embedder's calibrated one,
+ * else a fallback; a calibrated value outside [-1, 1] is refused, naming the model.
+ *
+ * @param embedder the curator's embedder, or null
+ */
+record ModelCalibration(Embedder embedder) {
+    /**
+     * The topic-shift threshold of an embedder that has none, the value used before thresholds were calibrated per
+     * model; an embedder of one's own should say its own ({@code TopicShiftCalibration} in memfas-bench shows how the
+     * built-in ones were measured).
+     */
+    static final double UNCALIBRATED_TOPIC_SHIFT = 0.35;
+
+    /** The topic-shift threshold: {@code set} unless NaN, else the embedder's, else {@link #UNCALIBRATED_TOPIC_SHIFT}. */
+    double topicShiftThreshold(double set) {
+        return calibrated(set, embedder == null ? OptionalDouble.empty() : embedder.topicShiftThreshold(),
+                UNCALIBRATED_TOPIC_SHIFT, "topic shift threshold");
+    }
+
+    /** The relevance floor: {@code set} unless NaN, else the embedder's, else -1 (no floor). */
+    double relevanceFloor(double set) {
+        return calibrated(set, embedder == null ? OptionalDouble.empty() : embedder.relevanceFloor(), -1,
+                "relevance floor");
+    }
+
+    private double calibrated(double set, OptionalDouble fromEmbedder, double fallback, String name) {
+        if (!Double.isNaN(set)) {
+            return set;
+        }
+        double value = fromEmbedder.orElse(fallback);
+        if (!(value >= -1 && value <= 1)) {
+            throw new IllegalArgumentException("the embedder's " + name + " must be in [-1, 1]: " + value + " ("
+                    + embedder.modelId() + ")");
+        }
+        return value;
+    }
+}
