@@ -390,10 +390,10 @@ public final class Memfas {
         }
 
         /**
-         * What chooses, among the state keys a request's globs match ({@link ContextRequest#state()}), the ones
-         * relevant to its query, and how long it may take; when not set, the curator chooses by words. A judge that
-         * throws, is late or answers with a key it was not shown is set aside for that turn, and the curator chooses by
-         * words. It is never consulted for a request that asks for no state.
+         * What chooses the state keys relevant to a request's query ({@link ContextRequest#state()}) and, for a request
+         * that asks for a relevance check, its memories, and how long it may take; when not set, the curator chooses.
+         * A judge that throws, is late or names what it was not shown is set aside for that turn. Never consulted on
+         * the default path (docs/state.md).
          */
         public Builder relevanceJudge(RelevanceJudge judge, Duration timeout) {
             once("relevance judge");
