@@ -23,7 +23,7 @@ import java.util.Map;
 /**
  * The handlers of the curation tools, {@code get_context}, {@code report_usage} and {@code set_budget}, and the
  * sizes {@code set_budget} sets: the server's default and, for at most {@value #MAX_SESSION_BUDGETS} sessions (the
- * least recently used forgotten), each session's own. {@link MemfasTools} turns their exceptions into tool errors.
+ * least recently used forgotten), each session's own, and over HTTP each client's own default. {@link MemfasTools} turns their exceptions into tool errors.
  */
 final class ContextTools {
     private static final int MAX_SESSION_BUDGETS = 10_000;
@@ -143,12 +143,12 @@ final class ContextTools {
 
     McpSchema.CallToolResult getContext(ToolArguments args) {
         String query = args.requiredString("query");
-        String session = args.optionalString("session_id");
+        String session = args.session();
         Integer budget = args.optionalInt("token_budget", 1, MemfasTools.MAX_BUDGET);
         Boolean triggers = args.optionalBoolean("include_triggers");
         List<String> history = args.optionalStringList("recent_history");
         ContextRequest.Builder request = ContextRequest.builder(query).namespace(MemfasTools.namespace(args));
-        if (session != null && !session.isBlank()) {
+        if (session != null) {
             request.sessionId(session);
         }
         String level = args.optionalString("level");
@@ -163,6 +163,9 @@ final class ContextTools {
             request.tokenBudget(budget);
         } else if ((level == null || level.isBlank()) && (tier == null || tier.isBlank())) {
             Size size = session != null ? sessionSizes.get(session) : null;
+            if (size == null && args.clientDefaultsKey() != null) {
+                size = sessionSizes.get(args.clientDefaultsKey());
+            }
             if (size == null) {
                 size = defaultSize;
             }
@@ -205,7 +208,8 @@ final class ContextTools {
     }
 
     McpSchema.CallToolResult reportUsage(ToolArguments args) {
-        String session = args.requiredString("session_id");
+        String session = args.requiredSession();
+        String named = args.sessionAsNamed();
         List<String> ids = args.optionalStringList("memory_ids");
         if (ids == null) {
             throw new IllegalArgumentException("missing required argument 'memory_ids'");
@@ -215,12 +219,12 @@ final class ContextTools {
         UsageReport report = curator.reportUsage(MemfasTools.namespace(args), session, ids, h);
         int n = report.recorded().size();
         String text = "recorded " + n + (n == 1 ? " memory" : " memories") + " as " + (h ? "helpful" : "not helpful")
-                + " in session " + session;
+                + " in session " + named;
         if (!report.unknown().isEmpty()) {
             text += "; no memory has the id" + (report.unknown().size() == 1 ? " " : "s ")
                     + String.join(", ", report.unknown());
         }
-        return MemfasTools.ok(text, Map.of("session_id", session, "recorded", report.recorded(), "unknown", report.unknown(),
+        return MemfasTools.ok(text, Map.of("session_id", named, "recorded", report.recorded(), "unknown", report.unknown(),
                 "was_helpful", h));
     }
 
@@ -234,20 +238,25 @@ final class ContextTools {
         Size size = hasLevel ? new Size(null, ContextLevel.parse(levelName)) : new Size(budget, null);
         String said = size.level() != null ? "level " + size.level().label() + " (" + size.budget() + " tokens)"
                 : size.budget() + " tokens";
-        String session = args.optionalString("session_id");
+        String session = args.session();
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("token_budget", size.budget());
         structured.put("level", size.level() == null ? null : size.level().label());
-        if (session == null || session.isBlank()) {
-            defaultSize = size;
+        if (session == null) {
             structured.put("session_id", null);
+            if (args.clientDefaultsKey() != null) {
+                // One client of several sets its own default, not the other clients'.
+                sessionSizes.put(args.clientDefaultsKey(), size);
+                return MemfasTools.ok("default size of this client set to " + said, structured);
+            }
+            defaultSize = size;
             return MemfasTools.ok("default size set to " + said, structured);
         }
         // Checked the way a request checks it, so a bad id fails here and not at the next get_context.
         ContextRequest.builder("check").sessionId(session).build();
         sessionSizes.put(session, size);
-        structured.put("session_id", session);
-        return MemfasTools.ok("size of session " + session + " set to " + said, structured);
+        structured.put("session_id", args.sessionAsNamed());
+        return MemfasTools.ok("size of session " + args.sessionAsNamed() + " set to " + said, structured);
     }
 
 }

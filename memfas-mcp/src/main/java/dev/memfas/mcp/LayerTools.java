@@ -55,7 +55,7 @@ final class LayerTools {
     }
 
     McpSchema.CallToolResult workingMemory(ToolArguments args) {
-        List<Memory> memories = curator.workingMemory(MemfasTools.namespace(args), args.requiredString("session_id"));
+        List<Memory> memories = curator.workingMemory(MemfasTools.namespace(args), args.requiredSession());
         StringBuilder text = new StringBuilder(memories.size() + " working memories");
         for (Memory m : memories) {
             text.append('\n').append(m.id()).append(": ").append(m.text());

@@ -217,9 +217,7 @@ final class LifecycleTools {
                 details.put(key, value);
             }
         }
-        String session = args.optionalString("session_id");
-        EventOutcome outcome = curator.reportEvent(new AgentEvent(type, MemfasTools.namespace(args),
-                session == null || session.isBlank() ? null : session, args.requiredString("text"), details));
+        EventOutcome outcome = curator.reportEvent(new AgentEvent(type, MemfasTools.namespace(args), args.session(), args.requiredString("text"), details));
         StringBuilder text = new StringBuilder(outcome.remembered() == null ? "noted (not remembered)"
                 : "remembered as " + outcome.remembered().id());
         List<Map<String, Object>> similar = new java.util.ArrayList<>();

@@ -3,10 +3,8 @@ package dev.memfas.mcp;
 import dev.memfas.ContextCurator;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
@@ -14,9 +12,7 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -54,8 +50,7 @@ public final class MemfasMcpServer implements AutoCloseable {
     private volatile boolean closed;
 
     private MemfasMcpServer(Builder b) {
-        MemfasTools tools = new MemfasTools(b.curator, b.defaultBudget,
-                new WorkingContext(b.project, b.language, b.namespace));
+        MemfasTools tools = b.options.tools();
         McpJsonMapper json = McpJsonDefaults.getMapper();
         InFlight inFlight = new InFlight(json);
         InputStream in = new FilterInputStream(b.input) {
@@ -101,36 +96,7 @@ public final class MemfasMcpServer implements AutoCloseable {
             }
         };
         StdioServerTransportProvider transport = new StdioServerTransportProvider(json, in, out);
-        McpServer.SyncSpecification<?> spec = McpServer.sync(transport)
-                .serverInfo(NAME, b.version)
-                .instructions("Call get_context with the user's message at the start of every turn and put the"
-                        + " returned <memory_context> block in your prompt. Use remember for facts worth keeping,"
-                        + " and report_usage for the memories that helped.")
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false)
-                        .prompts(false).build())
-                // Arguments are checked leniently by the tools themselves: models send "2000" for 2000.
-                .validateToolInputs(false);
-        for (MemfasTools.Tool tool : tools.tools()) {
-            spec.tools(McpServerFeatures.SyncToolSpecification.builder().tool(tool.schema())
-                    .callHandler((exchange, request) -> tools.call(request.name(), request.arguments())).build());
-        }
-        McpSchema.Resource stats = McpSchema.Resource.builder(STATS_URI, "stats")
-                .description("Counts of memories, vectors, triggers, sessions and turns; the embedder and tokenizer.")
-                .mimeType("application/json").build();
-        spec.resources(new McpServerFeatures.SyncResourceSpecification(stats, (exchange, request) ->
-                McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
-                        .builder(STATS_URI, toJson(json, tools.stats())).mimeType("application/json").build()))
-                        .build()));
-        spec.prompts(MemoryPrompt.specification());
-        this.server = spec.build();
-    }
-
-    private static String toJson(McpJsonMapper json, Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the statistics as JSON", e);
-        }
+        this.server = McpFeatures.offer(McpServer.sync(transport), tools, json, b.options.version, false).build();
     }
 
     /** A server on this process's standard input and output, with the curator's own default budget. */
@@ -145,17 +111,12 @@ public final class MemfasMcpServer implements AutoCloseable {
 
     /** Options of a {@link MemfasMcpServer}. Not thread-safe. */
     public static final class Builder {
-        private final ContextCurator curator;
+        private final ServerOptions options;
         private InputStream input = System.in;
         private OutputStream output = System.out;
-        private Integer defaultBudget;
-        private String project;
-        private String language;
-        private String namespace;
-        private String version = "0.1.0";
 
         private Builder(ContextCurator curator) {
-            this.curator = Objects.requireNonNull(curator, "curator");
+            this.options = new ServerOptions(curator);
         }
 
         /** Where requests come from; standard input when not set. */
@@ -170,13 +131,13 @@ public final class MemfasMcpServer implements AutoCloseable {
             return this;
         }
 
-        /** The budget of {@code get_context} calls that name none; the curator's default when not set. */
+        /**
+         * The budget of {@code get_context} calls that name none; the curator's default when not set.
+         *
+         * @throws IllegalArgumentException if not in [1, 1000000]
+         */
         public Builder defaultBudget(int tokens) {
-            if (tokens < 1 || tokens > MemfasTools.MAX_BUDGET) {
-                throw new IllegalArgumentException(
-                        "default budget must be in [1, " + MemfasTools.MAX_BUDGET + "]: " + tokens);
-            }
-            this.defaultBudget = tokens;
+            options.defaultBudget(tokens);
             return this;
         }
 
@@ -188,11 +149,7 @@ public final class MemfasMcpServer implements AutoCloseable {
          * @throws IllegalArgumentException if a name is blank, too long or holds control characters
          */
         public Builder workingContext(String project, String language) {
-            // Checked as a request checks them, so a bad name fails here and not at the first call.
-            dev.memfas.ContextRequest r = dev.memfas.ContextRequest.builder("check").project(project)
-                    .language(language).build();
-            this.project = r.project();
-            this.language = r.language();
+            options.workingContext(project, language);
             return this;
         }
 
@@ -203,14 +160,13 @@ public final class MemfasMcpServer implements AutoCloseable {
          * @throws IllegalArgumentException if the name is blank, too long or holds control characters
          */
         public Builder namespace(String namespace) {
-            this.namespace = dev.memfas.ContextRequest.builder("check")
-                    .namespace(java.util.Objects.requireNonNull(namespace, "namespace")).build().namespace();
+            options.namespace(namespace);
             return this;
         }
 
         /** The version announced to clients. */
         public Builder version(String version) {
-            this.version = Objects.requireNonNull(version, "version");
+            options.version(version);
             return this;
         }
 

@@ -230,12 +230,20 @@ final class MemfasTools {
 
     /** Answers one call; never throws. */
     McpSchema.CallToolResult call(String name, Map<String, Object> arguments) {
+        return call(name, arguments, null);
+    }
+
+    /**
+     * Answers a call of one client of several (over HTTP), whose sessions are its own: see
+     * {@link ToolArguments#session()}. A null client is the one client of a stdio server.
+     */
+    McpSchema.CallToolResult call(String name, Map<String, Object> arguments, String client) {
         Tool tool = tools.get(name);
         if (tool == null) {
             return error("unknown tool '" + name + "' (known: " + String.join(", ", tools.keySet()) + ")");
         }
         try {
-            return tool.handler().apply(new ToolArguments(name, arguments, tool.arguments(), servedNamespace));
+            return tool.handler().apply(new ToolArguments(name, arguments, tool.arguments(), servedNamespace, client));
         } catch (IllegalArgumentException | NullPointerException | MemfasException e) {
             return error(name + ": " + e.getMessage());
         } catch (IllegalStateException e) {

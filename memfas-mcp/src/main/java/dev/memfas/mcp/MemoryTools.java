@@ -69,8 +69,8 @@ final class MemoryTools {
         boolean named = id != null && !id.isBlank();
         boolean replaced = named && curator.get(namespace, id).isPresent();
         RememberRequest request = RememberRequest.of(memory.build());
-        String session = args.optionalString("session_id");
-        if (session != null && !session.isBlank()) {
+        String session = args.session();
+        if (session != null) {
             request = request.session(session);
         }
         String project = args.optionalString("project");

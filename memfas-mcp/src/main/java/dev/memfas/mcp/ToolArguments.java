@@ -16,16 +16,20 @@ final class ToolArguments {
 
     private final Map<String, Object> values;
     private final String servedNamespace;
+    private final String client;
 
     ToolArguments(String tool, Map<String, Object> values, Set<String> known) {
-        this(tool, values, known, null);
+        this(tool, values, known, null, null);
     }
 
     /**
      * @param servedNamespace the only namespace the server serves, or null if a call may name any
+     * @param client the MCP session of the client calling, when one server serves several clients (over HTTP); the
+     *     sessions it names are its own, out of other clients' reach. Null when the server has one client (stdio).
      */
-    ToolArguments(String tool, Map<String, Object> values, Set<String> known, String servedNamespace) {
+    ToolArguments(String tool, Map<String, Object> values, Set<String> known, String servedNamespace, String client) {
         this.servedNamespace = servedNamespace;
+        this.client = client;
         this.values = values == null ? Map.of() : values;
         for (String name : this.values.keySet()) {
             if (!known.contains(name)) {
@@ -50,6 +54,36 @@ final class ToolArguments {
             return servedNamespace;
         }
         return given ? named : dev.memfas.Memory.DEFAULT_NAMESPACE;
+    }
+
+    /**
+     * The memfas session the call names in {@code session_id}, as the curator knows it: the name itself when the server
+     * has one client, else the name within this client's own sessions, so that two clients naming the same session
+     * never share its topic, working memory or budget. Null when the call names none.
+     */
+    String session() {
+        String given = optionalString("session_id");
+        return given == null || given.isBlank() ? null : qualified(given);
+    }
+
+    /** Like {@link #session()}, for tools that need one. */
+    String requiredSession() {
+        return qualified(requiredString("session_id"));
+    }
+
+    /** The session as the call named it, to say back to the client; null when it names none. */
+    String sessionAsNamed() {
+        String given = optionalString("session_id");
+        return given == null || given.isBlank() ? null : given;
+    }
+
+    /** The client's own key for what it sets without naming a session (its default budget); null with one client. */
+    String clientDefaultsKey() {
+        return client == null ? null : client + "/";
+    }
+
+    private String qualified(String session) {
+        return client == null ? session : client + "/" + session;
     }
 
     String requiredString(String name) {

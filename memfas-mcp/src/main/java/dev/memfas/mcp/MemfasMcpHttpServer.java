@@ -1,0 +1,266 @@
+package dev.memfas.mcp;
+
+import dev.memfas.ContextCurator;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import jakarta.servlet.DispatcherType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.ee11.servlet.FilterHolder;
+import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * Serves a {@link ContextCurator} over the Model Context Protocol's Streamable HTTP transport, so that several clients
+ * share one server, one index and one curator: what one remembers, the next call of another finds.
+ *
+ * <p>The same tools, resource and prompt as {@link MemfasMcpServer}, at {@code http://HOST:PORT/mcp}. It binds to
+ * loopback unless told otherwise, and a server bound elsewhere must be given a bearer token that every request carries
+ * ({@code Authorization: Bearer TOKEN}). Requests from web pages of other sites are refused. The memfas sessions a
+ * client names ({@code session_id}) are its own: two clients naming the same one do not share its topic, working
+ * memory or budget; the memories they remember are shared, within the namespace.
+ *
+ * <pre>{@code
+ * try (ContextCurator curator = Memfas.newBuilder().store(store).embedder(embedder).build();
+ *      MemfasMcpHttpServer server = MemfasMcpHttpServer.builder(curator).port(8707).build()) {
+ *     System.err.println("serving " + server.uri());
+ *     server.awaitStop(); // until close() is called, from another thread or a shutdown hook
+ * }
+ * }</pre>
+ *
+ * <p>The server does not close the curator: whoever built it does.
+ */
+public final class MemfasMcpHttpServer implements AutoCloseable {
+    /** The port when none is set. */
+    public static final int DEFAULT_PORT = 8707;
+    /** The path of the MCP endpoint. */
+    public static final String ENDPOINT = "/mcp";
+    /** The shortest bearer token accepted: 16 characters, about 96 bits when drawn from base64. */
+    public static final int MIN_TOKEN_LENGTH = 16;
+
+    private final Server jetty;
+    private final McpSyncServer server;
+    private final URI uri;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile boolean closed;
+
+    private MemfasMcpHttpServer(Builder b) {
+        McpJsonMapper json = McpJsonDefaults.getMapper();
+        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+                .jsonMapper(json).mcpEndpoint(ENDPOINT).build();
+        this.server = McpFeatures.offer(McpServer.sync(transport), b.options.tools(), json, b.options.version, true)
+                .build();
+
+        QueuedThreadPool threads = new QueuedThreadPool();
+        threads.setName("memfas-mcp-http");
+        threads.setDaemon(true);
+        this.jetty = new Server(threads);
+        ServerConnector connector = new ServerConnector(jetty);
+        connector.setHost(b.host);
+        connector.setPort(b.port);
+        jetty.addConnector(connector);
+        ServletContextHandler context = new ServletContextHandler();
+        context.setContextPath("/");
+        ServletHolder mcp = new ServletHolder("mcp", transport);
+        mcp.setAsyncSupported(true); // the transport streams replies and notifications as server-sent events
+        context.addServlet(mcp, ENDPOINT);
+        FilterHolder access = new FilterHolder(new ClientAccess(b.bearerToken));
+        access.setAsyncSupported(true);
+        context.addFilter(access, "/*", EnumSet.of(DispatcherType.REQUEST));
+        jetty.setHandler(context);
+        try {
+            jetty.start();
+        } catch (Exception e) {
+            server.close();
+            stopQuietly();
+            throw new UncheckedIOException(new IOException("cannot serve MCP on " + b.host + ":" + b.port + ": "
+                    + e.getMessage(), e));
+        }
+        String host = b.host.contains(":") ? "[" + b.host + "]" : b.host;
+        this.uri = URI.create("http://" + host + ":" + connector.getLocalPort() + ENDPOINT);
+    }
+
+    /** Starts a server with options. */
+    public static Builder builder(ContextCurator curator) {
+        return new Builder(curator);
+    }
+
+    /** Where clients reach it, such as {@code http://127.0.0.1:8707/mcp}. */
+    public URI uri() {
+        return uri;
+    }
+
+    /** The port it listens on: the one asked for, or the one chosen when port 0 was asked for. */
+    public int port() {
+        return uri.getPort();
+    }
+
+    /**
+     * Blocks until {@link #close()} is called.
+     *
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public void awaitStop() throws InterruptedException {
+        stopped.await();
+    }
+
+    /** Like {@link #awaitStop()}, for at most the given time; returns whether it stopped. */
+    public boolean awaitStop(long timeout, TimeUnit unit) throws InterruptedException {
+        return stopped.await(timeout, unit);
+    }
+
+    /**
+     * Stops taking requests, lets those in progress finish (for at most five seconds) and closes every client's
+     * session. Idempotent. Does not close the curator.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            server.closeGracefully();
+        } finally {
+            stopQuietly();
+            stopped.countDown();
+        }
+    }
+
+    private void stopQuietly() {
+        try {
+            jetty.setStopTimeout(5_000);
+            jetty.stop();
+        } catch (Exception e) {
+            // Stopping a server that did not start, or whose threads are already gone, has nothing left to do.
+        }
+    }
+
+    /** Options of a {@link MemfasMcpHttpServer}. Not thread-safe. */
+    public static final class Builder {
+        private final ServerOptions options;
+        private String host = "127.0.0.1";
+        private int port = DEFAULT_PORT;
+        private String bearerToken;
+
+        private Builder(ContextCurator curator) {
+            this.options = new ServerOptions(curator);
+        }
+
+        /**
+         * The address to bind to: {@code 127.0.0.1} when not set. Any other than a loopback address needs a
+         * {@linkplain #bearerToken bearer token}.
+         */
+        public Builder host(String host) {
+            this.host = Objects.requireNonNull(host, "host").trim();
+            if (this.host.isEmpty()) {
+                throw new IllegalArgumentException("host must not be blank");
+            }
+            return this;
+        }
+
+        /**
+         * The port, {@value #DEFAULT_PORT} when not set; 0 for any free port ({@link #port()} says which).
+         *
+         * @throws IllegalArgumentException if not in [0, 65535]
+         */
+        public Builder port(int port) {
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("port must be in [0, 65535]: " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        /**
+         * The token every request must carry as {@code Authorization: Bearer TOKEN}. None when not set, which only a
+         * server on loopback may do.
+         *
+         * @throws IllegalArgumentException if shorter than {@value #MIN_TOKEN_LENGTH} characters or holding white
+         *     space or control characters (the value itself is never shown)
+         */
+        public Builder bearerToken(String token) {
+            Objects.requireNonNull(token, "token");
+            if (token.length() < MIN_TOKEN_LENGTH) {
+                throw new IllegalArgumentException("bearer token must have at least " + MIN_TOKEN_LENGTH
+                        + " characters: it has " + token.length());
+            }
+            if (!token.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+                throw new IllegalArgumentException(
+                        "bearer token must be printable ASCII without spaces, as an HTTP header carries it");
+            }
+            this.bearerToken = token;
+            return this;
+        }
+
+        /**
+         * The budget of {@code get_context} calls that name none; the curator's default when not set.
+         *
+         * @throws IllegalArgumentException if not in [1, 1000000]
+         */
+        public Builder defaultBudget(int tokens) {
+            options.defaultBudget(tokens);
+            return this;
+        }
+
+        /**
+         * Where the agents work: the project and language of calls that name none, as in
+         * {@link MemfasMcpServer.Builder#workingContext}.
+         *
+         * @throws IllegalArgumentException if a name is blank, too long or holds control characters
+         */
+        public Builder workingContext(String project, String language) {
+            options.workingContext(project, language);
+            return this;
+        }
+
+        /**
+         * Serves one namespace (tenant) only, as in {@link MemfasMcpServer.Builder#namespace}.
+         *
+         * @throws IllegalArgumentException if the name is blank, too long or holds control characters
+         */
+        public Builder namespace(String namespace) {
+            options.namespace(namespace);
+            return this;
+        }
+
+        /** The version announced to clients. */
+        public Builder version(String version) {
+            options.version(version);
+            return this;
+        }
+
+        /**
+         * Binds and starts serving.
+         *
+         * @throws IllegalStateException if the host is not a loopback address and no bearer token was set
+         * @throws UncheckedIOException if the host is unknown or the port cannot be bound (taken, or not allowed)
+         */
+        public MemfasMcpHttpServer build() {
+            boolean loopback;
+            try {
+                loopback = InetAddress.getByName(host).isLoopbackAddress();
+            } catch (UnknownHostException e) {
+                throw new UncheckedIOException(new IOException("unknown host to bind to: " + host, e));
+            }
+            if (!loopback && bearerToken == null) {
+                throw new IllegalStateException("serving MCP on " + host + ", not a loopback address, needs a bearer"
+                        + " token: any machine that reaches it could read and change every memory");
+            }
+            return new MemfasMcpHttpServer(this);
+        }
+    }
+}
