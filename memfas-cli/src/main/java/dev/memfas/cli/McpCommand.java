@@ -1,16 +1,26 @@
 package dev.memfas.cli;
 
 import dev.memfas.core.ContextDetector;
+import dev.memfas.mcp.MemfasMcpHttpServer;
 import dev.memfas.mcp.MemfasMcpServer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code memfas mcp}: the MCP server on standard input and output. */
-@Command(name = "mcp", description = "Serve the MCP server on standard input and output.")
+/**
+ * {@code memfas mcp}: the MCP server on standard input and output, or with {@code --http} over Streamable HTTP for
+ * several clients at once.
+ */
+@Command(name = "mcp", description = "Serve the MCP server on standard input and output, or over HTTP with --http.")
 final class McpCommand implements Callable<Integer> {
+    /** The environment variable a bearer token may come from, so it shows in no process list. */
+    static final String TOKEN_VARIABLE = "MEMFAS_MCP_TOKEN";
+
     @CommandLine.ParentCommand
     Main main;
 
@@ -21,38 +31,123 @@ final class McpCommand implements Callable<Integer> {
             + " --detect` does) for get_context and memory_context calls that name none.")
     boolean detect;
 
+    @Option(names = "--http", description = "Serve over Streamable HTTP at http://HOST:PORT/mcp, for several clients"
+            + " sharing one server, until stopped (Ctrl-C).")
+    boolean http;
+
+    @Option(names = "--port", paramLabel = "N", description = "Port of --http (default 8707; 0 for any free one).")
+    Integer port;
+
+    @Option(names = "--host", paramLabel = "ADDRESS", description = "Address --http binds to (default 127.0.0.1);"
+            + " any but loopback needs a bearer token.")
+    String host;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "A file holding the bearer token every HTTP"
+            + " request must carry (default: the " + TOKEN_VARIABLE + " environment variable, if set).")
+    Path tokenFile;
+
     @Override
     public Integer call() throws Exception {
+        if (!http && (port != null || host != null || tokenFile != null)) {
+            throw new CommandLine.ParameterException(main.spec.commandLine(),
+                    "--port, --host and --token-file go with --http");
+        }
+        ContextDetector.Detected here = null;
+        if (detect) {
+            here = ContextDetector.detect(Path.of("").toAbsolutePath());
+            main.err().println("memfas: working in project " + here.project() + ", language " + here.language());
+        }
+        // A tenant's server: its calls cannot reach another namespace.
+        String namespace = main.namespaceGiven();
         try (Workspace w = main.open(Workspace.Access.WRITE, true)) {
-            MemfasMcpServer.Builder b = MemfasMcpServer.builder(w.curator);
-            if (budget != null) {
-                b.defaultBudget(budget);
-            }
-            String namespace = main.namespaceGiven();
-            if (namespace != null) {
-                // A tenant's server: its calls cannot reach another namespace.
-                b.namespace(namespace);
-            }
-            if (detect) {
-                ContextDetector.Detected here = ContextDetector.detect(Path.of("").toAbsolutePath());
-                b.workingContext(here.project(), here.language());
-                main.err().println("memfas: working in project " + here.project() + ", language " + here.language());
-            }
-            try (MemfasMcpServer server = b.build()) {
-                // The model loads beside the handshake, so that initialize is answered at once and the first
-                // get_context seldom waits for it (loading takes about a second; a client's first call comes later).
-                Thread loader = new Thread(() -> {
-                    try {
-                        w.loadModel();
-                    } catch (RuntimeException e) {
-                        main.err().println("memfas: " + e.getMessage());
-                    }
-                }, "memfas-model-loader");
-                loader.setDaemon(true);
-                loader.start();
-                server.awaitClientExit();
-            }
+            return http ? serveHttp(w, here, namespace) : serveStdio(w, here, namespace);
+        }
+    }
+
+    private Integer serveStdio(Workspace w, ContextDetector.Detected here, String namespace) throws Exception {
+        MemfasMcpServer.Builder b = MemfasMcpServer.builder(w.curator);
+        if (budget != null) {
+            b.defaultBudget(budget);
+        }
+        if (namespace != null) {
+            b.namespace(namespace);
+        }
+        if (here != null) {
+            b.workingContext(here.project(), here.language());
+        }
+        try (MemfasMcpServer server = b.build()) {
+            loadModelBeside(w);
+            server.awaitClientExit();
         }
         return Main.OK;
+    }
+
+    private Integer serveHttp(Workspace w, ContextDetector.Detected here, String namespace) throws Exception {
+        MemfasMcpHttpServer.Builder b = MemfasMcpHttpServer.builder(w.curator);
+        if (budget != null) {
+            b.defaultBudget(budget);
+        }
+        if (namespace != null) {
+            b.namespace(namespace);
+        }
+        if (here != null) {
+            b.workingContext(here.project(), here.language());
+        }
+        b.host(host != null ? host : "127.0.0.1").port(port != null ? port : MemfasMcpHttpServer.DEFAULT_PORT);
+        String token = token();
+        if (token != null) {
+            b.bearerToken(token);
+        }
+        MemfasMcpHttpServer started;
+        try {
+            started = b.build();
+        } catch (java.io.UncheckedIOException e) {
+            throw new IllegalStateException(e.getCause().getMessage(), e);
+        }
+        try (MemfasMcpHttpServer server = started) {
+            Thread serving = Thread.currentThread();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                server.close();
+                try {
+                    serving.join(10_000); // lets the store close before the JVM halts
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "memfas-mcp-stop"));
+            main.err().println("memfas: serving MCP at " + server.uri()
+                    + (token != null ? " (bearer token required)" : "") + "; Ctrl-C stops");
+            main.err().flush();
+            loadModelBeside(w);
+            server.awaitStop();
+        }
+        return Main.OK;
+    }
+
+    private String token() throws IOException {
+        if (tokenFile != null) {
+            String token = Files.readString(tokenFile, StandardCharsets.UTF_8).trim();
+            if (token.isEmpty()) {
+                throw new IllegalArgumentException("the token file is empty: " + tokenFile);
+            }
+            return token;
+        }
+        String fromEnvironment = System.getenv(TOKEN_VARIABLE);
+        return fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment.trim();
+    }
+
+    /**
+     * The model loads beside the handshake, so that initialize is answered at once and the first get_context seldom
+     * waits for it (loading takes about a second; a client's first call comes later).
+     */
+    private void loadModelBeside(Workspace w) {
+        Thread loader = new Thread(() -> {
+            try {
+                w.loadModel();
+            } catch (RuntimeException e) {
+                main.err().println("memfas: " + e.getMessage());
+            }
+        }, "memfas-model-loader");
+        loader.setDaemon(true);
+        loader.start();
     }
 }

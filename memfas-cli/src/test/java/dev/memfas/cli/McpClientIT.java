@@ -136,6 +136,63 @@ final class McpClientIT {
     }
 
     @Test
+    void overHttp_twoOfficialClientsAtOnce_shareMemoriesNotSessions_andOneWithoutTheTokenIsRefused() throws Exception {
+        requireOnPath("node", "Node.js 18 or newer");
+        requireOnPath("npm", "npm");
+        Path client = installClient();
+        String token = "it-token-" + Long.toHexString(System.nanoTime()) + "-abcdef";
+        Path errors = dir.resolve("server-stderr.txt");
+        ProcessBuilder pb = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "mcp", "--http", "--port", "0", "--db",
+                dir.resolve("http.db").toString()).directory(dir.toFile())
+                .redirectOutput(dir.resolve("server-stdout.txt").toFile()).redirectError(errors.toFile());
+        pb.environment().put("MEMFAS_MCP_TOKEN", token);
+        Process server = pb.start();
+        try {
+            String url = awaitServing(server, errors);
+
+            Result r = run(client, null, 300, "node", "http-clients.mjs", url, token);
+
+            assertThat(r.exit).as("client failed:\n" + r.stderr).isZero();
+            JsonNode out = JSON.readTree(r.stdout);
+            assertThat(out.at("/remember/isError").asBoolean()).isFalse();
+            // "How often do credentials change?" shares no word with the memory: the other client's vector finds it.
+            assertThat(out.at("/found/isError").asBoolean()).isFalse();
+            assertThat(out.at("/found/ids").toString()).contains("\"rotation\"");
+            assertThat(out.at("/scratch/isError").asBoolean()).isFalse();
+            assertThat(out.at("/working/writer").asInt()).isEqualTo(1);
+            assertThat(out.at("/working/reader").asInt()).isZero();
+            assertThat(out.at("/intruder/refused").asBoolean()).as(out.toString()).isTrue();
+            assertThat(out.at("/intruder/message").asString()).contains("no bearer token");
+            String log = Files.readString(errors);
+            assertThat(log).contains("no bearer token").doesNotContain(token);
+        } finally {
+            server.destroy(); // SIGTERM: the shutdown hook stops serving and closes the store
+            assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        }
+        Result stats = run(dir, null, 120, JAVA, "-jar", JAR.toString(), "show", "rotation", "--db",
+                dir.resolve("http.db").toString());
+        assertThat(stats.exit).as(stats.stderr).isZero();
+        assertThat(stats.stdout).contains("rotates every 90 days");
+    }
+
+    /** The URL the server says it serves at, once it does. */
+    private static String awaitServing(Process server, Path errors) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            String log = Files.readString(errors);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("serving MCP at (http://\\S+/mcp)").matcher(log);
+            if (m.find()) {
+                return m.group(1);
+            }
+            if (!server.isAlive()) {
+                throw new AssertionError("memfas mcp --http exited with " + server.exitValue() + ":\n" + log);
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("memfas mcp --http did not start serving in 120 s:\n" + Files.readString(errors));
+    }
+
+    @Test
     void stdinClosedRightAfterRequests_everyReplyIsWritten_stdoutIsOnlyJsonRpc_exitIsClean() throws Exception {
         StringBuilder requests = new StringBuilder();
         requests.append("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
@@ -171,7 +228,8 @@ final class McpClientIT {
     private static Path installClient() throws IOException, InterruptedException {
         Path client = MODULE.resolve("target/mcp-client");
         Files.createDirectories(client);
-        for (String f : List.of("package.json", "package-lock.json", "client.mjs", "two-servers.mjs")) {
+        for (String f : List.of("package.json", "package-lock.json", "client.mjs", "two-servers.mjs",
+                "http-clients.mjs")) {
             Files.copy(MODULE.resolve("src/test/mcp-client").resolve(f), client.resolve(f),
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
