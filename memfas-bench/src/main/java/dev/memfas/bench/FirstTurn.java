@@ -74,7 +74,8 @@ public final class FirstTurn {
         return (System.nanoTime() - t) / 1e6;
     }
 
-    private static void fill(Path db, int n) {
+    /** A SQLite store of n synthetic memories with random vectors under the default model's id. */
+    static void fill(Path db, int n) {
         Random random = new Random(7);
         VectorSpace space = new VectorSpace(DjlEmbedder.DEFAULT_MODEL.modelId(),
                 DjlEmbedder.DEFAULT_MODEL.dimension());
