@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>README blocks are whole compilation units, compiled exactly as printed: a reader copies one into a file of the
  * class's name and it compiles. Blocks in docs/ are fragments that show one setting in context (statements, or member
- * declarations when they start with {@code static}); they are compiled inside a class that imports the memfas
+ * declarations when they start with {@code static} or an annotation); they are compiled inside a class that imports the memfas
  * packages.
  */
 final class DocSnippetsTest {
@@ -50,6 +50,14 @@ final class DocSnippetsTest {
             import dev.memfas.llm.*;
             import dev.memfas.langchain4j.*;
             import dev.memfas.micrometer.*;
+            import dev.memfas.springai.*;
+            import dev.memfas.spring.boot.*;
+            import org.springframework.ai.chat.client.ChatClient;
+            import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
+            import org.springframework.ai.chat.memory.ChatMemory;
+            import org.springframework.ai.chat.memory.MessageWindowChatMemory;
+            import org.springframework.context.annotation.Bean;
+            import org.springframework.context.annotation.Configuration;
             import java.net.URI;
             import dev.memfas.sqlite.*;
             import java.nio.file.*;
@@ -204,7 +212,7 @@ final class DocSnippetsTest {
                 int n = 0;
                 for (String code : javaBlocks(file)) {
                     String name = "Snippet_" + file.getFileName().toString().replaceAll("\\W", "_") + "_" + (++n);
-                    String body = code.stripLeading().startsWith("static ")
+                    String body = code.stripLeading().startsWith("static ") || code.stripLeading().startsWith("@")
                             ? code : " static void run() throws Exception {\n" + code + "\n }\n";
                     units.add(source(name, FRAGMENT_IMPORTS + "class " + name + " {\n" + body + "}\n"));
                 }
