@@ -27,7 +27,7 @@ final class ReportUsageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Workspace w = main.open(Workspace.Access.READ, false)) {
+        try (Workspace w = main.open(Workspace.Access.READ, true)) {
             UsageReport r = w.curator.reportUsage(main.namespace(), session, ids, !unhelpful);
             main.out().println("recorded " + r.recorded().size() + " as " + (unhelpful ? "not helpful" : "helpful")
                     + (r.recorded().isEmpty() ? "" : ": " + String.join(", ", r.recorded())));

@@ -3,6 +3,7 @@ package dev.memfas.core;
 import dev.memfas.MemfasException;
 import dev.memfas.TelemetryListener;
 import dev.memfas.TurnTelemetry;
+import dev.memfas.UsageTelemetry;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Appends one JSON line per turn to a file, rotating by size: when the next line would take the file past the limit,
+ * Appends one JSON line per turn and per usage report to a file, rotating by size: when the next line would take the file past the limit,
  * {@code telemetry.jsonl} becomes {@code telemetry.jsonl.1} (older files shift up to {@code .N}, the oldest is
  * deleted) and a new file is started. Each line is flushed as written.
  *
@@ -58,11 +59,20 @@ final class JsonlTelemetryWriter implements TelemetryListener, AutoCloseable {
     }
 
     @Override
-    public synchronized void onTurn(TurnTelemetry turn) {
+    public void onTurn(TurnTelemetry turn) {
+        write(TelemetryCodec.toJson(turn));
+    }
+
+    @Override
+    public void onUsage(UsageTelemetry usage) {
+        write(TelemetryCodec.toJson(usage));
+    }
+
+    private synchronized void write(String json) {
         if (closed) {
             return;
         }
-        String line = TelemetryCodec.toJson(turn) + "\n";
+        String line = json + "\n";
         long bytes = line.getBytes(StandardCharsets.UTF_8).length;
         try {
             if (size > 0 && size + bytes > maxBytes) {

@@ -145,7 +145,8 @@ final class MemoryCurator implements ContextCurator {
                 tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
         this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
                 settings.duplicateSimilarity());
-        this.publisher = new TurnPublisher(store, tokenizer, settings, listeners);
+        Listeners told = new Listeners(listeners);
+        this.publisher = new TurnPublisher(store, tokenizer, settings, told);
         this.maintenance = new Maintenance(store, writer, settings.retention());
         this.revisions = new Revisions(store, writer);
         this.consolidation = new Consolidation(store, writer, settings.summarizer(), tokenizer);
@@ -153,7 +154,7 @@ final class MemoryCurator implements ContextCurator {
         this.events = new EventHandler(this, sessions);
         this.suggester = new TriggerSuggester(store);
         // Queries are kept for suggestions only where telemetry may keep them.
-        this.feedback = new UsageFeedback(store, sessions, clock, settings.redactQueries() ? null : suggester);
+        this.feedback = new UsageFeedback(store, sessions, clock, settings.redactQueries() ? null : suggester, told);
         this.topicFilter = new TopicFilter(store, indexes, queryEmbedder, settings.relevanceFloor(),
                 settings.scanThreads());
         this.listing = new MemoryListing(store, topicFilter);

@@ -3,6 +3,7 @@ package dev.memfas.core;
 import dev.memfas.ScoreBreakdown;
 import dev.memfas.ScoringWeights;
 import dev.memfas.TurnTelemetry;
+import dev.memfas.UsageTelemetry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,9 +12,56 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
-/** Writes a {@link TurnTelemetry} as one JSON line and reads it back. Field names are the log's public format. */
+/**
+ * Writes a {@link TurnTelemetry} or a {@link UsageTelemetry} as one JSON line and reads it back. Field names are the
+ * log's public format; a usage line is the one whose {@code event} is {@code usage}.
+ */
 final class TelemetryCodec {
+    static final String USAGE_EVENT = "usage";
+
     private TelemetryCodec() {}
+
+    static String toJson(UsageTelemetry u) {
+        StringBuilder sb = new StringBuilder(160);
+        sb.append('{');
+        field(sb, "event");
+        Json.appendString(sb, USAGE_EVENT);
+        sb.append(',');
+        field(sb, "timestamp").append('"').append(u.timestamp()).append('"').append(',');
+        field(sb, "namespace");
+        Json.appendString(sb, u.namespace());
+        sb.append(',');
+        field(sb, "session");
+        Json.appendString(sb, u.sessionId());
+        sb.append(',');
+        field(sb, "memory_ids");
+        stringArray(sb, u.memoryIds());
+        sb.append(',');
+        field(sb, "helpful").append(u.helpful());
+        return sb.append('}').toString();
+    }
+
+    /**
+     * Reads one line written by either {@code toJson}: a {@link TurnTelemetry} or a {@link UsageTelemetry}.
+     *
+     * @throws IllegalArgumentException if the line is not JSON or lacks a required field
+     */
+    @SuppressWarnings("unchecked")
+    static Object decode(String line) {
+        Object parsed = Json.parse(line);
+        if (!(parsed instanceof Map)) {
+            throw new IllegalArgumentException("telemetry line is not a JSON object");
+        }
+        Map<String, Object> m = (Map<String, Object>) parsed;
+        if (USAGE_EVENT.equals(m.get("event"))) {
+            if (!(m.get("memory_ids") instanceof List<?> ids) || !(m.get("helpful") instanceof Boolean helpful)) {
+                throw new IllegalArgumentException("usage line lacks memory_ids or helpful");
+            }
+            return new UsageTelemetry(Instant.parse(str(m, "timestamp")), str(m, "namespace"), str(m, "session"),
+                    (List<String>) ids, helpful);
+        }
+        return turn(m);
+    }
 
     static String toJson(TurnTelemetry t) {
         StringBuilder sb = new StringBuilder(512);
@@ -139,17 +187,19 @@ final class TelemetryCodec {
     }
 
     /**
-     * Reads one line written by {@link #toJson}.
+     * Reads one turn line written by {@link #toJson(TurnTelemetry)}.
      *
-     * @throws IllegalArgumentException if the line is not JSON or lacks a required field
+     * @throws IllegalArgumentException if the line is not JSON, is a usage line, or lacks a required field
      */
-    @SuppressWarnings("unchecked")
     static TurnTelemetry fromJson(String line) {
-        Object parsed = Json.parse(line);
-        if (!(parsed instanceof Map)) {
-            throw new IllegalArgumentException("telemetry line is not a JSON object");
+        if (!(decode(line) instanceof TurnTelemetry t)) {
+            throw new IllegalArgumentException("a usage line, not a turn");
         }
-        Map<String, Object> m = (Map<String, Object>) parsed;
+        return t;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TurnTelemetry turn(Map<String, Object> m) {
         List<TurnTelemetry.TopMemory> top = new ArrayList<>();
         for (Object o : (List<Object>) m.getOrDefault("top_memories", List.of())) {
             Map<String, Object> tm = (Map<String, Object>) o;

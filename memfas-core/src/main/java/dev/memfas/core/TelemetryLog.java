@@ -2,6 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.MemfasException;
 import dev.memfas.TurnTelemetry;
+import dev.memfas.UsageTelemetry;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads the JSONL telemetry log that a curator built with {@code Memfas.newBuilder().telemetry(path)} writes.
+ * Reads the JSONL telemetry log that a curator built with {@code Memfas.newBuilder().telemetry(path)} writes: a line per
+ * turn, and a line per usage report.
  *
  * <p>The line format is described in {@code docs/telemetry.md}. Stateless and thread-safe.
  */
@@ -24,7 +26,20 @@ public final class TelemetryLog {
      * @throws MemfasException if the file cannot be read, or a line is not a telemetry line (naming the line)
      */
     public static List<TurnTelemetry> read(Path file) {
-        List<TurnTelemetry> turns = new ArrayList<>();
+        return records(file, TurnTelemetry.class);
+    }
+
+    /**
+     * Reads every usage report of a log file, oldest first ({@code reportUsage} calls that recorded something).
+     *
+     * @throws MemfasException as {@link #read(Path)}
+     */
+    public static List<UsageTelemetry> readUsage(Path file) {
+        return records(file, UsageTelemetry.class);
+    }
+
+    private static <T> List<T> records(Path file, Class<T> kind) {
+        List<T> records = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
             int number = 0;
@@ -34,7 +49,10 @@ public final class TelemetryLog {
                     continue;
                 }
                 try {
-                    turns.add(TelemetryCodec.fromJson(line));
+                    Object record = TelemetryCodec.decode(line);
+                    if (kind.isInstance(record)) {
+                        records.add(kind.cast(record));
+                    }
                 } catch (IllegalArgumentException | ClassCastException e) {
                     throw new MemfasException(
                             "telemetry file " + file + " line " + number + " is not a telemetry line: " + e.getMessage(),
@@ -44,7 +62,7 @@ public final class TelemetryLog {
         } catch (IOException e) {
             throw new MemfasException("cannot read telemetry file " + file + ": " + e.getMessage(), e);
         }
-        return turns;
+        return records;
     }
 
     /**

@@ -5,7 +5,6 @@ import dev.memfas.ContextResponse;
 import dev.memfas.DroppedMemory;
 import dev.memfas.MemoryStore;
 import dev.memfas.ScoringWeights;
-import dev.memfas.TelemetryListener;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
 import dev.memfas.TurnTelemetry;
@@ -15,8 +14,6 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The end of a turn: records the access of the included memories (in the store and in the session) unless the request
@@ -25,7 +22,6 @@ import org.slf4j.LoggerFactory;
  */
 final class TurnPublisher {
     /** Logged under the curator's name, the category users configure for memfas's turns. */
-    private static final Logger LOG = LoggerFactory.getLogger(MemoryCurator.class);
     private static final int TOP_MEMORIES_IN_TELEMETRY = 5;
 
     private final MemoryStore store;
@@ -33,19 +29,19 @@ final class TurnPublisher {
     private final ScoringWeights weights;
     private final boolean redactQueries;
     private final DropExplainer dropExplainer;
-    private final List<TelemetryListener> listeners;
+    private final Listeners listeners;
     private final AtomicLong turns = new AtomicLong();
     /** Turns per namespace, so a tenant's statistics count its own turns only. */
     private final java.util.concurrent.ConcurrentMap<String, java.util.concurrent.atomic.LongAdder> turnsByNamespace =
             new java.util.concurrent.ConcurrentHashMap<>();
 
-    TurnPublisher(MemoryStore store, Tokenizer tokenizer, CuratorSettings settings, List<TelemetryListener> listeners) {
+    TurnPublisher(MemoryStore store, Tokenizer tokenizer, CuratorSettings settings, Listeners listeners) {
         this.store = store;
         this.tokenizer = tokenizer;
         this.weights = settings.weights();
         this.redactQueries = settings.redactQueries();
         this.dropExplainer = new DropExplainer(settings.duplicateSimilarity());
-        this.listeners = List.copyOf(listeners);
+        this.listeners = listeners;
     }
 
     /** How many turns were published. */
@@ -108,12 +104,6 @@ final class TurnPublisher {
                 r.tokensUsed(), r.budget(), r.memoriesScored(), r.items().size(), r.memoriesDropped(),
                 r.triggersMatched(), saved, ratio, r.latency(), r.items().stream().map(ContextItem::memoryId).toList(),
                 top, weights);
-        for (TelemetryListener listener : listeners) {
-            try {
-                listener.onTurn(t);
-            } catch (RuntimeException e) {
-                LOG.warn("telemetry listener {} failed; ignoring it for this turn", listener, e);
-            }
-        }
+        listeners.turn(t);
     }
 }

@@ -4,6 +4,7 @@ import dev.memfas.ContextRequest;
 import dev.memfas.MemoryStore;
 import dev.memfas.StoredMemory;
 import dev.memfas.UsageReport;
+import dev.memfas.UsageTelemetry;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,12 +25,16 @@ final class UsageFeedback {
     private final Clock clock;
     /** Where helpful turns' queries go to become trigger suggestions; null when queries are not to be kept. */
     private final TriggerSuggester suggester;
+    /** Told of each report that recorded something, as usage telemetry. */
+    private final Listeners listeners;
 
-    UsageFeedback(MemoryStore store, SessionRegistry sessions, Clock clock, TriggerSuggester suggester) {
+    UsageFeedback(MemoryStore store, SessionRegistry sessions, Clock clock, TriggerSuggester suggester,
+            Listeners listeners) {
         this.store = store;
         this.sessions = sessions;
         this.clock = clock;
         this.suggester = suggester;
+        this.listeners = listeners;
     }
 
     UsageReport report(String namespace, String sessionId, Collection<String> memoryIds, boolean helpful) {
@@ -75,6 +80,9 @@ final class UsageFeedback {
             }
         } else if (session != null) {
             session.recordUnhelpful(recorded);
+        }
+        if (!recorded.isEmpty() && !listeners.isEmpty()) {
+            listeners.usage(new UsageTelemetry(clock.instant(), namespace, sessionId, recorded, helpful));
         }
         return new UsageReport(recorded, unknown);
     }

@@ -13,6 +13,8 @@ import dev.memfas.ScoreBreakdown;
 import dev.memfas.ScoringWeights;
 import dev.memfas.Trigger;
 import dev.memfas.TurnTelemetry;
+import dev.memfas.UsageTelemetry;
+import dev.memfas.TelemetryListener;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -137,6 +139,39 @@ final class TelemetryTest {
         assertThat(got.includedMemoryIds()).containsExactly("a");
         assertThat(got.topMemories().get(0).factors().lexical()).isEqualTo(1.0);
         assertThat(got.weights()).isEqualTo(ScoringWeights.DEFAULT);
+    }
+
+    @Test
+    void usageReports_areLoggedBesideTheTurns_andReadBackApart() {
+        Path file = dir.resolve("u.jsonl");
+        List<UsageTelemetry> heard = new ArrayList<>();
+        TelemetryListener listener = new TelemetryListener() {
+            @Override
+            public void onTurn(TurnTelemetry turn) {}
+
+            @Override
+            public void onUsage(UsageTelemetry usage) {
+                heard.add(usage);
+            }
+        };
+        try (ContextCurator curator = Memfas.newBuilder().clock(Clock.fixed(NOW, ZoneOffset.UTC)).telemetry(file)
+                .telemetryListener(listener).build()) {
+            curator.rememberAll(List.of(Memory.builder("kafka retention").id("a").createdAt(NOW).build(),
+                    Memory.builder("kafka lag alert").id("b").createdAt(NOW).build()));
+            curator.getContext(ContextRequest.builder("kafka").sessionId("s\"1").build());
+            curator.reportUsage("default", "s\"1", List.of("a", "ghost"), true);
+            curator.reportUsage("default", "s\"1", List.of("b"), false);
+            curator.reportUsage("default", "s\"1", List.of("ghost"), true); // records nothing: no line
+            curator.getContext(ContextRequest.builder("kafka lag").sessionId("s\"1").build());
+        }
+
+        List<UsageTelemetry> read = TelemetryLog.readUsage(file);
+
+        assertThat(read).containsExactly(new UsageTelemetry(NOW, "default", "s\"1", List.of("a"), true),
+                new UsageTelemetry(NOW, "default", "s\"1", List.of("b"), false));
+        assertThat(heard).isEqualTo(read);
+        assertThat(TelemetryLog.read(file)).hasSize(2);
+        assertThat(TelemetryLog.summarize(file).turns()).isEqualTo(2);
     }
 
     @Test

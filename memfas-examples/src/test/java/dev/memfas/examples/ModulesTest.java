@@ -40,6 +40,7 @@ final class ModulesTest {
                 "SharedStore", "StateEntry",
                 "StopWords", "StoredMemory", "SummarizeRequest", "Summarizer", "SummaryReport", "SupersessionPolicy",
                 "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TriggerSuggestion", "TurnTelemetry",
+                "UsageTelemetry",
                 "UsageReport", "VectorSpace"));
         assertModule("memfas-sqlite", "dev.memfas.sqlite", Set.of("dev.memfas.sqlite"), Set.of("SqliteMemoryStore"));
         assertModule("memfas-testkit", "dev.memfas.testkit", Set.of("dev.memfas.testkit"),

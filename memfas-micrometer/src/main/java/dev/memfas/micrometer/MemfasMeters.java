@@ -2,6 +2,7 @@ package dev.memfas.micrometer;
 
 import dev.memfas.TelemetryListener;
 import dev.memfas.TurnTelemetry;
+import dev.memfas.UsageTelemetry;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,6 +29,8 @@ import java.util.Objects;
  *       candidates each turn scored, included and left out</td></tr>
  *   <tr><td>{@code memfas.topic.shifts}</td><td>counter</td><td>turns that moved their session to a new topic</td></tr>
  *   <tr><td>{@code memfas.triggers.fired}</td><td>counter</td><td>triggers that fired</td></tr>
+ *   <tr><td>{@code memfas.usage.reported}</td><td>counter (memories)</td><td>memories reported through
+ *       {@code reportUsage}, tagged {@code helpful} true or false</td></tr>
  * </table>
  *
  * Thread-safe.
@@ -59,6 +62,13 @@ public final class MemfasMeters implements TelemetryListener {
         if (!t.triggersMatched().isEmpty()) {
             counter("memfas.triggers.fired", null, "Triggers that fired", ns).increment(t.triggersMatched().size());
         }
+    }
+
+    @Override
+    public void onUsage(UsageTelemetry u) {
+        Counter.builder("memfas.usage.reported").description("Memories a caller reported helpful or not")
+                .baseUnit("memories").tag("namespace", u.namespace()).tag("helpful", Boolean.toString(u.helpful()))
+                .register(registry).increment(u.memoryIds().size());
     }
 
     private DistributionSummary summary(String name, String unit, String description, String namespace) {

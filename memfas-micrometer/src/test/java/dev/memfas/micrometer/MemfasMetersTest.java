@@ -41,6 +41,13 @@ final class MemfasMetersTest {
             assertThat(registry.get("memfas.triggers.fired").tag("namespace", "default").counter().count())
                     .isEqualTo(1);
             assertThat(registry.find("memfas.triggers.fired").tag("namespace", "acme").counter()).isNull();
+
+            curator.reportUsage("default", "s", first.memoryIds(), true);
+            curator.reportUsage("default", "s", List.of("no-such-memory"), false);
+            assertThat(registry.get("memfas.usage.reported").tag("helpful", "true").counter().count())
+                    .isEqualTo(first.memoryIds().size());
+            assertThat(registry.find("memfas.usage.reported").tag("helpful", "false").counter())
+                    .as("a report that recorded nothing is no usage").isNull();
         }
     }
 }
