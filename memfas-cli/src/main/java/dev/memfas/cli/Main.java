@@ -21,7 +21,7 @@ import dev.memfas.ContextRequest;
             OrientCommand.class,
             RecallCommand.class, ListCommand.class, ShowCommand.class, ExportCommand.class, ImportCommand.class,
             BackupCommand.class, ReembedCommand.class, ReportUsageCommand.class, TriggersCommand.class, StateCommand.class,
-            StatsCommand.class, TelemetryCommand.class, McpCommand.class, DemoCommand.class},
+            StatsCommand.class, TelemetryCommand.class, ReportCommand.class, McpCommand.class, DemoCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:usage error (unknown command or option, bad flag value)",
             "2:bad input (a file, the config, an argument that names nothing)", "3:store or model failure",

@@ -1,0 +1,83 @@
+package dev.memfas.cli;
+
+import dev.memfas.MemfasException;
+import dev.memfas.TurnTelemetry;
+import dev.memfas.UsageTelemetry;
+import dev.memfas.core.TelemetryLog;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.BiFunction;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code memfas report}: the telemetry log as one self-contained HTML page of charts and tables. */
+@Command(name = "report", description = "Write the telemetry as one self-contained HTML page: tokens against the"
+        + " baseline, latency, budget use, topic shifts, the most included memories and how many helped.")
+final class ReportCommand implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    Main main;
+
+    @Option(names = "--since", paramLabel = "DURATION", description = "Only turns this recent (7d, 24h); default all.")
+    String since;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Where to write the page (default report.html).")
+    Path out = Path.of("report.html");
+
+    @Option(names = "--file", paramLabel = "FILE",
+            description = "Telemetry log (default: the config's, ./.memfas/telemetry.jsonl).")
+    Path file;
+
+    @Override
+    public Integer call() throws IOException {
+        Path log = file != null ? file : main.settings().telemetry;
+        if (log == null || !Files.isRegularFile(log)) {
+            throw new IllegalArgumentException("no telemetry log at " + (log == null ? "(telemetry is off)"
+                    : log.toAbsolutePath()) + " (it is written by 'memfas context', 'memfas mcp' and 'memfas demo')");
+        }
+        Instant from = since == null ? Instant.MIN
+                : Instant.now().minus(TelemetryCommand.parseDuration("--since", since));
+        String namespace = main.namespaceGiven();
+        List<TurnTelemetry> turns = TelemetryLog.read(log).stream()
+                .filter(t -> !t.timestamp().isBefore(from) && (namespace == null || namespace.equals(t.namespace())))
+                .toList();
+        List<UsageTelemetry> usage = TelemetryLog.readUsage(log).stream()
+                .filter(u -> !u.timestamp().isBefore(from) && (namespace == null || namespace.equals(u.namespace())))
+                .toList();
+        ReportNumbers numbers = ReportNumbers.of(turns, usage);
+        String period = (since == null ? "The whole log" : "The last " + since)
+                + (namespace == null ? "" : ", namespace " + namespace);
+        String page;
+        try (Workspace w = openStoreIfAny()) {
+            BiFunction<String, String, String> texts = (ns, id) -> {
+                if (w == null) {
+                    return null;
+                }
+                return w.curator.get(ns, id).map(s -> s.memory().text()).orElse(null);
+            };
+            page = HtmlReport.render(numbers, period, texts, Instant.now());
+        }
+        Path target = out.toAbsolutePath();
+        if (target.getParent() != null) {
+            Files.createDirectories(target.getParent());
+        }
+        Files.writeString(target, page, StandardCharsets.UTF_8);
+        main.out().println("wrote " + out + ": " + turns.size() + " turns, " + usage.size() + " usage reports");
+        return Main.OK;
+    }
+
+    /** The store, to show memories by their text; none when there is no store (the ids are shown instead). */
+    private Workspace openStoreIfAny() {
+        try {
+            return main.open(Workspace.Access.READ, false);
+        } catch (IllegalArgumentException | MemfasException e) {
+            main.err().println("memfas: the report shows memory ids only: " + e.getMessage());
+            return null;
+        }
+    }
+}
