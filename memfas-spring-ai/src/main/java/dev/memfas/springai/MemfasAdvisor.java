@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.ai.chat.client.ChatClientMessageAggregator;
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.ChatClientResponse;
@@ -64,7 +64,8 @@ public final class MemfasAdvisor implements BaseAdvisor {
     /** The kind of the memories that remember a conversation's messages. */
     public static final String CONVERSATION_TURN = "conversation_turn";
 
-    private static final Logger LOG = LoggerFactory.getLogger(MemfasAdvisor.class);
+    /** Spring's own logging, so that the advisor needs nothing beyond memfas-api and Spring AI. */
+    private static final Log LOG = LogFactory.getLog(MemfasAdvisor.class);
     private static final String USER_TEXT = "memfas.user_text";
     /** The recent messages passed to the curator: enough to read a follow-up ("and the other one?") in context. */
     private static final int RECENT_MESSAGES = 6;
@@ -227,7 +228,7 @@ public final class MemfasAdvisor implements BaseAdvisor {
             return step.get();
         } catch (RuntimeException e) {
             observation.error(e);
-            LOG.warn("{} failed; the chat goes on without it: {}", name, e.toString());
+            LOG.warn(name + " failed; the chat goes on without it: " + e);
             return null;
         } finally {
             observation.stop();
