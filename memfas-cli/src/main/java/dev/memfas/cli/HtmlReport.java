@@ -252,14 +252,7 @@ final class HtmlReport {
      */
     private void bars(List<Series> series, List<String> labels, boolean overlap, String unit) {
         int n = series.get(0).values().length;
-        double max = 0;
-        for (Series s : series) {
-            for (double v : s.values()) {
-                max = Math.max(max, v);
-            }
-        }
-        double top = niceCeiling(max);
-        svgOpen(top, unit, series);
+        double top = svgOpen(unit, series);
         double slot = (double) (chartWidth - LEFT - RIGHT) / Math.max(1, n);
         int k = overlap ? 1 : series.size();
         for (int si = 0; si < series.size(); si++) {
@@ -279,14 +272,7 @@ final class HtmlReport {
 
     private void lines(List<Series> series, List<String> labels, String unit) {
         int n = series.get(0).values().length;
-        double max = 0;
-        for (Series s : series) {
-            for (double v : s.values()) {
-                max = Math.max(max, v);
-            }
-        }
-        double top = niceCeiling(max);
-        svgOpen(top, unit, series);
+        double top = svgOpen(unit, series);
         double slot = n <= 1 ? 0 : (double) (chartWidth - LEFT - RIGHT - 16) / (n - 1);
         for (Series s : series) {
             StringBuilder points = new StringBuilder();
@@ -305,7 +291,15 @@ final class HtmlReport {
         html.append("</svg>\n");
     }
 
-    private void svgOpen(double top, String unit, List<Series> series) {
+    /** Opens a chart with its grid, axis and legend; returns the value at the top of its axis. */
+    private double svgOpen(String unit, List<Series> series) {
+        double max = 0;
+        for (Series s : series) {
+            for (double v : s.values()) {
+                max = Math.max(max, v);
+            }
+        }
+        double top = niceCeiling(max);
         html.append("<svg viewBox=\"0 0 ").append(chartWidth).append(' ').append(H)
                 .append("\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\">");
         for (int g = 0; g <= 4; g++) {
@@ -324,6 +318,7 @@ final class HtmlReport {
                     + "<text x=\"%d\" y=\"11\" class=\"ax\">%s</text>", x - 14, s.colour(), x, esc(s.name())));
             x -= 20;
         }
+        return top;
     }
 
     private void xLabels(List<String> labels, double slot, boolean centred) {
