@@ -63,6 +63,9 @@ final class BudgetFiller {
     /** The tokens of each scope's heading, opening and closing tag; a handful of scopes, counted once each. */
     private final java.util.Map<Scope, Integer> headings = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.function.ToIntFunction<Scope> headingTokens = this::headingTokens;
+    /** By source and day label: the tokens of the day's heading, and what an item saves under it. */
+    private final java.util.Map<EnvelopeLayout.Day, int[]> dayCosts = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.function.ToIntFunction<EnvelopeLayout.Day> dayTokens = d -> dayCost(d)[0];
 
     BudgetFiller(Tokenizer tokenizer, TokenCountCache counts, int maxItemTokens, double triggerReserve,
             double duplicateCosine) {
@@ -118,7 +121,7 @@ final class BudgetFiller {
         void reset(CandidateSet candidates, boolean groupByScope) {
             taken.reset(candidates.dimension() == 0 ? null : candidates.matrix(), candidates.dimension());
             seen.reset();
-            layout.reset(groupByScope);
+            layout.reset(groupByScope, candidates.size());
             if (placed.length < candidates.size()) {
                 placed = new boolean[Math.max(candidates.size(), 2 * placed.length)];
             } else {
@@ -181,7 +184,7 @@ final class BudgetFiller {
                 if (isDuplicate(candidates, c, included, seenTexts)) {
                     continue;
                 }
-                Piece p = render(candidates, c, Math.min(cap, reserve - used));
+                Piece p = render(candidates, c, Math.min(cap, reserve - used), null);
                 if (p != null && used + p.tokens() <= reserve) {
                     triggered.add(p);
                     used += p.tokens();
@@ -197,11 +200,12 @@ final class BudgetFiller {
             if (!candidates.memory(c).pinned() || budget - used < SMALLEST_ITEM_TOKENS || layout.items() >= maxItems) {
                 continue;
             }
-            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens);
             if (isDuplicate(candidates, c, included, seenTexts)) {
                 continue;
             }
-            Piece p = render(candidates, c, cap);
+            Piece p = render(candidates, c, cap, layout);
+            int sectionCost = p == null ? 0 : layout.openingCost(candidates, c, relevantSectionTokens, headingTokens,
+                    dayTokens, p.saving());
             if (p != null && used + sectionCost + p.tokens() <= budget) {
                 layout.addRelevant(p, candidates);
                 used += sectionCost + p.tokens();
@@ -221,8 +225,11 @@ final class BudgetFiller {
                     || layout.items() >= maxItems) {
                 break;
             }
-            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens);
             int tokens = candidates.tokens(c);
+            // What it saves under a heading matters only if its day has an item already (it would open the heading).
+            int saving = tokens < 0 || !layout.sharesDay(candidates, c) ? 0 : savedUnderDay(candidates, c, layout);
+            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens, dayTokens,
+                    saving);
             if (tokens >= 0 && tokens <= cap && used + sectionCost + tokens > budget) {
                 // It would be taken whole, and whole it does not fit: neither the duplicate checks nor rendering can
                 // change that.
@@ -231,7 +238,11 @@ final class BudgetFiller {
             if (isDuplicate(candidates, c, included, seenTexts)) {
                 continue;
             }
-            Piece p = render(candidates, c, cap);
+            Piece p = render(candidates, c, cap, layout);
+            if (p != null && p.saving() != saving) {
+                sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens, dayTokens,
+                        p.saving());
+            }
             if (p != null && used + sectionCost + p.tokens() <= budget) {
                 layout.addRelevant(p, candidates);
                 used += sectionCost + p.tokens();
@@ -253,7 +264,7 @@ final class BudgetFiller {
             if (tokens <= budget) {
                 return layout.result(context, tokens, candidates, considered);
             }
-            layout.removeLast();
+            layout.removeLast(candidates);
         }
     }
 
@@ -313,14 +324,16 @@ final class BudgetFiller {
                     || layout.items() >= maxItems) {
                 break;
             }
-            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens);
             int tokens = candidates.tokens(c);
+            int saving = tokens < 0 || !layout.byDay() ? 0 : savedUnderDay(candidates, c, layout);
+            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens, dayTokens,
+                    saving);
             if (tokens < 0 || tokens > cap || used + sectionCost + tokens > budget
                     || !scratch.shares.fits(m.scope(), tokens)
                     || isDuplicate(candidates, c, scratch.taken, scratch.seen)) {
                 continue;
             }
-            layout.addRelevant(new Piece(null, tokens, c, false), candidates);
+            layout.addRelevant(new Piece(null, tokens, c, false, null, saving), candidates);
             used += sectionCost + tokens;
             accept(candidates, c, scratch.taken, scratch.seen);
             scratch.shares.take(m.scope(), tokens);
@@ -329,8 +342,49 @@ final class BudgetFiller {
         return used;
     }
 
-    /** The memory as an envelope item of at most {@code cap} tokens, cut if need be; null if it can't be made to fit. */
-    private Piece render(CandidateSet candidates, int c, int cap) {
+    /**
+     * What a candidate's whole item saves under its day's heading: its source and date attributes. They stand between
+     * quotes, where pre-tokenizing patterns split, so the difference measured on a reference item of the same source
+     * and day holds for every item whose id ends in a letter or digit; an item with another id is counted both ways.
+     */
+    private int savedUnderDay(CandidateSet candidates, int c, EnvelopeLayout layout) {
+        Memory m = candidates.memory(c);
+        if (endsInLetterOrDigit(m.id())) {
+            return dayCost(layout.day(candidates, c))[1];
+        }
+        return tokenizer.count(ContextEnvelope.memory(m, m.text(), candidates.age(c)))
+                - tokenizer.count(ContextEnvelope.undated(m, m.text()));
+    }
+
+    private static boolean endsInLetterOrDigit(String id) {
+        return !id.isEmpty() && Character.isLetterOrDigit(id.charAt(id.length() - 1));
+    }
+
+    /** The tokens of a day's heading (opening and closing tag), and what an item saves under it; counted once each. */
+    private int[] dayCost(EnvelopeLayout.Day day) {
+        int[] known = dayCosts.get(day);
+        if (known != null) {
+            return known;
+        }
+        Memory reference = Memory.builder("x").id("x").source(day.source())
+                .createdAt(java.time.Instant.ofEpochSecond(day.epochDay() * 86_400L)).build();
+        boolean isDate = day.label().length() == 10 && day.label().charAt(4) == '-';
+        int heading = tokenizer.count(ContextEnvelope.dayOpen(day.source(), day.label()))
+                + tokenizer.count(ContextEnvelope.DAY_CLOSE);
+        String dated = ContextEnvelope.memory(reference, "x", isDate ? null : day.label());
+        int[] cost = {heading, tokenizer.count(dated) - tokenizer.count(ContextEnvelope.undated(reference, "x"))};
+        if (dayCosts.size() < 10_000) {
+            dayCosts.put(day, cost);
+        }
+        return cost;
+    }
+
+    /**
+     * The memory as an envelope item of at most {@code cap} tokens, cut if need be; null if it can't be made to fit.
+     * With {@code underDay}, the piece also knows what it saves under its day's heading ({@link Piece#saving}).
+     */
+    private Piece render(CandidateSet candidates, int c, int cap, EnvelopeLayout layout) {
+        boolean underDay = layout != null && layout.byDay();
         Memory m = candidates.memory(c);
         String age = candidates.age(c);
         int tokens = candidates.tokens(c);
@@ -340,7 +394,7 @@ final class BudgetFiller {
             tokens = counts.count(m, full);
         }
         if (tokens <= cap) {
-            return new Piece(null, tokens, c, false);
+            return new Piece(null, tokens, c, false, null, underDay ? savedUnderDay(candidates, c, layout) : 0);
         }
         int label = tokenizer.count(ContextEnvelope.memory(m, "", age));
         int allowed = cap - label - markerTokens;
@@ -352,7 +406,10 @@ final class BudgetFiller {
             String text = ContextEnvelope.memory(m, cut + ContextEnvelope.TRUNCATION_MARKER, age);
             int n = tokenizer.count(text);
             if (n <= cap) {
-                return new Piece(text, n, c, true, cut);
+                int saving = !underDay ? 0 : endsInLetterOrDigit(m.id())
+                        ? dayCost(layout.day(candidates, c))[1]
+                        : n - tokenizer.count(ContextEnvelope.undated(m, cut + ContextEnvelope.TRUNCATION_MARKER));
+                return new Piece(text, n, c, true, cut, saving);
             }
             allowed -= n - cap;
         }

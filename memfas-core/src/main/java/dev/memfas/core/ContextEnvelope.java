@@ -19,12 +19,17 @@ import java.time.format.DateTimeFormatter;
  * <relevant_memory>
  * <memory id="m3" date="3 days ago">...</memory>
  * <memory id="m2" date="2026-10-01" valid-until="2026-11-20" superseded-by="m3">...</memory>
+ * <day date="2026-09-14" source="chat-12">
+ * <memory id="t4">...</memory>
+ * <memory id="t5">...</memory>
+ * </day>
  * </relevant_memory>
  * </memory_context>
  * }</pre>
  *
- * <p>A turn that groups its items by scope puts the relevant ones under {@code <scope name="project:hydra">} ...
- * {@code </scope>} headings, the most specific first ({@link EnvelopeLayout}).
+ * <p>Relevant items of the same source and day, two or more, are under one {@code <day>} heading that says their date
+ * and source once ({@link EnvelopeLayout}). A turn that groups its items by scope puts the relevant ones under
+ * {@code <scope name="project:hydra">} ... {@code </scope>} headings instead, the most specific first.
  *
  * <p>Memory text and hints are escaped ({@code &} and {@code <}), and attribute values also escape {@code "} and line
  * breaks, so no stored text can open or close a tag of the envelope. Dates are the memory's {@code createdAt} in UTC;
@@ -44,6 +49,7 @@ final class ContextEnvelope {
     static final String RELEVANT_OPEN = "<relevant_memory>\n";
     static final String RELEVANT_CLOSE = "</relevant_memory>\n";
     static final String SCOPE_CLOSE = "</scope>\n";
+    static final String DAY_CLOSE = "</day>\n";
     static final String STATE_OPEN = "<state_context>\n";
     static final String STATE_CLOSE = "</state_context>\n";
     /** Appended to a memory cut to the per-item cap. */
@@ -84,10 +90,30 @@ final class ContextEnvelope {
         return sb.append("\">\n").toString();
     }
 
+    /**
+     * The heading of the relevant items of one source written on one day: the day as an item would say it ({@code age}
+     * words, else the date), and the source unless it is the default one.
+     */
+    static String dayOpen(String source, String day) {
+        StringBuilder sb = new StringBuilder(48).append("<day date=\"").append(day);
+        if (!source.equals(Memory.DEFAULT_SOURCE)) {
+            sb.append("\" source=\"");
+            appendAttribute(sb, source);
+        }
+        return sb.append("\">\n").toString();
+    }
+
     /** The memory as an item with the given text, dated by how long ago it was ({@link #age}) if that is not null. */
     static String memory(Memory m, String text, String age) {
         StringBuilder sb = new StringBuilder(text.length() + 80);
         appendMemory(sb, m, text, age);
+        return sb.toString();
+    }
+
+    /** The memory as an item under its day's heading ({@link #dayOpen}): without its source and date. */
+    static String undated(Memory m, String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 40);
+        appendMemory(sb, m, text, null, false);
         return sb.toString();
     }
 
@@ -114,18 +140,28 @@ final class ContextEnvelope {
 
     /** Appends the memory as an item with the given text (its own, or a cut of it), as {@link #memory} returns it. */
     static void appendMemory(StringBuilder sb, Memory m, String text, String age) {
+        appendMemory(sb, m, text, age, true);
+    }
+
+    /**
+     * Appends the memory as an item, with its source and date ({@code dated}) or without them, as its day's heading
+     * says them.
+     */
+    static void appendMemory(StringBuilder sb, Memory m, String text, String age, boolean dated) {
         sb.append("<memory id=\"");
         appendAttribute(sb, m.id());
-        if (!m.source().equals(Memory.DEFAULT_SOURCE)) {
+        if (dated && !m.source().equals(Memory.DEFAULT_SOURCE)) {
             // The default source says nothing; leaving it out saves about four tokens per item.
             sb.append("\" source=\"");
             appendAttribute(sb, m.source());
         }
-        sb.append("\" date=\"");
-        if (age != null) {
-            sb.append(age);
-        } else {
-            appendDate(sb, m.createdAt());
+        if (dated) {
+            sb.append("\" date=\"");
+            if (age != null) {
+                sb.append(age);
+            } else {
+                appendDate(sb, m.createdAt());
+            }
         }
         if (m.validUntil() != null) {
             // Only memories that say when they stopped being true pay for these: a reader must not take them as

@@ -10,9 +10,13 @@ import java.util.function.ToIntFunction;
 
 /**
  * The pieces a turn's context is made of, by section, and how they are written out: the triggered section, then the
- * relevant one, whose items are, when the turn groups them by scope, under one {@code <scope name="...">} heading per
- * scope, the most specific first (a project's task, the project, the language, universal), each in the order its items
- * were placed. What a piece costs besides its own item ({@link #openingCost}) is known before it is placed, so the
+ * relevant one. Items of the same source and day, two or more, are under one {@code <day date="..." source="...">}
+ * heading, which says once what each would otherwise repeat (on LoCoMo 15 tokens an item, half of a short turn's label);
+ * an item alone on its day says them itself, as a heading would cost more than it saves. The days are in the order
+ * their first item was placed; a heading's pinned items come first, then its items in the order they were written, so
+ * that a memory's neighbors read as the conversation went. When the turn groups them by scope they are under one {@code <scope name="...">} heading per
+ * scope instead, the most specific first (a project's task, the project, the language, universal), each in the order
+ * its items were placed, and each item says its own source and date. What a piece costs besides its own item ({@link #openingCost}) is known before it is placed, so the
  * budget filler counts headings as it goes. Kept by a {@link BudgetFiller.Scratch} for the next turn. Not thread-safe.
  */
 final class EnvelopeLayout {
@@ -21,10 +25,10 @@ final class EnvelopeLayout {
      * written from the memory when the context is rendered) or cut ({@code text} the cut item, {@code kept} the part
      * of the memory's text it keeps).
      */
-    record Piece(String text, int tokens, int candidate, boolean truncated, String kept) {
-        /** A piece whose text is not a cut of a memory's. */
+    record Piece(String text, int tokens, int candidate, boolean truncated, String kept, int saving) {
+        /** A piece whose text is not a cut of a memory's, and that is never under a day heading. */
         Piece(String text, int tokens, int candidate, boolean truncated) {
-            this(text, tokens, candidate, truncated, null);
+            this(text, tokens, candidate, truncated, null, 0);
         }
     }
 
@@ -35,15 +39,79 @@ final class EnvelopeLayout {
     final List<Piece> relevant = new ArrayList<>();
     /** The scopes with a heading so far, in the order their first item was placed. */
     private final List<Scope> groups = new ArrayList<>();
+    /** The days of the relevant items so far, in the order their first item was placed. */
+    private final List<Day> days = new ArrayList<>();
+    /** By day: how many relevant items it has, and what its first one saves under a heading. */
+    private final java.util.Map<Day, int[]> dayItems = new java.util.HashMap<>();
+    /** Each candidate's day, once looked up in this turn. */
+    private Day[] dayOfCandidate = new Day[256];
     private boolean grouped;
+    private boolean byDay;
 
-    void reset(boolean groupByScope) {
+    /** The source and day of a relevant item, as its day's heading names them; {@code label} as the item would. */
+    record Day(long epochDay, String source, String label) {}
+
+    /** Empties the layout for a turn of {@code candidates} candidates that groups its items by scope, or by day. */
+    void reset(boolean groupByScope, int candidates) {
+        if (dayOfCandidate.length < candidates) {
+            dayOfCandidate = new Day[Math.max(candidates, 2 * dayOfCandidate.length)];
+        } else {
+            Arrays.fill(dayOfCandidate, 0, candidates, null);
+        }
         state.clear();
         stateKeys.clear();
         triggered.clear();
         relevant.clear();
         groups.clear();
+        days.clear();
+        dayItems.clear();
         grouped = groupByScope;
+        byDay = !groupByScope;
+    }
+
+    /** Whether relevant items that share a day go under its heading, without their own source and date. */
+    boolean byDay() {
+        return byDay;
+    }
+
+    /** Whether item {@code p} is under its day's heading: the relevant section has another item of its day. */
+    private boolean underHeading(Piece p, CandidateSet candidates) {
+        if (!byDay) {
+            return false;
+        }
+        int[] items = dayItems.get(day(candidates, p.candidate()));
+        return items != null && items[0] >= 2;
+    }
+
+    /** The tokens a relevant piece takes as rendered: fewer under its day's heading. */
+    int renderedTokens(Piece p, CandidateSet candidates) {
+        return underHeading(p, candidates) ? p.tokens() - p.saving() : p.tokens();
+    }
+
+    /** Candidate {@code c}'s day: its source and UTC day, and the day as its item would say it. */
+    Day day(CandidateSet candidates, int c) {
+        Day day = dayOfCandidate[c];
+        if (day == null) {
+            day = dayOf(candidates, c);
+            dayOfCandidate[c] = day;
+        }
+        return day;
+    }
+
+    /** Whether the relevant section already has an item of candidate {@code c}'s day, so that it would share a heading. */
+    boolean sharesDay(CandidateSet candidates, int c) {
+        return byDay && !dayItems.isEmpty() && dayItems.containsKey(day(candidates, c));
+    }
+
+    private static Day dayOf(CandidateSet candidates, int c) {
+        Memory m = candidates.memory(c);
+        String label = candidates.age(c);
+        if (label == null) {
+            StringBuilder date = new StringBuilder(10);
+            ContextEnvelope.appendDate(date, m.createdAt());
+            label = date.toString();
+        }
+        return new Day(Math.floorDiv(m.createdAt().getEpochSecond(), 86_400L), m.source(), label);
     }
 
     /** How many memories are placed, in either section. */
@@ -65,18 +133,27 @@ final class EnvelopeLayout {
      * The tokens placing candidate {@code c} in the relevant section costs besides its item: the section's tags if it
      * is the section's first item, and its scope's heading if the turn groups by scope and it is the scope's first.
      */
-    int openingCost(CandidateSet candidates, int c, int sectionTokens, ToIntFunction<Scope> headingTokens) {
+    int openingCost(CandidateSet candidates, int c, int sectionTokens, ToIntFunction<Scope> headingTokens,
+            ToIntFunction<Day> dayTokens, int saving) {
         int cost = relevant.isEmpty() ? sectionTokens : 0;
         if (grouped) {
             Scope scope = candidates.memory(c).scope();
             if (!groups.contains(scope)) {
                 cost += headingTokens.applyAsInt(scope);
             }
+        } else if (byDay) {
+            int[] items = dayItems.isEmpty() ? null : dayItems.get(day(candidates, c));
+            if (items != null && items[0] == 1) {
+                // The second item of its day opens the heading, and both items leave their source and date to it.
+                cost += dayTokens.applyAsInt(day(candidates, c)) - items[1] - saving;
+            } else if (items != null) {
+                cost -= saving;
+            }
         }
         return cost;
     }
 
-    /** Places an item in the relevant section, opening its scope's heading if need be. */
+    /** Places an item in the relevant section, opening its scope's or day's heading if need be. */
     void addRelevant(Piece p, CandidateSet candidates) {
         relevant.add(p);
         if (grouped) {
@@ -84,13 +161,30 @@ final class EnvelopeLayout {
             if (!groups.contains(scope)) {
                 groups.add(scope);
             }
+        } else if (byDay) {
+            Day day = day(candidates, p.candidate());
+            int[] items = dayItems.get(day);
+            if (items == null) {
+                days.add(day);
+                dayItems.put(day, new int[] {1, p.saving()});
+            } else {
+                items[0]++;
+            }
         }
     }
 
     /** Gives back the last piece placed: the relevant section's last, else the triggered section's, else state's. */
-    void removeLast() {
+    void removeLast(CandidateSet candidates) {
         if (!relevant.isEmpty()) {
-            relevant.remove(relevant.size() - 1);
+            Piece last = relevant.remove(relevant.size() - 1);
+            if (byDay) {
+                Day day = day(candidates, last.candidate());
+                int[] items = dayItems.get(day);
+                if (--items[0] == 0) {
+                    dayItems.remove(day);
+                    days.remove(day);
+                }
+            }
         } else if (!triggered.isEmpty()) {
             triggered.remove(triggered.size() - 1);
         } else {
@@ -110,10 +204,30 @@ final class EnvelopeLayout {
         }
         if (!triggered.isEmpty()) {
             sb.append(ContextEnvelope.TRIGGERED_OPEN);
-            triggered.forEach(p -> append(sb, candidates, p));
+            triggered.forEach(p -> append(sb, candidates, p, true));
             sb.append(ContextEnvelope.TRIGGERED_CLOSE);
         }
-        if (!relevant.isEmpty()) {
+        if (!relevant.isEmpty() && byDay) {
+            sb.append(ContextEnvelope.RELEVANT_OPEN);
+            Day heading = null;
+            for (Piece p : inContextOrder(candidates)) {
+                Day day = day(candidates, p.candidate());
+                boolean under = dayItems.get(day)[0] >= 2;
+                if (heading != null && !day.equals(heading)) {
+                    sb.append(ContextEnvelope.DAY_CLOSE);
+                    heading = null;
+                }
+                if (under && heading == null) {
+                    sb.append(ContextEnvelope.dayOpen(day.source(), day.label()));
+                    heading = day;
+                }
+                appendRelevant(sb, candidates, p, under);
+            }
+            if (heading != null) {
+                sb.append(ContextEnvelope.DAY_CLOSE);
+            }
+            sb.append(ContextEnvelope.RELEVANT_CLOSE);
+        } else if (!relevant.isEmpty()) {
             sb.append(ContextEnvelope.RELEVANT_OPEN);
             Scope heading = null;
             for (Piece p : inContextOrder(candidates)) {
@@ -125,7 +239,7 @@ final class EnvelopeLayout {
                     sb.append(ContextEnvelope.scopeOpen(scope));
                     heading = scope;
                 }
-                append(sb, candidates, p);
+                append(sb, candidates, p, true);
             }
             if (heading != null) {
                 sb.append(ContextEnvelope.SCOPE_CLOSE);
@@ -140,6 +254,23 @@ final class EnvelopeLayout {
      * specific scope first, then in the order the headings were opened), each heading's as placed.
      */
     private List<Piece> inContextOrder(CandidateSet candidates) {
+        if (byDay) {
+            List<Piece> ordered = new ArrayList<>(relevant.size());
+            for (Day day : days) {
+                int from = ordered.size();
+                for (Piece p : relevant) {
+                    if (day(candidates, p.candidate()).equals(day)) {
+                        ordered.add(p);
+                    }
+                }
+                // Pinned ones first, as everywhere; then as written: a match's neighbors around it, as the conversation
+                // went (a stable sort keeps the placement order of memories written at the same instant).
+                ordered.subList(from, ordered.size()).sort(java.util.Comparator
+                        .comparing((Piece p) -> !candidates.memory(p.candidate()).pinned())
+                        .thenComparing(p -> candidates.memory(p.candidate()).createdAt()));
+            }
+            return ordered;
+        }
         if (!grouped) {
             return relevant;
         }
@@ -167,12 +298,23 @@ final class EnvelopeLayout {
         };
     }
 
-    private static void append(StringBuilder sb, CandidateSet candidates, Piece p) {
+    /** A relevant item: as placed, or under its day's heading without its source and date. */
+    private static void appendRelevant(StringBuilder sb, CandidateSet candidates, Piece p, boolean underHeading) {
+        if (!underHeading) {
+            append(sb, candidates, p, true);
+            return;
+        }
+        Memory m = candidates.memory(p.candidate());
+        String text = p.truncated() ? p.kept() + ContextEnvelope.TRUNCATION_MARKER : m.text();
+        ContextEnvelope.appendMemory(sb, m, text, null, false);
+    }
+
+    private static void append(StringBuilder sb, CandidateSet candidates, Piece p, boolean dated) {
         if (p.text() != null) {
             sb.append(p.text());
         } else {
             Memory m = candidates.memory(p.candidate());
-            ContextEnvelope.appendMemory(sb, m, m.text(), candidates.age(p.candidate()));
+            ContextEnvelope.appendMemory(sb, m, m.text(), candidates.age(p.candidate()), dated);
         }
     }
 
@@ -184,23 +326,23 @@ final class EnvelopeLayout {
         for (Piece p : triggered) {
             if (p.candidate() >= 0) {
                 positions[ids.size()] = p.candidate();
-                items.add(item(candidates, p, ContextItem.Section.TRIGGERED));
+                items.add(item(candidates, p, ContextItem.Section.TRIGGERED, p.tokens()));
                 ids.add(candidates.id(p.candidate()));
             }
         }
         for (Piece p : inContextOrder(candidates)) {
             positions[ids.size()] = p.candidate();
-            items.add(item(candidates, p, ContextItem.Section.RELEVANT));
+            items.add(item(candidates, p, ContextItem.Section.RELEVANT, renderedTokens(p, candidates)));
             ids.add(candidates.id(p.candidate()));
         }
         return new BudgetFiller.Filled(context, tokens, items, ids, Arrays.copyOf(positions, ids.size()),
                 considered - ids.size(), List.copyOf(stateKeys));
     }
 
-    private static ContextItem item(CandidateSet candidates, Piece p, ContextItem.Section section) {
+    private static ContextItem item(CandidateSet candidates, Piece p, ContextItem.Section section, int tokens) {
         int c = p.candidate();
         Memory m = candidates.memory(c);
         return new ContextItem(m.id(), m.source(), section, candidates.layer(c), candidates.score(c),
-                candidates.breakdown(c), p.tokens(), p.truncated(), p.kept() != null ? p.kept() : m.text());
+                candidates.breakdown(c), tokens, p.truncated(), p.kept() != null ? p.kept() : m.text());
     }
 }

@@ -50,6 +50,13 @@ final class BudgetInvariantTest {
     private static final List<String> SOURCES = List.of(Memory.DEFAULT_SOURCE, Memory.DEFAULT_SOURCE, "chat-42",
             "notes.md#Deploy", "a \"quoted\" <source> & more", "x)", "日本語のメモ", "memory/2026-11-20.md", "42");
 
+    /**
+     * Ids ending in a letter or digit, whose items' savings under a day heading are measured once per source and day,
+     * and ids ending otherwise, measured each.
+     */
+    private static final String[] ID_SHAPES = {"m%d", "m%d", "D%d:3", "m%d-", "m%d)", "«%d»", "m%d\"", "%d.",
+        "记忆%d"};
+
     @Test
     void tokensUsed_isExactCountOfContext_andNeverExceedsBudget() {
         Random random = new Random(20261122L);
@@ -68,7 +75,7 @@ final class BudgetInvariantTest {
                 List<Memory> memories = new ArrayList<>();
                 for (int i = 0; i < count; i++) {
                     memories.add(Memory.builder(randomText(random, 1 + random.nextInt(random.nextInt(10) == 0 ? 900 : 60)))
-                            .id("m" + i).createdAt(NOW.minus(Duration.ofHours(random.nextInt(5000))))
+                            .id(ID_SHAPES[random.nextInt(ID_SHAPES.length)].formatted(i)).createdAt(NOW.minus(Duration.ofHours(random.nextInt(5000))))
                             .source(SOURCES.get(random.nextInt(SOURCES.size())))
                             .scope(SCOPES.get(random.nextInt(SCOPES.size())))
                             .pinned(random.nextInt(10) == 0).build());

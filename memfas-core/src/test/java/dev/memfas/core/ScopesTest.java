@@ -164,9 +164,11 @@ final class ScopesTest {
         try (ContextCurator c = manyRules(20, 20, 10)) {
             ContextResponse r = sharedTurn(c, ScopeBudgets.CERBERUS);
 
-            assertThat(tokensOf(r, "u")).isLessThanOrEqualTo(700 + 70);
-            assertThat(tokensOf(r, "go")).isPositive().isLessThanOrEqualTo(500 + 70);
-            assertThat(tokensOf(r, "hydra")).isPositive().isLessThanOrEqualTo(300 + 70);
+            // A share is filled first; the best left may then take what the rest of the budget holds, which is more
+            // when items share a day's heading (these rules were all written the same day).
+            assertThat(tokensOf(r, "u")).isLessThanOrEqualTo(700 + 120);
+            assertThat(tokensOf(r, "go")).isPositive().isLessThanOrEqualTo(500 + 120);
+            assertThat(tokensOf(r, "hydra")).isPositive().isLessThanOrEqualTo(300 + 120);
             assertThat(r.tokensUsed()).isGreaterThan(1500 - 70).isLessThanOrEqualTo(1500);
             // Within each scope, the best is kept: no memory left out outscores the scope's best included one.
             for (String prefix : List.of("u", "go", "hydra")) {

@@ -1,0 +1,92 @@
+package dev.memfas.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextItem;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.Memory;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Relevant memories of one source and day under one heading: the format, the order, and the exact count. */
+final class DayHeadingsTest {
+    private static final Instant NOW = Instant.parse("2026-11-24T08:30:00Z");
+    private static final Instant SESSION = Instant.parse("2026-09-14T18:00:00Z");
+    private static final JTokkitTokenizer TOKENS = JTokkitTokenizer.cl100k();
+
+    private static Memory turn(String id, String text, int minute, String source) {
+        return Memory.builder(text).id(id).source(source).createdAt(SESSION.plusSeconds(60L * minute)).build();
+    }
+
+    @Test
+    void turnsOfOneConversationAndDay_shareAHeading_inTheOrderTheyWereWritten_andTheCountIsExact() {
+        try (ContextCurator curator = Memfas.newBuilder().clock(new MutableClock(NOW)).build()) {
+            curator.rememberAll(List.of(
+                    turn("t3", "Assistant: the invoice archive keeps invoice PDFs for seven years.", 3, "chat \"41\""),
+                    turn("t1", "User: where do the invoice PDFs go?", 1, "chat \"41\""),
+                    turn("t2", "Assistant: invoice PDFs go to the billing-archive bucket.", 2, "chat \"41\""),
+                    Memory.builder("The invoice job runs at night.").id("job")
+                            .createdAt(Instant.parse("2026-10-01T09:00:00Z")).build()));
+
+            ContextResponse r = curator.getContext(ContextRequest.builder("invoice PDFs archive").tokenBudget(2000)
+                    .build());
+
+            assertThat(r.memoryIds()).containsExactlyInAnyOrder("t1", "t2", "t3", "job");
+            String context = r.context();
+            // The heading says the date and source once (the source escaped as any attribute), its items only their
+            // ids, oldest first; the memory alone on its day says its own date.
+            assertThat(context).contains("<day date=\"2026-09-14\" source=\"chat &quot;41&quot;\">\n"
+                    + "<memory id=\"t1\">User: where do the invoice PDFs go?</memory>\n"
+                    + "<memory id=\"t2\">Assistant: invoice PDFs go to the billing-archive bucket.</memory>\n"
+                    + "<memory id=\"t3\">Assistant: the invoice archive keeps invoice PDFs for seven years.</memory>\n"
+                    + "</day>\n");
+            assertThat(context).contains("<memory id=\"job\" date=\"2026-10-01\">The invoice job runs at night.</memory>")
+                    .doesNotContain("<day date=\"2026-10-01\"");
+            assertThat(r.tokensUsed()).isEqualTo(TOKENS.count(context));
+            // Each item's tokens are those of its line as written.
+            for (ContextItem item : r.items()) {
+                String line = context.lines().filter(l -> l.startsWith("<memory id=\"" + item.memoryId() + "\""))
+                        .findFirst().orElseThrow() + "\n";
+                assertThat(item.tokens()).as(item.memoryId()).isEqualTo(TOKENS.count(line));
+            }
+        }
+    }
+
+    @Test
+    void underAHeading_pinnedMemoriesComeFirst_andOtherSourcesOfTheSameDayStandApart() {
+        try (ContextCurator curator = Memfas.newBuilder().clock(new MutableClock(NOW)).build()) {
+            curator.rememberAll(List.of(
+                    turn("a", "deploy notes: canary first", 1, "notes"),
+                    turn("b", "deploy notes: then the rest", 2, "notes"),
+                    Memory.builder("deploy rule: never on Fridays").id("rule").source("notes").pinned(true)
+                            .createdAt(SESSION.plusSeconds(600)).build(),
+                    turn("c", "deploy chat: who deploys today?", 3, "chat")));
+
+            ContextResponse r = curator.getContext(ContextRequest.builder("deploy").tokenBudget(2000).build());
+
+            String context = r.context();
+            assertThat(context).contains("<day date=\"2026-09-14\" source=\"notes\">\n<memory id=\"rule\">");
+            assertThat(context.indexOf("id=\"rule\"")).isLessThan(context.indexOf("id=\"a\""));
+            assertThat(context.indexOf("id=\"a\"")).isLessThan(context.indexOf("id=\"b\""));
+            assertThat(context).contains("<memory id=\"c\" source=\"chat\" date=\"2026-09-14\">");
+            assertThat(r.tokensUsed()).isEqualTo(TOKENS.count(context));
+        }
+    }
+
+    @Test
+    void groupedByScope_everyItemKeepsItsOwnSourceAndDate() {
+        try (ContextCurator curator = Memfas.newBuilder().clock(new MutableClock(NOW)).build()) {
+            curator.rememberAll(List.of(turn("a", "deploy notes: canary first", 1, "notes"),
+                    turn("b", "deploy notes: then the rest", 2, "notes")));
+
+            ContextResponse r = curator.getContext(ContextRequest.builder("deploy").groupByScope(true).build());
+
+            assertThat(r.context()).doesNotContain("<day ")
+                    .contains("<memory id=\"a\" source=\"notes\" date=\"2026-09-14\">");
+            assertThat(r.tokensUsed()).isEqualTo(TOKENS.count(r.context()));
+        }
+    }
+}
