@@ -2,7 +2,6 @@ package dev.memfas.core;
 
 import dev.memfas.ContextItem;
 import dev.memfas.Memory;
-import dev.memfas.Scope;
 import dev.memfas.ScopeBudgets;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
@@ -60,12 +59,8 @@ final class BudgetFiller {
      * patterns crosses, and BPE merges only within a pre-token.
      */
     private final boolean piecesAddUp;
-    /** The tokens of each scope's heading, opening and closing tag; a handful of scopes, counted once each. */
-    private final java.util.Map<Scope, Integer> headings = new java.util.concurrent.ConcurrentHashMap<>();
-    private final java.util.function.ToIntFunction<Scope> headingTokens = this::headingTokens;
-    /** By source and day label: the tokens of the day's heading, and what an item saves under it. */
-    private final java.util.Map<EnvelopeLayout.Day, int[]> dayCosts = new java.util.concurrent.ConcurrentHashMap<>();
-    private final java.util.function.ToIntFunction<EnvelopeLayout.Day> dayTokens = d -> dayCost(d)[0];
+    /** What scope and day headings cost, and what an item saves under its day's. */
+    private final HeadingCosts headings;
 
     BudgetFiller(Tokenizer tokenizer, TokenCountCache counts, int maxItemTokens, double triggerReserve,
             double duplicateCosine) {
@@ -84,6 +79,7 @@ final class BudgetFiller {
         this.stateSectionTokens = tokenizer.count(ContextEnvelope.STATE_OPEN)
                 + tokenizer.count(ContextEnvelope.STATE_CLOSE);
         this.piecesAddUp = tokenizer instanceof JTokkitTokenizer;
+        this.headings = new HeadingCosts(tokenizer);
     }
 
     /**
@@ -204,8 +200,8 @@ final class BudgetFiller {
                 continue;
             }
             Piece p = render(candidates, c, cap, layout);
-            int sectionCost = p == null ? 0 : layout.openingCost(candidates, c, relevantSectionTokens, headingTokens,
-                    dayTokens, p.saving());
+            int sectionCost = p == null ? 0 : layout.openingCost(candidates, c, relevantSectionTokens, headings,
+                    p.saving());
             if (p != null && used + sectionCost + p.tokens() <= budget) {
                 layout.addRelevant(p, candidates);
                 used += sectionCost + p.tokens();
@@ -227,9 +223,8 @@ final class BudgetFiller {
             }
             int tokens = candidates.tokens(c);
             // What it saves under a heading matters only if its day has an item already (it would open the heading).
-            int saving = tokens < 0 || !layout.sharesDay(candidates, c) ? 0 : savedUnderDay(candidates, c, layout);
-            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens, dayTokens,
-                    saving);
+            int saving = tokens < 0 || !layout.sharesDay(candidates, c) ? 0 : headings.savedUnderDay(candidates, c, layout);
+            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings, saving);
             if (tokens >= 0 && tokens <= cap && used + sectionCost + tokens > budget) {
                 // It would be taken whole, and whole it does not fit: neither the duplicate checks nor rendering can
                 // change that.
@@ -240,7 +235,7 @@ final class BudgetFiller {
             }
             Piece p = render(candidates, c, cap, layout);
             if (p != null && p.saving() != saving) {
-                sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens, dayTokens,
+                sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings,
                         p.saving());
             }
             if (p != null && used + sectionCost + p.tokens() <= budget) {
@@ -325,9 +320,8 @@ final class BudgetFiller {
                 break;
             }
             int tokens = candidates.tokens(c);
-            int saving = tokens < 0 || !layout.byDay() ? 0 : savedUnderDay(candidates, c, layout);
-            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headingTokens, dayTokens,
-                    saving);
+            int saving = tokens < 0 || !layout.byDay() ? 0 : headings.savedUnderDay(candidates, c, layout);
+            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings, saving);
             if (tokens < 0 || tokens > cap || used + sectionCost + tokens > budget
                     || !scratch.shares.fits(m.scope(), tokens)
                     || isDuplicate(candidates, c, scratch.taken, scratch.seen)) {
@@ -340,43 +334,6 @@ final class BudgetFiller {
             scratch.placed[c] = true;
         }
         return used;
-    }
-
-    /**
-     * What a candidate's whole item saves under its day's heading: its source and date attributes. They stand between
-     * quotes, where pre-tokenizing patterns split, so the difference measured on a reference item of the same source
-     * and day holds for every item whose id ends in a letter or digit; an item with another id is counted both ways.
-     */
-    private int savedUnderDay(CandidateSet candidates, int c, EnvelopeLayout layout) {
-        Memory m = candidates.memory(c);
-        if (endsInLetterOrDigit(m.id())) {
-            return dayCost(layout.day(candidates, c))[1];
-        }
-        return tokenizer.count(ContextEnvelope.memory(m, m.text(), candidates.age(c)))
-                - tokenizer.count(ContextEnvelope.undated(m, m.text()));
-    }
-
-    private static boolean endsInLetterOrDigit(String id) {
-        return !id.isEmpty() && Character.isLetterOrDigit(id.charAt(id.length() - 1));
-    }
-
-    /** The tokens of a day's heading (opening and closing tag), and what an item saves under it; counted once each. */
-    private int[] dayCost(EnvelopeLayout.Day day) {
-        int[] known = dayCosts.get(day);
-        if (known != null) {
-            return known;
-        }
-        Memory reference = Memory.builder("x").id("x").source(day.source())
-                .createdAt(java.time.Instant.ofEpochSecond(day.epochDay() * 86_400L)).build();
-        boolean isDate = day.label().length() == 10 && day.label().charAt(4) == '-';
-        int heading = tokenizer.count(ContextEnvelope.dayOpen(day.source(), day.label()))
-                + tokenizer.count(ContextEnvelope.DAY_CLOSE);
-        String dated = ContextEnvelope.memory(reference, "x", isDate ? null : day.label());
-        int[] cost = {heading, tokenizer.count(dated) - tokenizer.count(ContextEnvelope.undated(reference, "x"))};
-        if (dayCosts.size() < 10_000) {
-            dayCosts.put(day, cost);
-        }
-        return cost;
     }
 
     /**
@@ -394,7 +351,7 @@ final class BudgetFiller {
             tokens = counts.count(m, full);
         }
         if (tokens <= cap) {
-            return new Piece(null, tokens, c, false, null, underDay ? savedUnderDay(candidates, c, layout) : 0);
+            return new Piece(null, tokens, c, false, null, underDay ? headings.savedUnderDay(candidates, c, layout) : 0);
         }
         int label = tokenizer.count(ContextEnvelope.memory(m, "", age));
         int allowed = cap - label - markerTokens;
@@ -406,9 +363,8 @@ final class BudgetFiller {
             String text = ContextEnvelope.memory(m, cut + ContextEnvelope.TRUNCATION_MARKER, age);
             int n = tokenizer.count(text);
             if (n <= cap) {
-                int saving = !underDay ? 0 : endsInLetterOrDigit(m.id())
-                        ? dayCost(layout.day(candidates, c))[1]
-                        : n - tokenizer.count(ContextEnvelope.undated(m, cut + ContextEnvelope.TRUNCATION_MARKER));
+                int saving = !underDay ? 0 : headings.savedUnderDay(candidates, c, layout, n,
+                        cut + ContextEnvelope.TRUNCATION_MARKER);
                 return new Piece(text, n, c, true, cut, saving);
             }
             allowed -= n - cap;
@@ -432,18 +388,6 @@ final class BudgetFiller {
             }
         }
         return prefix;
-    }
-
-    private int headingTokens(Scope scope) {
-        Integer known = headings.get(scope);
-        if (known != null) {
-            return known;
-        }
-        int tokens = tokenizer.count(ContextEnvelope.scopeOpen(scope)) + tokenizer.count(ContextEnvelope.SCOPE_CLOSE);
-        if (headings.size() < 10_000) {
-            headings.put(scope, tokens);
-        }
-        return tokens;
     }
 
     private boolean isDuplicate(CandidateSet candidates, int c, TakenVectors included, SeenTexts seenTexts) {

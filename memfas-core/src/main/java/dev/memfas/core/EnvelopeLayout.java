@@ -6,7 +6,6 @@ import dev.memfas.Scope;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.ToIntFunction;
 
 /**
  * The pieces a turn's context is made of, by section, and how they are written out: the triggered section, then the
@@ -14,9 +13,10 @@ import java.util.function.ToIntFunction;
  * heading, which says once what each would otherwise repeat (on LoCoMo 15 tokens an item, half of a short turn's label);
  * an item alone on its day says them itself, as a heading would cost more than it saves. The days are in the order
  * their first item was placed; a heading's pinned items come first, then its items in the order they were written, so
- * that a memory's neighbors read as the conversation went. When the turn groups them by scope they are under one {@code <scope name="...">} heading per
- * scope instead, the most specific first (a project's task, the project, the language, universal), each in the order
- * its items were placed, and each item says its own source and date. What a piece costs besides its own item ({@link #openingCost}) is known before it is placed, so the
+ * that a memory's neighbors read as the conversation went. When the turn groups them by scope they are under one
+ * {@code <scope name="...">} heading per scope instead, the most specific first (a project's task, the project, the
+ * language, universal), each in the order its items were placed, and each item says its own source and date. What a
+ * piece costs besides its own item ({@link #openingCost}) is known before it is placed, so the
  * budget filler counts headings as it goes. Kept by a {@link BudgetFiller.Scratch} for the next turn. Not thread-safe.
  */
 final class EnvelopeLayout {
@@ -130,22 +130,24 @@ final class EnvelopeLayout {
     }
 
     /**
-     * The tokens placing candidate {@code c} in the relevant section costs besides its item: the section's tags if it
-     * is the section's first item, and its scope's heading if the turn groups by scope and it is the scope's first.
+     * The tokens placing candidate {@code c} in the relevant section costs besides its item (as counted with its source
+     * and date): the section's tags if it is the section's first item; its scope's heading if the turn groups by scope
+     * and it is the scope's first; else, if its day has an item already, less what it saves under the day's heading
+     * ({@code saving}), and for the day's second item the heading, less what the first one saves under it. It can be
+     * negative.
      */
-    int openingCost(CandidateSet candidates, int c, int sectionTokens, ToIntFunction<Scope> headingTokens,
-            ToIntFunction<Day> dayTokens, int saving) {
+    int openingCost(CandidateSet candidates, int c, int sectionTokens, HeadingCosts headings, int saving) {
         int cost = relevant.isEmpty() ? sectionTokens : 0;
         if (grouped) {
             Scope scope = candidates.memory(c).scope();
             if (!groups.contains(scope)) {
-                cost += headingTokens.applyAsInt(scope);
+                cost += headings.scope(scope);
             }
         } else if (byDay) {
             int[] items = dayItems.isEmpty() ? null : dayItems.get(day(candidates, c));
             if (items != null && items[0] == 1) {
                 // The second item of its day opens the heading, and both items leave their source and date to it.
-                cost += dayTokens.applyAsInt(day(candidates, c)) - items[1] - saving;
+                cost += headings.day(day(candidates, c)) - items[1] - saving;
             } else if (items != null) {
                 cost -= saving;
             }
