@@ -2,7 +2,6 @@ package dev.memfas.core;
 
 import dev.memfas.ContextItem;
 import dev.memfas.Memory;
-import dev.memfas.ScopeBudgets;
 import dev.memfas.Tokenizer;
 import dev.memfas.Trigger;
 import dev.memfas.core.EnvelopeLayout.Piece;
