@@ -479,13 +479,8 @@ public final class Memfas {
             Clock c = clock != null ? clock : Clock.systemUTC();
             MemoryStore s = store != null ? store : new InMemoryMemoryStore();
             Tokenizer t = tokenizer != null ? tokenizer : JTokkitTokenizer.cl100k();
-            List<TelemetryListener> all = new ArrayList<>();
-            JsonlTelemetryWriter writer = null;
-            if (telemetryFile != null) {
-                writer = new JsonlTelemetryWriter(telemetryFile, telemetryMaxBytes, telemetryKeepFiles);
-                all.add(writer);
-            }
-            all.addAll(listeners);
+            TelemetryOutputs telemetry = TelemetryOutputs.open(telemetryFile, telemetryMaxBytes, telemetryKeepFiles,
+                    listeners);
             try {
                 ModelCalibration calibration = new ModelCalibration(embedder);
                 CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife,
@@ -494,15 +489,14 @@ public final class Memfas {
                         duplicateSimilarity, writeDuplicates, supersession, retention, summarizer, relevanceJudge,
                         relevanceJudgeTimeout, savePolicy, savePolicyTimeout, calibration.relevanceFloor(relevanceFloor),
                         sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
-                MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, writer, all);
+                MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, telemetry.writer(),
+                        telemetry.listeners());
                 if (warmUp) {
                     curator.warmUp();
                 }
                 return curator;
             } catch (RuntimeException e) {
-                if (writer != null) {
-                    writer.close();
-                }
+                telemetry.closeLog();
                 throw e;
             }
         }
