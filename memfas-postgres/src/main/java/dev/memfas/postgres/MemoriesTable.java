@@ -1,0 +1,342 @@
+package dev.memfas.postgres;
+
+import dev.memfas.Embeddings;
+import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
+import dev.memfas.Scope;
+import dev.memfas.StoredMemory;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code memfas_memories} table with its lexemes (the text search index): writing, reading, deleting and listing
+ * memories. A memory's {@code seq} is its storage order, which {@code neighborhood} reads. Statements only; the store
+ * runs them in its transactions, and every write reports what it changed to the transaction's {@link WriteLog}.
+ */
+final class MemoriesTable {
+    static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, created_ns, "
+            + "updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
+            + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
+            + "evidence_count, archived_s, archived_ns, recorded_s, recorded_ns";
+    /** The columns a write sets, after namespace and id, in {@link #bindFields} order. */
+    private static final String FIELDS = "text, source, kind, scope, tags, author, created_s, created_ns, updated_s, "
+            + "updated_ns, pinned, importance, metadata, expires_s, expires_ns, valid_from_s, valid_from_ns, "
+            + "valid_until_s, valid_until_ns, supersedes, superseded_by, archived_s, archived_ns, recorded_s, "
+            + "recorded_ns";
+    private static final int FIELD_COUNT = 25;
+    /**
+     * How much of a memory's text its lexemes are read from: a tsvector holds at most 1 MB, and 256K chars of prose
+     * make well under that. Longer memories are found by words of their first 256K chars.
+     */
+    static final int SEARCHED_CHARS = 1 << 18;
+    private static final String LEXEMES = "to_tsvector('english', ?::text)";
+
+    private MemoriesTable() {}
+
+    /** Writes a batch of memories with their vectors (none when {@code embeddings} is empty). */
+    static void putAll(Connection c, List<Memory> memories, Embeddings embeddings, WriteLog log) throws SQLException {
+        String placeholders = String.join(", ", java.util.Collections.nCopies(FIELD_COUNT, "?"));
+        try (PreparedStatement find = c.prepareStatement("SELECT seq, lexeme_count FROM memfas_memories "
+                        + "WHERE namespace = ? AND id = ? FOR UPDATE");
+                PreparedStatement insert = c.prepareStatement("INSERT INTO memfas_memories (namespace, id, lexemes, "
+                        + "lexeme_count, " + FIELDS + ") SELECT ?, ?, l, length(l), " + placeholders
+                        + " FROM " + LEXEMES + " AS l ON CONFLICT (namespace, id) DO NOTHING RETURNING seq, lexeme_count");
+                PreparedStatement update = c.prepareStatement("UPDATE memfas_memories SET lexemes = l, "
+                        + "lexeme_count = length(l), (" + FIELDS + ") = ROW(" + placeholders + ") FROM " + LEXEMES
+                        + " AS l WHERE seq = ? RETURNING lexeme_count");
+                PreparedStatement keepVersion = c.prepareStatement(VersionsTable.KEEP_VERSION);
+                PreparedStatement dropCounts = c.prepareStatement("DELETE FROM memfas_token_counts WHERE seq = ?");
+                VectorsTable.Writer vectors = new VectorsTable.Writer(c)) {
+            for (int i = 0; i < memories.size(); i++) {
+                Memory m = memories.get(i);
+                String searchable = Codec.searchable(m.text().length() > SEARCHED_CHARS
+                        ? m.text().substring(0, SEARCHED_CHARS) : m.text());
+                long seq = -1;
+                while (seq < 0) {
+                    find.setString(1, m.namespace());
+                    find.setString(2, m.id());
+                    long oldLexemes = -1;
+                    try (ResultSet rs = find.executeQuery()) {
+                        if (rs.next()) {
+                            seq = rs.getLong(1);
+                            oldLexemes = rs.getLong(2);
+                        }
+                    }
+                    if (seq >= 0) {
+                        keepVersion.setLong(1, seq);
+                        keepVersion.executeUpdate();
+                        dropCounts.setLong(1, seq);
+                        dropCounts.executeUpdate();
+                        bindFields(c, update, 1, m);
+                        update.setString(1 + FIELD_COUNT, searchable);
+                        update.setLong(2 + FIELD_COUNT, seq);
+                        try (ResultSet rs = update.executeQuery()) {
+                            rs.next();
+                            log.lexemes(m.namespace(), 0, rs.getLong(1) - oldLexemes);
+                        }
+                    } else {
+                        insert.setString(1, m.namespace());
+                        insert.setString(2, m.id());
+                        bindFields(c, insert, 3, m);
+                        insert.setString(3 + FIELD_COUNT, searchable);
+                        try (ResultSet rs = insert.executeQuery()) {
+                            // No row: another transaction inserted this id meanwhile; read it (and wait for it).
+                            if (rs.next()) {
+                                seq = rs.getLong(1);
+                                log.lexemes(m.namespace(), 1, rs.getLong(2));
+                            }
+                        }
+                    }
+                }
+                vectors.put(seq, m, embeddings.isEmpty() ? null : embeddings.vector(i));
+                log.memory(m.namespace(), m.id());
+            }
+        }
+    }
+
+    private static void bindFields(Connection c, PreparedStatement ps, int at, Memory m) throws SQLException {
+        ps.setBytes(at, Codec.encodeText(m.text()));
+        ps.setString(at + 1, m.source());
+        ps.setString(at + 2, m.kind());
+        ps.setString(at + 3, m.scope().toString());
+        ps.setArray(at + 4, c.createArrayOf("text", m.tags().toArray()));
+        ps.setString(at + 5, m.author());
+        ps.setLong(at + 6, m.createdAt().getEpochSecond());
+        ps.setInt(at + 7, m.createdAt().getNano());
+        ps.setLong(at + 8, m.updatedAt().getEpochSecond());
+        ps.setInt(at + 9, m.updatedAt().getNano());
+        ps.setBoolean(at + 10, m.pinned());
+        ps.setDouble(at + 11, m.importance());
+        ps.setBytes(at + 12, Codec.encodeMetadata(m.metadata()));
+        bindInstant(ps, at + 13, m.expiresAt());
+        bindInstant(ps, at + 15, m.validFrom());
+        bindInstant(ps, at + 17, m.validUntil());
+        ps.setArray(at + 19, c.createArrayOf("text", m.supersedes().toArray()));
+        ps.setString(at + 20, m.supersededBy());
+        bindInstant(ps, at + 21, m.archivedAt());
+        bindInstant(ps, at + 23, m.recordedAt());
+    }
+
+    /** Binds an instant as seconds and nanoseconds at {@code at} and {@code at + 1}; both null for none. */
+    private static void bindInstant(PreparedStatement ps, int at, Instant instant) throws SQLException {
+        if (instant == null) {
+            ps.setNull(at, Types.BIGINT);
+            ps.setNull(at + 1, Types.INTEGER);
+        } else {
+            ps.setLong(at, instant.getEpochSecond());
+            ps.setInt(at + 1, instant.getNano());
+        }
+    }
+
+    /** Reads a row of {@link #COLUMNS}, from the memories or their versions. */
+    static StoredMemory read(ResultSet rs) throws SQLException {
+        Memory m = new Memory(
+                rs.getString(2),
+                rs.getString(1),
+                Codec.decodeText(rs.getBytes(3)),
+                rs.getString(4),
+                rs.getString(5),
+                Scope.parse(rs.getString(6)),
+                strings(rs.getArray(7)),
+                rs.getString(8),
+                Codec.instant(rs.getLong(9), rs.getLong(10)),
+                Codec.instant(rs.getLong(11), rs.getLong(12)),
+                rs.getBoolean(13),
+                rs.getDouble(14),
+                Codec.decodeMetadata(rs.getBytes(15)),
+                instant(rs, 18),
+                instant(rs, 20),
+                instant(rs, 22),
+                strings(rs.getArray(24)),
+                rs.getString(25),
+                instant(rs, 27),
+                instant(rs, 29));
+        long lastAccess = rs.getLong(17);
+        Instant last = rs.wasNull() ? null : Instant.EPOCH.plus(lastAccess, ChronoUnit.MICROS);
+        return new StoredMemory(m, rs.getLong(16), last, rs.getLong(26));
+    }
+
+    private static List<String> strings(Array array) throws SQLException {
+        return Arrays.asList((String[]) array.getArray());
+    }
+
+    /** The instant in columns {@code at} and {@code at + 1}, or null. */
+    private static Instant instant(ResultSet rs, int at) throws SQLException {
+        long seconds = rs.getLong(at);
+        if (rs.wasNull()) {
+            return null;
+        }
+        return Codec.instant(seconds, rs.getLong(at + 1));
+    }
+
+    static Array textArray(Connection c, Collection<String> values) throws SQLException {
+        return c.createArrayOf("text", values.toArray());
+    }
+
+    /** The memories of the given distinct ids that exist, by id. */
+    static Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> unique) throws SQLException {
+        Map<String, StoredMemory> out = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT " + COLUMNS + " FROM memfas_memories WHERE namespace = ? AND id = ANY (?)")) {
+            ps.setString(1, namespace);
+            ps.setArray(2, textArray(c, unique));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    StoredMemory s = read(rs);
+                    out.put(s.memory().id(), s);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The memory and up to {@code radius} memories either side of it in storage order, in one statement; empty if it
+     * is not stored.
+     */
+    static List<StoredMemory> neighborhood(Connection c, String namespace, String id, int radius) throws SQLException {
+        String target = "(SELECT seq FROM memfas_memories WHERE namespace = ? AND id = ?)";
+        List<Map.Entry<Long, StoredMemory>> rows = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "(SELECT " + COLUMNS + ", seq FROM memfas_memories WHERE namespace = ? AND seq < " + target
+                        + " ORDER BY seq DESC LIMIT ?) UNION ALL (SELECT " + COLUMNS + ", seq FROM memfas_memories "
+                        + "WHERE namespace = ? AND seq >= " + target + " ORDER BY seq LIMIT ?)")) {
+            ps.setString(1, namespace);
+            ps.setString(2, namespace);
+            ps.setString(3, id);
+            ps.setInt(4, radius);
+            ps.setString(5, namespace);
+            ps.setString(6, namespace);
+            ps.setString(7, id);
+            ps.setInt(8, radius + 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(Map.entry(rs.getLong(31), read(rs)));
+                }
+            }
+        }
+        rows.sort(Map.Entry.comparingByKey(Comparator.naturalOrder()));
+        List<StoredMemory> window = new ArrayList<>(rows.size());
+        rows.forEach(e -> window.add(e.getValue()));
+        return window;
+    }
+
+    /** Deletes the memories of the given ids (their vectors and token counts go with them), and their versions. */
+    static List<String> delete(Connection c, String namespace, Collection<String> ids, WriteLog log)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM memfas_memories WHERE namespace = ? "
+                + "AND id = ANY (?) RETURNING id, lexeme_count")) {
+            ps.setString(1, namespace);
+            ps.setArray(2, textArray(c, ids));
+            return deleted(c, ps, namespace, log);
+        }
+    }
+
+    /** Deletes the namespace's memories that expired at {@code now}, and their versions. */
+    static List<String> deleteExpired(Connection c, String namespace, Instant now, WriteLog log) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM memfas_memories WHERE namespace = ? "
+                + "AND expires_s IS NOT NULL AND (expires_s < ? OR (expires_s = ? AND expires_ns <= ?)) "
+                + "RETURNING id, lexeme_count")) {
+            ps.setString(1, namespace);
+            ps.setLong(2, now.getEpochSecond());
+            ps.setLong(3, now.getEpochSecond());
+            ps.setInt(4, now.getNano());
+            return deleted(c, ps, namespace, log);
+        }
+    }
+
+    private static List<String> deleted(Connection c, PreparedStatement delete, String namespace, WriteLog log)
+            throws SQLException {
+        List<String> ids = new ArrayList<>();
+        try (ResultSet rs = delete.executeQuery()) {
+            while (rs.next()) {
+                ids.add(rs.getString(1));
+                log.lexemes(namespace, -1, -rs.getLong(2));
+            }
+        }
+        if (!ids.isEmpty()) {
+            VersionsTable.delete(c, namespace, ids);
+        }
+        return ids;
+    }
+
+    /** The namespace's memories that the filter's columns select and the filter accepts, in storage order. */
+    static List<StoredMemory> matching(Connection c, String namespace, MemoryFilter filter) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM memfas_memories WHERE namespace = ?");
+        List<Object> args = new ArrayList<>();
+        args.add(namespace);
+        if (filter.since() != null) {
+            sql.append(" AND (created_s > ? OR (created_s = ? AND created_ns >= ?))");
+            args.add(filter.since().getEpochSecond());
+            args.add(filter.since().getEpochSecond());
+            args.add((long) filter.since().getNano());
+        }
+        if (filter.author() != null) {
+            sql.append(" AND author = ?");
+            args.add(filter.author());
+        }
+        if (filter.kind() != null) {
+            sql.append(" AND kind = ?");
+            args.add(filter.kind());
+        }
+        if (filter.scope() != null) {
+            sql.append(" AND scope = ?");
+            args.add(filter.scope().toString());
+        }
+        if (filter.pinnedOnly()) {
+            sql.append(" AND pinned");
+        }
+        if (filter.archived() != null) {
+            sql.append(filter.archived() ? " AND archived_s IS NOT NULL" : " AND archived_s IS NULL");
+        }
+        sql.append(" ORDER BY seq");
+        List<StoredMemory> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+            for (int i = 0; i < args.size(); i++) {
+                if (args.get(i) instanceof Long l) {
+                    ps.setLong(i + 1, l);
+                } else {
+                    ps.setString(i + 1, (String) args.get(i));
+                }
+            }
+            ps.setFetchSize(1000);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    StoredMemory s = read(rs);
+                    if (filter.test(s.memory())) {
+                        out.add(s);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Every memory's seq and text, for re-embedding, in storage order. */
+    static Map<Long, String> allTexts(Connection c) throws SQLException {
+        Map<Long, String> out = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT seq, text FROM memfas_memories ORDER BY seq")) {
+            ps.setFetchSize(1000);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getLong(1), Codec.decodeText(rs.getBytes(2)));
+                }
+            }
+        }
+        return out;
+    }
+}

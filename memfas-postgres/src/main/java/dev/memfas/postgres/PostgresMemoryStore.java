@@ -1,0 +1,584 @@
+package dev.memfas.postgres;
+
+import dev.memfas.Embedder;
+import dev.memfas.Embeddings;
+import dev.memfas.LexicalHit;
+import dev.memfas.MemfasException;
+import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
+import dev.memfas.MemoryStore;
+import dev.memfas.SharedStore;
+import dev.memfas.StateEntry;
+import dev.memfas.StoredMemory;
+import dev.memfas.Trigger;
+import dev.memfas.VectorSpace;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+
+/**
+ * A {@link MemoryStore} in a PostgreSQL database, which many processes on many machines share: memories with their
+ * versions, vectors, a text search index ranked by BM25, access statistics, triggers and key-value state, in tables
+ * named {@code memfas_*} in the connection's schema.
+ *
+ * <p>Open with {@link #open(String)} (a JDBC URL), or {@link #builder(DataSource)} over the application's own pool
+ * (HikariCP, say). The tables are created if missing and migrated forward (see {@code docs/postgres.md}); a database
+ * written by a newer memfas is refused.
+ *
+ * <p><b>Many processes.</b> The store is a {@link SharedStore}: every committed write is numbered in commit order, so
+ * a curator over it applies the writes of every other process before its next turn. Each curator needs a store object
+ * of its own.
+ *
+ * <p><b>Failures.</b> Every write is one transaction: acknowledged when committed, undone entirely otherwise. While
+ * the server cannot be reached, calls fail with a {@link MemfasException} that says so; a failed connection is never
+ * used again, and the next call connects anew. A transaction that loses a deadlock or a serialization conflict to
+ * another process is run again (up to four times in all).
+ *
+ * <p>This class is the façade: each method checks its arguments and runs one transaction or one read over the pieces
+ * that do the work, the connections ({@code Database}), the schema ({@code Schema}) and a class per table.
+ * Thread-safe.
+ */
+public final class PostgresMemoryStore implements MemoryStore, SharedStore {
+    private final Database db;
+    private final Clock clock;
+    /** Marks the changes written through this object, which its own curator does not need to read back. */
+    private final String origin = UUID.randomUUID().toString();
+    private volatile VectorSpace vectorSpace;
+
+    private PostgresMemoryStore(Builder b) {
+        this.db = b.database();
+        this.clock = b.clock;
+        try {
+            db.read("create or migrate the memfas tables", c -> {
+                Schema.migrate(c, db.where());
+                return null;
+            });
+            this.vectorSpace = db.read("read the vector space", StoreMeta::vectorSpace);
+        } catch (RuntimeException e) {
+            db.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens the store in the database at a URL, with default options: {@code jdbc:postgresql://host:port/database} or
+     * {@code postgresql://[user[:password]@]host[:port]/database}, with the driver's parameters after {@code ?}.
+     *
+     * @throws MemfasException if the server cannot be reached, refuses the login, or the database was written by a
+     *     newer memfas; the message names the database (never the password) and the problem
+     */
+    public static PostgresMemoryStore open(String url) {
+        return builder(url).build();
+    }
+
+    /** Starts a store over a URL, as {@link #open(String)} reads it, with options. */
+    public static Builder builder(String url) {
+        return new Builder(PostgresUrl.parse(url), null);
+    }
+
+    /**
+     * Starts a store over the application's {@link DataSource}, usually a connection pool: each call borrows a
+     * connection and gives it back. The store never closes the data source.
+     */
+    public static Builder builder(DataSource dataSource) {
+        return new Builder(null, Objects.requireNonNull(dataSource, "dataSource"));
+    }
+
+    /** Options of a {@link PostgresMemoryStore}. Not thread-safe. */
+    public static final class Builder {
+        private final PostgresUrl url;
+        private final DataSource dataSource;
+        private int connections = 4;
+        private Duration connectionWait = Duration.ofSeconds(30);
+        private Clock clock = Clock.systemUTC();
+
+        private Builder(PostgresUrl url, DataSource dataSource) {
+            this.url = url;
+            this.dataSource = dataSource;
+        }
+
+        /**
+         * How many connections a store opened from a URL keeps at most; 4 when not set. (Over a {@link DataSource},
+         * its pool decides.)
+         */
+        public Builder connections(int count) {
+            if (count < 1 || count > 256) {
+                throw new IllegalArgumentException("connections must be in [1, 256]: " + count);
+            }
+            this.connections = count;
+            return this;
+        }
+
+        /** How long a call waits for one of the store's own connections to be free; 30 s when not set. */
+        public Builder connectionWait(Duration wait) {
+            Objects.requireNonNull(wait, "wait");
+            if (wait.isNegative() || wait.toMillis() > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("connection wait must be between 0 and 24 days: " + wait);
+            }
+            this.connectionWait = wait;
+            return this;
+        }
+
+        /** The clock that dates saved state; the system UTC clock when not set. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        private Database database() {
+            if (dataSource != null) {
+                return new Database(dataSource, "PostgreSQL (the given data source)", true, 0, connectionWait);
+            }
+            return new Database(url.dataSource(), url.display(), false, connections, connectionWait);
+        }
+
+        /**
+         * Opens the store: connects, and creates or migrates the memfas tables.
+         *
+         * @throws MemfasException as {@link PostgresMemoryStore#open(String)}
+         */
+        public PostgresMemoryStore build() {
+            return new PostgresMemoryStore(this);
+        }
+    }
+
+    /** The schema version of the memfas tables. */
+    public int schemaVersion() {
+        return db.read("read the schema version", Schema::version);
+    }
+
+    // ---------------------------------------------------------------- memories
+
+    @Override
+    public void upsertAll(List<Memory> memories, Embeddings embeddings) {
+        Objects.requireNonNull(memories, "memories");
+        Objects.requireNonNull(embeddings, "embeddings");
+        MemoryStore.checkUpsert(memories, embeddings, vectorSpace);
+        if (memories.isEmpty()) {
+            return;
+        }
+        VectorSpace space = db.write("write memories", c -> {
+            VectorSpace current = embeddings.isEmpty() ? StoreMeta.vectorSpace(c)
+                    : StoreMeta.claimVectorSpace(c, embeddings.space());
+            // Again against the space in the database: another process may have stored the first vectors.
+            MemoryStore.checkUpsert(memories, embeddings, current);
+            WriteLog log = new WriteLog();
+            MemoriesTable.putAll(c, memories, embeddings, log);
+            log.finish(c, origin);
+            return current;
+        });
+        if (space != null) {
+            vectorSpace = space;
+        }
+    }
+
+    @Override
+    public List<StoredMemory> getAll(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
+        if (unique.isEmpty()) {
+            return List.of();
+        }
+        Map<String, StoredMemory> found = db.read("read memories", c -> MemoriesTable.byIds(c, namespace, unique));
+        List<StoredMemory> ordered = new ArrayList<>(found.size());
+        for (String id : unique) {
+            StoredMemory s = found.get(id);
+            if (s != null) {
+                ordered.add(s);
+            }
+        }
+        return ordered;
+    }
+
+    @Override
+    public List<StoredMemory> neighborhood(String namespace, String id, int radius) {
+        MemoryStore.checkNeighborhood(namespace, id, radius);
+        return db.read("read a memory's neighbors", c -> MemoriesTable.neighborhood(c, namespace, id, radius));
+    }
+
+    @Override
+    public List<Memory> versions(String namespace, String id) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(id, "id");
+        return db.read("read a memory's versions", c -> VersionsTable.versions(c, namespace, id));
+    }
+
+    @Override
+    public int deleteAll(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        Set<String> unique = new LinkedHashSet<>(ids);
+        unique.forEach(id -> Objects.requireNonNull(id, "id"));
+        if (unique.isEmpty()) {
+            return 0;
+        }
+        return db.write("delete memories", c -> {
+            WriteLog log = new WriteLog();
+            List<String> deleted = MemoriesTable.delete(c, namespace, unique, log);
+            // Logged whether or not they existed here: another process may hold them still.
+            log.memories(namespace, unique);
+            log.finish(c, origin);
+            return deleted.size();
+        });
+    }
+
+    @Override
+    public List<String> deleteExpired(String namespace, Instant now) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(now, "now");
+        return db.write("delete expired memories", c -> {
+            WriteLog log = new WriteLog();
+            List<String> deleted = MemoriesTable.deleteExpired(c, namespace, now, log);
+            log.memories(namespace, deleted);
+            log.finish(c, origin);
+            return List.copyOf(deleted);
+        });
+    }
+
+    @Override
+    public void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action) {
+        Objects.requireNonNull(action, "action");
+        forEachStored(namespace, filter, s -> action.accept(s.memory()));
+    }
+
+    @Override
+    public void forEachStored(String namespace, MemoryFilter filter, Consumer<? super StoredMemory> action) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(filter, "filter");
+        Objects.requireNonNull(action, "action");
+        List<StoredMemory> matching = db.read("list memories", c -> MemoriesTable.matching(c, namespace, filter));
+        // The action runs with no connection held, so it may call back into the store.
+        matching.forEach(action);
+    }
+
+    @Override
+    public long count(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        return db.read("count memories", c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT memories FROM memfas_namespace_stats WHERE namespace = ?")) {
+                ps.setString(1, namespace);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? rs.getLong(1) : 0L;
+                }
+            }
+        });
+    }
+
+    /** How many of one namespace's memories have a vector. */
+    public long vectorCount(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        return db.read("count vectors", c -> VectorsTable.count(c, namespace));
+    }
+
+    @Override
+    public Set<String> namespaces() {
+        return db.read("list namespaces", c -> {
+            Set<String> out = new TreeSet<>();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT namespace FROM "
+                    + "memfas_namespace_stats WHERE memories > 0 UNION SELECT DISTINCT namespace FROM memfas_triggers")) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+            return Set.copyOf(out);
+        });
+    }
+
+    @Override
+    public void recordAccess(String namespace, Collection<String> ids, Instant at) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(at, "at");
+        if (ids.isEmpty()) {
+            return;
+        }
+        Map<String, Integer> occurrences = Counters.occurrences(ids);
+        db.write("record access", c -> {
+            Counters.recordAccess(c, namespace, occurrences, at);
+            return null;
+        });
+    }
+
+    @Override
+    public List<String> archive(String namespace, Collection<String> ids, Instant at) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(at, "at");
+        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
+        if (unique.isEmpty()) {
+            return List.of();
+        }
+        return db.write("archive memories", c -> {
+            List<String> archived = VersionsTable.archive(c, namespace, unique, at);
+            WriteLog log = new WriteLog();
+            log.memories(namespace, archived);
+            log.finish(c, origin);
+            return archived;
+        });
+    }
+
+    @Override
+    public void recordEvidence(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        if (ids.isEmpty()) {
+            return;
+        }
+        Map<String, Integer> occurrences = Counters.occurrences(ids);
+        db.write("record evidence", c -> {
+            Counters.recordEvidence(c, namespace, occurrences);
+            return null;
+        });
+    }
+
+    @Override
+    public void putTokenCounts(String tokenizerKey, Collection<TokenCount> counts) {
+        Objects.requireNonNull(tokenizerKey, "tokenizerKey");
+        Objects.requireNonNull(counts, "counts");
+        if (counts.isEmpty()) {
+            return;
+        }
+        db.write("cache token counts", c -> {
+            TokenCountsTable.put(c, tokenizerKey, counts);
+            return null;
+        });
+    }
+
+    @Override
+    public Map<String, Integer> tokenCounts(String namespace, String tokenizerKey, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(tokenizerKey, "tokenizerKey");
+        Objects.requireNonNull(ids, "ids");
+        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
+        if (unique.isEmpty()) {
+            return Map.of();
+        }
+        return db.read("read token counts", c -> TokenCountsTable.byIds(c, namespace, tokenizerKey, unique));
+    }
+
+    @Override
+    public List<LexicalHit> searchLexical(String namespace, String query, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(query, "query");
+        if (limit <= 0) {
+            throw new IllegalArgumentException("limit must be positive: " + limit);
+        }
+        if (query.isBlank()) {
+            return List.of();
+        }
+        return db.read("search memories", c -> LexicalSearch.search(c, namespace, query, limit));
+    }
+
+    // ---------------------------------------------------------------- vectors
+
+    @Override
+    public Optional<VectorSpace> vectorSpace() {
+        db.ensureOpen();
+        if (vectorSpace == null) {
+            // Another process may have stored the first vectors since this one opened the store.
+            VectorSpace stored = db.read("read the vector space", StoreMeta::vectorSpace);
+            if (stored != null) {
+                vectorSpace = stored;
+            }
+        }
+        return Optional.ofNullable(vectorSpace);
+    }
+
+    @Override
+    public void forEachVector(String namespace, VectorConsumer action) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(action, "action");
+        VectorSpace space = vectorSpace().orElse(null);
+        if (space == null) {
+            return;
+        }
+        // A transaction, for the cursor that streams the rows; it only reads.
+        db.write("read vectors", c -> {
+            VectorsTable.forEach(c, namespace, space.dimension(), action);
+            return null;
+        });
+    }
+
+    /**
+     * Replaces every stored vector with the given embedder's, in one transaction, and records the embedder's model
+     * as the store's vector space: the way to move a store to another embedding model. Memories are embedded in
+     * batches of {@code batchSize}; other processes see the old vectors until it commits, then rebuild.
+     *
+     * @return how many memories were embedded
+     * @throws MemfasException if embedding or writing fails; the store keeps its old vectors
+     */
+    public int reembed(Embedder embedder, int batchSize) {
+        Objects.requireNonNull(embedder, "embedder");
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batch size must be positive: " + batchSize);
+        }
+        VectorSpace space = new VectorSpace(embedder.modelId(), embedder.dimension());
+        int embedded = db.write("re-embed", c -> {
+            Map<Long, String> texts = MemoriesTable.allTexts(c);
+            List<Long> seqs = new ArrayList<>(texts.keySet());
+            List<String> all = new ArrayList<>(texts.values());
+            for (int from = 0; from < seqs.size(); from += batchSize) {
+                int to = Math.min(seqs.size(), from + batchSize);
+                List<float[]> vectors = embedder.embedAll(all.subList(from, to));
+                VectorsTable.replace(c, seqs.subList(from, to), vectors);
+            }
+            StoreMeta.putVectorSpace(c, space);
+            WriteLog log = new WriteLog();
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT namespace FROM memfas_namespace_stats WHERE memories > 0")) {
+                while (rs.next()) {
+                    log.whole(rs.getString(1), Kind.NAMESPACE);
+                }
+            }
+            log.finish(c, origin);
+            return seqs.size();
+        });
+        vectorSpace = space;
+        return embedded;
+    }
+
+    // ---------------------------------------------------------------- the change log (SharedStore)
+
+    @Override
+    public long lastChange() {
+        return db.read("read the last change", ChangeLog::last);
+    }
+
+    @Override
+    public Changes changesSince(long after, int limit) {
+        if (after < 0) {
+            throw new IllegalArgumentException("change number must not be negative: " + after);
+        }
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be positive: " + limit);
+        }
+        return db.read("read changes", c -> ChangeLog.since(c, after, limit, origin));
+    }
+
+    @Override
+    public Map<String, float[]> vectors(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        Set<String> unique = new LinkedHashSet<>(ids);
+        if (unique.isEmpty()) {
+            return Map.of();
+        }
+        VectorSpace space = vectorSpace().orElse(null);
+        if (space == null) {
+            return Map.of();
+        }
+        return db.read("read vectors", c -> VectorsTable.byIds(c, namespace, unique, space.dimension()));
+    }
+
+    // ---------------------------------------------------------------- triggers
+
+    @Override
+    public void putTrigger(Trigger trigger) {
+        Objects.requireNonNull(trigger, "trigger");
+        db.write("write trigger", c -> {
+            TriggersTable.put(c, trigger);
+            WriteLog log = new WriteLog();
+            log.whole(trigger.namespace(), Kind.TRIGGERS);
+            log.finish(c, origin);
+            return null;
+        });
+    }
+
+    @Override
+    public boolean removeTrigger(String namespace, String keyword) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(keyword, "keyword");
+        return db.write("remove trigger", c -> {
+            boolean removed = TriggersTable.remove(c, namespace, keyword);
+            if (removed) {
+                WriteLog log = new WriteLog();
+                log.whole(namespace, Kind.TRIGGERS);
+                log.finish(c, origin);
+            }
+            return removed;
+        });
+    }
+
+    @Override
+    public List<Trigger> triggers(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        return db.read("read triggers", c -> TriggersTable.all(c, namespace));
+    }
+
+    // ---------------------------------------------------------------- key-value state
+
+    @Override
+    public void saveState(String namespace, String key, String value) {
+        saveState(namespace, key, value, clock.instant());
+    }
+
+    @Override
+    public void saveState(String namespace, String key, String value, Instant updatedAt) {
+        Objects.requireNonNull(namespace, "namespace");
+        MemoryStore.checkStateKey(key);
+        Objects.requireNonNull(value, "value");
+        Objects.requireNonNull(updatedAt, "updatedAt");
+        db.write("save state", c -> {
+            StateTable.save(c, namespace, key, value, updatedAt);
+            return null;
+        });
+    }
+
+    @Override
+    public Optional<String> loadState(String namespace, String key) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(key, "key");
+        return Optional.ofNullable(db.read("read state", c -> StateTable.load(c, namespace, key)));
+    }
+
+    @Override
+    public boolean deleteState(String namespace, String key) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(key, "key");
+        return db.write("delete state", c -> StateTable.delete(c, namespace, key));
+    }
+
+    @Override
+    public List<StateEntry> listState(String namespace, boolean includePreview) {
+        Objects.requireNonNull(namespace, "namespace");
+        return db.read("list state", c -> StateTable.entries(c, namespace, includePreview));
+    }
+
+    @Override
+    public Map<String, String> searchState(String namespace, String glob, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(glob, "glob");
+        return db.read("read state", c -> StateTable.search(c, namespace, glob, limit));
+    }
+
+    @Override
+    public int clearState(String namespace, String exceptPrefix) {
+        Objects.requireNonNull(namespace, "namespace");
+        return db.write("clear state", c -> StateTable.clear(c, namespace, exceptPrefix));
+    }
+
+    /** Closes the store's own connections (never the caller's data source). Idempotent. */
+    @Override
+    public void close() {
+        db.close();
+    }
+}

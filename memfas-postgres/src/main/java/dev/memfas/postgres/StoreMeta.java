@@ -1,0 +1,56 @@
+package dev.memfas.postgres;
+
+import dev.memfas.VectorSpace;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** The {@code memfas_meta} table: what the whole store is about: its schema version and the space of its vectors. */
+final class StoreMeta {
+    private StoreMeta() {}
+
+    /** The model and dimension of the stored vectors, or null before the first vector. */
+    static VectorSpace vectorSpace(Connection c) throws SQLException {
+        String model = null;
+        String dimension = null;
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT key, value FROM memfas_meta WHERE key IN "
+                        + "('vector_model', 'vector_dimension')")) {
+            while (rs.next()) {
+                if (rs.getString(1).equals("vector_model")) {
+                    model = rs.getString(2);
+                } else {
+                    dimension = rs.getString(2);
+                }
+            }
+        }
+        return model == null || dimension == null ? null : new VectorSpace(model, Integer.parseInt(dimension));
+    }
+
+    /**
+     * Records the space of the first vectors, unless another process recorded one first (its commit is waited for);
+     * returns the space the store holds now.
+     */
+    static VectorSpace claimVectorSpace(Connection c, VectorSpace space) throws SQLException {
+        // The model row is the claim: the first insert wins, a concurrent one waits for it and inserts nothing.
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_meta (key, value) VALUES "
+                + "('vector_model', ?), ('vector_dimension', ?) ON CONFLICT (key) DO NOTHING")) {
+            ps.setString(1, space.modelId());
+            ps.setString(2, Integer.toString(space.dimension()));
+            ps.executeUpdate();
+        }
+        return vectorSpace(c);
+    }
+
+    /** Replaces the space of the vectors (re-embedding). */
+    static void putVectorSpace(Connection c, VectorSpace space) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_meta (key, value) VALUES "
+                + "('vector_model', ?), ('vector_dimension', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")) {
+            ps.setString(1, space.modelId());
+            ps.setString(2, Integer.toString(space.dimension()));
+            ps.executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.memfas.postgres;
+
+import dev.memfas.SharedStore.Kind;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one write transaction changed, written at its end ({@link #finish}): the namespaces' counts of memories and
+ * lexemes (BM25's collection statistics) and the change log. Both are written last, in namespace order and then the
+ * change counter, so that transactions take these locks in one order (no deadlock) and hold the counter's, which
+ * serializes them, only from their last statements to their commit.
+ */
+final class WriteLog {
+    private final Map<String, long[]> stats = new TreeMap<>();
+    private final List<String> namespaces = new ArrayList<>();
+    private final List<String> kinds = new ArrayList<>();
+    private final List<String> memoryIds = new ArrayList<>();
+
+    /** A memory was written or deleted (or may have been, elsewhere). */
+    void memory(String namespace, String id) {
+        change(namespace, Kind.MEMORY, id);
+    }
+
+    void memories(String namespace, Iterable<String> ids) {
+        ids.forEach(id -> memory(namespace, id));
+    }
+
+    /** A namespace's triggers changed, or all of its memories may have. */
+    void whole(String namespace, Kind kind) {
+        change(namespace, kind, null);
+    }
+
+    private void change(String namespace, Kind kind, String id) {
+        namespaces.add(namespace);
+        kinds.add(kind.name());
+        memoryIds.add(id);
+    }
+
+    /** A namespace gained (or lost, negative) memories and lexemes. */
+    void lexemes(String namespace, long memories, long lexemes) {
+        long[] d = stats.computeIfAbsent(namespace, k -> new long[2]);
+        d[0] += memories;
+        d[1] += lexemes;
+    }
+
+    /** Writes the statistics and the changes, last in the transaction; returns the last change number, or -1. */
+    long finish(Connection c, String origin) throws SQLException {
+        if (!stats.isEmpty()) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_namespace_stats AS s (namespace, "
+                    + "memories, lexemes) VALUES (?, ?, ?) ON CONFLICT (namespace) DO UPDATE SET "
+                    + "memories = s.memories + excluded.memories, lexemes = s.lexemes + excluded.lexemes")) {
+                for (Map.Entry<String, long[]> e : stats.entrySet()) {
+                    ps.setString(1, e.getKey());
+                    ps.setLong(2, e.getValue()[0]);
+                    ps.setLong(3, e.getValue()[1]);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        }
+        if (namespaces.isEmpty()) {
+            return -1;
+        }
+        return ChangeLog.append(c, origin, namespaces, kinds, memoryIds);
+    }
+}
