@@ -378,7 +378,8 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
     public void forEachVector(String namespace, VectorConsumer action) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(action, "action");
-        VectorSpace space = vectorSpace;
+        // Read again if unknown: another process may have stored the first vectors since this one opened the file.
+        VectorSpace space = vectorSpace().orElse(null);
         if (space == null) {
             return;
         }
