@@ -12,6 +12,7 @@ import dev.memfas.Layer;
 import dev.memfas.MaintenanceRequest;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
+import dev.memfas.MemoryStore;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
 import dev.memfas.RememberRequest;
@@ -35,9 +36,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Two tenants, one curator, random operations: nothing one tenant does or asks ever shows, changes or names the
  * other's memories, triggers, sessions or working memory. Both tenants use the same words, session ids and kinds, so
- * anything keyed on less than the namespace would leak.
+ * anything keyed on less than the namespace would leak. Over the in-memory store here; a durable store's tests extend
+ * this class and give it theirs ({@link #store()}).
  */
-final class TenantWallsTest {
+class TenantWallsTest {
     private static final String[] TENANTS = {"acme", "globex"};
     private static final String[] WORDS = {"deploy", "billing", "kafka", "retention", "error", "timeout", "schema",
         "release", "review", "cache"};
@@ -49,7 +51,12 @@ final class TenantWallsTest {
     void randomOperations_neverCrossTheWall() {
         Random random = new Random(20261124L);
         int checks = 0;
-        try (ContextCurator curator = Memfas.newBuilder().embedder(new HashingEmbedder(64)).clock(clock).build()) {
+        Memfas.Builder builder = Memfas.newBuilder().embedder(new HashingEmbedder(64)).clock(clock);
+        MemoryStore store = store();
+        if (store != null) {
+            builder.store(store);
+        }
+        try (ContextCurator curator = builder.build()) {
             // Every id a tenant may see (stored and working memories), and the stored ones alone.
             Map<String, Set<String>> ids = new HashMap<>();
             Map<String, Set<String>> stored = new HashMap<>();
@@ -174,6 +181,11 @@ final class TenantWallsTest {
                     .isEqualTo(curator.stats().turns());
         }
         assertThat(checks).isGreaterThan(300);
+    }
+
+    /** The store the curator is built over, new and empty; null for the builder's default, in memory. */
+    protected MemoryStore store() {
+        return null;
     }
 
     private static String marker(String tenant) {

@@ -1,0 +1,185 @@
+package dev.memfas.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.Embedder;
+import dev.memfas.Memory;
+import dev.memfas.RecallHit;
+import dev.memfas.SharedStore;
+import dev.memfas.Trigger;
+import dev.memfas.core.Memfas;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Curators and stores over one database, each with a store object of its own, as processes on several machines would
+ * be: each sees the others' writes, and the change log numbers them in commit order without gaps.
+ */
+final class PostgresSharedStoreTest {
+    private String url;
+
+    @BeforeEach
+    void newDatabase() {
+        url = EmbeddedPostgres.shared().newSchemaUrl();
+    }
+
+    /** Texts about releases point one way, anything else the other: "semantic" matches that share no word. */
+    static final class TopicEmbedder implements Embedder {
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            List<float[]> out = new ArrayList<>();
+            for (String t : texts) {
+                String s = t.toLowerCase(Locale.ROOT);
+                boolean release = s.contains("deploy") || s.contains("release") || s.contains("ship");
+                out.add(release ? new float[] {1, 0, 0} : new float[] {0, 1, 0});
+            }
+            return out;
+        }
+
+        @Override
+        public int dimension() {
+            return 3;
+        }
+
+        @Override
+        public String modelId() {
+            return "topics";
+        }
+    }
+
+    /** One vector candidate per turn: what else joins does so only by BM25, triggers or pinning. */
+    private ContextCurator curator() {
+        return Memfas.newBuilder().store(PostgresMemoryStore.open(url)).embedder(new TopicEmbedder())
+                .candidateLimit(1).build();
+    }
+
+    private static List<String> ids(List<RecallHit> hits) {
+        return hits.stream().map(h -> h.memory().id()).toList();
+    }
+
+    @Test
+    void writesOfOneCurator_reachTheOthersVectorIndex_pinsAndTriggers() {
+        try (ContextCurator a = curator(); ContextCurator b = curator()) {
+            a.remember(Memory.builder("Lunch is at noon.").id("lunch").build());
+            // The first vectors of the store, written by the other: this curator's index loads them too, and its
+            // one vector candidate is the same as the writer's.
+            assertThat(ids(b.recall("when do we ship?", 5))).isEqualTo(ids(a.recall("when do we ship?", 5)))
+                    .containsExactly("lunch");
+
+            a.remember(Memory.builder("We deploy on Tuesdays.").id("deploy").build());
+            assertThat(ids(b.recall("when do we ship?", 5))).contains("deploy");
+
+            a.remember(Memory.builder("Always answer in British English.").id("pin").pinned(true).build());
+            assertThat(b.getContext("when do we ship?", "s").memoryIds()).contains("pin", "deploy");
+
+            a.addTrigger(Trigger.of("friday", "No deploys on Fridays."));
+            assertThat(b.getContext("can we do it on friday?", "s").context()).contains("No deploys on Fridays.");
+
+            a.forget("deploy");
+            a.remember(Memory.builder("Always answer in British English.").id("pin").build());
+            assertThat(ids(b.recall("when do we ship?", 5))).doesNotContain("deploy");
+            assertThat(b.getContext("when do we ship?", "fresh").items()).allSatisfy(item -> {
+                assertThat(item.memoryId()).isNotEqualTo("deploy");
+                assertThat(item.factors().priority()).isEqualTo(0.5);
+            });
+        }
+    }
+
+    @Test
+    void changesSince_readsInOrder_leavesOutItsOwn_andSaysWhenSomeWerePruned() throws Exception {
+        try (PostgresMemoryStore store = PostgresMemoryStore.open(url);
+                PostgresMemoryStore other = PostgresMemoryStore.open(url)) {
+            long start = store.lastChange();
+            other.upsertAll(List.of(Memory.builder("one").id("1").createdAt(Instant.EPOCH).build(),
+                    Memory.builder("two").id("2").namespace("team").createdAt(Instant.EPOCH).build()));
+            other.putTrigger(Trigger.of("x", "hint"));
+            other.delete("default", "1");
+            store.upsertAll(List.of(Memory.builder("mine").id("3").createdAt(Instant.EPOCH).build()));
+
+            SharedStore.Changes all = store.changesSince(start, 100);
+            assertThat(all.complete()).isTrue();
+            assertThat(all.exhausted()).isTrue();
+            assertThat(all.changes()).extracting(c -> c.namespace() + ":" + c.kind() + ":" + c.memoryId())
+                    .containsExactly("default:MEMORY:1", "team:MEMORY:2", "default:TRIGGERS:null",
+                            "default:MEMORY:1");
+            assertThat(all.upTo()).isEqualTo(store.lastChange()).isEqualTo(all.changes().get(3).sequence() + 1);
+            assertThat(other.changesSince(start, 100).changes()).extracting(SharedStore.Change::memoryId)
+                    .containsExactly("3");
+            SharedStore.Changes two = store.changesSince(start, 2);
+            assertThat(two.changes()).hasSize(2);
+            assertThat(two.exhausted()).isFalse();
+
+            try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+                s.execute("DELETE FROM memfas_changes WHERE seq <= " + (start + 2));
+            }
+            assertThat(store.changesSince(start, 100).complete()).isFalse();
+            assertThat(store.changesSince(start + 2, 100).complete()).isTrue();
+        }
+    }
+
+    @Test
+    void concurrentWriters_getChangeNumbersInCommitOrder_withoutGaps_andAReaderMissesNone() throws Exception {
+        int writers = 6;
+        int each = 40;
+        Set<String> written = ConcurrentHashMap.newKeySet();
+        Set<String> seen = new TreeSet<>();
+        try (PostgresMemoryStore reader = PostgresMemoryStore.open(url)) {
+            ExecutorService pool = Executors.newFixedThreadPool(writers);
+            List<Future<?>> done = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                done.add(pool.submit(() -> {
+                    try (PostgresMemoryStore store = PostgresMemoryStore.open(url)) {
+                        for (int i = 0; i < each; i++) {
+                            String id = "w" + writer + "-" + i;
+                            // Two namespaces and batches of two: numbers are taken per transaction.
+                            store.upsertAll(List.of(
+                                    Memory.builder("text " + id).id(id).createdAt(Instant.EPOCH).build(),
+                                    Memory.builder("text " + id).id(id).namespace("other").createdAt(Instant.EPOCH)
+                                            .build()));
+                            written.add(id);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            // Follow the log while they write, as a curator does before each turn.
+            long after = 0;
+            long lastSequence = 0;
+            while (done.stream().anyMatch(f -> !f.isDone()) || after < reader.lastChange()) {
+                SharedStore.Changes changes = reader.changesSince(after, 50);
+                assertThat(changes.complete()).isTrue();
+                for (SharedStore.Change c : changes.changes()) {
+                    assertThat(c.sequence()).isEqualTo(lastSequence + 1);
+                    lastSequence = c.sequence();
+                    if (c.namespace().equals("default")) {
+                        seen.add(c.memoryId());
+                    }
+                }
+                after = changes.upTo();
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+            pool.shutdown();
+            assertThat(lastSequence).isEqualTo(2L * writers * each).isEqualTo(reader.lastChange());
+            assertThat(seen).isEqualTo(new TreeSet<>(written)).hasSize(writers * each);
+            assertThat(reader.count("default")).isEqualTo(writers * each);
+            assertThat(reader.count("other")).isEqualTo(writers * each);
+        }
+    }
+}
