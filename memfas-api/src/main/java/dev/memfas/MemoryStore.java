@@ -113,6 +113,28 @@ public interface MemoryStore extends AutoCloseable {
      */
     List<StoredMemory> neighborhood(String namespace, String id, int radius);
 
+    /**
+     * The {@link #neighborhood(String, String, int) neighborhoods} of several memories of one namespace at once. The
+     * default asks for each in turn; a store across a network should read them in one round trip.
+     *
+     * @return by id, in the order of {@code ids}, the neighborhood of each memory that exists; repeated ids once
+     * @throws IllegalArgumentException if the radius is out of range
+     */
+    default Map<String, List<StoredMemory>> neighborhoods(String namespace, Collection<String> ids, int radius) {
+        Objects.requireNonNull(ids, "ids");
+        Map<String, List<StoredMemory>> out = new java.util.LinkedHashMap<>();
+        for (String id : ids) {
+            checkNeighborhood(namespace, id, radius);
+            if (!out.containsKey(id)) {
+                List<StoredMemory> window = neighborhood(namespace, id, radius);
+                if (!window.isEmpty()) {
+                    out.put(id, window);
+                }
+            }
+        }
+        return out;
+    }
+
     /** The largest radius {@link #neighborhood(String, String, int)} accepts. */
     int MAX_NEIGHBOR_RADIUS = 100;
 

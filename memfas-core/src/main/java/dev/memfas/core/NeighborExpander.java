@@ -56,16 +56,23 @@ final class NeighborExpander {
             return;
         }
         int seedCount = ranking.best(candidates, SEEDS, seeds);
+        List<String> seedIds = new ArrayList<>(seedCount);
+        for (int s = 0; s < seedCount; s++) {
+            Memory seed = candidates.memory(seeds[s]);
+            if (!seed.source().equals(Memory.DEFAULT_SOURCE)) {
+                seedIds.add(seed.id());
+            }
+        }
+        // One read for all seeds: a store across a network answers in one round trip.
+        Map<String, List<StoredMemory>> windows = seedIds.isEmpty() ? Map.of()
+                : store.neighborhoods(turn.namespace(), seedIds, radius);
         Map<String, StoredMemory> joining = new LinkedHashMap<>();
         List<List<Link>> links = new ArrayList<>(seedCount);
         for (int s = 0; s < seedCount; s++) {
             Memory seed = candidates.memory(seeds[s]);
             List<Link> mine = new ArrayList<>();
             links.add(mine);
-            if (seed.source().equals(Memory.DEFAULT_SOURCE)) {
-                continue;
-            }
-            List<StoredMemory> window = store.neighborhood(turn.namespace(), seed.id(), radius);
+            List<StoredMemory> window = windows.getOrDefault(seed.id(), List.of());
             int at = indexOf(window, seed.id());
             for (int j = 0; at >= 0 && j < window.size(); j++) {
                 StoredMemory m = window.get(j);

@@ -48,6 +48,13 @@ final class ModulesTest {
     }
 
     @Test
+    void postgres_publishesOnlyItsStore() throws Exception {
+        assertThat(publicTypes("memfas-postgres", "dev.memfas.postgres")).containsExactly("PostgresMemoryStore");
+        assertThat(Files.readString(ROOT.resolve("memfas-postgres/pom.xml")))
+                .contains("<Automatic-Module-Name>dev.memfas.postgres</Automatic-Module-Name>");
+    }
+
+    @Test
     void core_publishesOnlyTheBuilderTheTelemetryReadersAndTheDetector_andKeepsTheVectorEngineInternal() throws Exception {
         assertThat(publicTypes("memfas-core", "dev.memfas.core"))
                 .containsExactlyInAnyOrder("Memfas", "TelemetryLog", "TelemetrySummary", "ContextDetector");

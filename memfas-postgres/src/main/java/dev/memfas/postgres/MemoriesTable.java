@@ -235,6 +235,39 @@ final class MemoriesTable {
         return window;
     }
 
+    /**
+     * The neighborhoods of several memories, in one statement: for each seed that exists, the memories either side of
+     * it in storage order (two index range scans each), by seed.
+     */
+    static Map<String, List<StoredMemory>> neighborhoods(Connection c, String namespace, List<String> ids,
+            int radius) throws SQLException {
+        Map<String, List<Map.Entry<Long, StoredMemory>>> rows = new LinkedHashMap<>();
+        ids.forEach(id -> rows.put(id, new ArrayList<>()));
+        try (PreparedStatement ps = c.prepareStatement("SELECT w.*, t.id FROM unnest(?::text[]) AS t (id) "
+                + "JOIN memfas_memories s ON s.namespace = ? AND s.id = t.id CROSS JOIN LATERAL ("
+                + "(SELECT " + COLUMNS + ", seq FROM memfas_memories WHERE namespace = s.namespace AND seq < s.seq "
+                + "ORDER BY seq DESC LIMIT ?) UNION ALL (SELECT " + COLUMNS + ", seq FROM memfas_memories "
+                + "WHERE namespace = s.namespace AND seq >= s.seq ORDER BY seq LIMIT ?)) AS w")) {
+            ps.setArray(1, textArray(c, ids));
+            ps.setString(2, namespace);
+            ps.setInt(3, radius);
+            ps.setInt(4, radius + 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.get(rs.getString(32)).add(Map.entry(rs.getLong(31), read(rs)));
+                }
+            }
+        }
+        Map<String, List<StoredMemory>> out = new LinkedHashMap<>();
+        rows.forEach((id, window) -> {
+            if (!window.isEmpty()) {
+                window.sort(Map.Entry.comparingByKey(Comparator.naturalOrder()));
+                out.put(id, window.stream().map(Map.Entry::getValue).toList());
+            }
+        });
+        return out;
+    }
+
     /** Deletes the memories of the given ids (their vectors and token counts go with them), and their versions. */
     static List<String> delete(Connection c, String namespace, Collection<String> ids, WriteLog log)
             throws SQLException {

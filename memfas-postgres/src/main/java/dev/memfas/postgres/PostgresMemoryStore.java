@@ -214,6 +214,21 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         return db.read("read a memory's neighbors", c -> MemoriesTable.neighborhood(c, namespace, id, radius));
     }
 
+    /** Reads the neighborhoods of all the memories in one statement. */
+    @Override
+    public Map<String, List<StoredMemory>> neighborhoods(String namespace, Collection<String> ids, int radius) {
+        Objects.requireNonNull(ids, "ids");
+        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
+        for (String id : unique) {
+            MemoryStore.checkNeighborhood(namespace, id, radius);
+        }
+        if (unique.isEmpty()) {
+            MemoryStore.checkNeighborhood(namespace, "", radius);
+            return Map.of();
+        }
+        return db.read("read memories' neighbors", c -> MemoriesTable.neighborhoods(c, namespace, unique, radius));
+    }
+
     @Override
     public List<Memory> versions(String namespace, String id) {
         Objects.requireNonNull(namespace, "namespace");

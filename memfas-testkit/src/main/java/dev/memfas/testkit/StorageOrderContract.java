@@ -76,6 +76,30 @@ interface StorageOrderContract {
     }
 
     @Test
+    default void neighborhoods_areEachMemorysNeighborhood_readAtOnce() {
+        List<Memory> batch = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            batch.add(memory("m" + i, "memory " + i));
+        }
+        store().upsertAll(batch);
+        store().upsertAll(List.of(MemoryStoreContract.memory("other", "m5", "another namespace")));
+        store().delete(Memory.DEFAULT_NAMESPACE, "m6");
+
+        var windows = store().neighborhoods("default", List.of("m9", "m0", "nope", "m5", "m9"), 2);
+
+        assertThat(windows.keySet()).containsExactly("m9", "m0", "m5");
+        for (String id : windows.keySet()) {
+            assertThat(windows.get(id)).extracting(s -> s.memory().id())
+                    .containsExactlyElementsOf(neighborIds("default", id, 2));
+        }
+        assertThat(windows.get("m5")).extracting(s -> s.memory().id()).containsExactly("m3", "m4", "m5", "m7", "m8");
+        assertThat(store().neighborhoods("default", List.of(), 1)).isEmpty();
+        assertThatThrownBy(() -> store().neighborhoods("default", List.of("m1"), 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("neighbor radius must be in [1, 100]: 0");
+    }
+
+    @Test
     default void neighborhood_ofAnUnknownMemory_isEmpty_andBadRadiusIsRefused() {
         store().upsertAll(List.of(memory("t1", "one")));
 
