@@ -30,6 +30,19 @@ public interface SharedStore {
      */
     Changes changesSince(long after, int limit);
 
+    /**
+     * Asks to be told when other processes may have committed changes, so that an idle reader can catch up before its
+     * next turn needs to (a turn still checks {@link #lastChange()} first: a write acknowledged elsewhere is seen even
+     * if the news of it is late). The listener runs on a thread of the store's and should return soon; several
+     * commits may be told at once. The default never calls it, for stores that cannot tell.
+     *
+     * @return a handle whose {@code close()} stops the calls
+     */
+    default AutoCloseable onChanges(Runnable listener) {
+        java.util.Objects.requireNonNull(listener, "listener");
+        return () -> { };
+    }
+
     /** The stored vectors of the given memories of one namespace; memories without one are absent. */
     Map<String, float[]> vectors(String namespace, Collection<String> ids);
 

@@ -44,6 +44,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link ContextCurator} built by {@link Memfas}: the façade over a turn's steps, the write path and the state
@@ -70,6 +72,7 @@ import java.util.function.UnaryOperator;
  * turns run in parallel with each other and with writes.
  */
 final class MemoryCurator implements ContextCurator {
+    private static final Logger LOG = LoggerFactory.getLogger(MemoryCurator.class);
 
     private final CuratorSettings settings;
     private final MemoryStore store;
@@ -84,6 +87,8 @@ final class MemoryCurator implements ContextCurator {
     private final PinnedMemories pinned;
     /** Follows writes of other processes; null when the store is this process's alone. */
     private final ChangeFollower follower;
+    /** The store's calls when other processes commit, stopped at close; null for a store that is not shared. */
+    private final AutoCloseable wakeUps;
     private final MemoryWriter writer;
 
     private final QueryEmbedder queryEmbedder;
@@ -166,6 +171,8 @@ final class MemoryCurator implements ContextCurator {
             indexes.loadAll(space);
         }
         store.namespaces().forEach(pinned::ids);
+        // Told of other processes' commits, an idle curator applies them at once rather than in its next turn.
+        this.wakeUps = store instanceof SharedStore shared ? shared.onChanges(this::catchUpInBackground) : null;
     }
 
     // ---------------------------------------------------------------- turns
@@ -233,6 +240,19 @@ final class MemoryCurator implements ContextCurator {
     private void catchUp() {
         if (follower != null && follower.behind()) {
             writer.exclusively(() -> follower.catchUp(store, indexes, triggers, pinned));
+        }
+    }
+
+    /** {@link #catchUp()} on the store's notification thread: a failure is the next turn's to report. */
+    private void catchUpInBackground() {
+        if (closed) {
+            return;
+        }
+        try {
+            catchUp();
+        } catch (RuntimeException e) {
+            LOG.debug("catching up with other processes in the background failed; the next turn tries again: {}",
+                    e.toString());
         }
     }
 
@@ -473,6 +493,13 @@ final class MemoryCurator implements ContextCurator {
             return;
         }
         closed = true;
+        if (wakeUps != null) {
+            try {
+                wakeUps.close();
+            } catch (Exception e) {
+                LOG.debug("cannot stop listening for other processes' changes: {}", e.toString());
+            }
+        }
         stateSelection.close();
         offers.close();
         relevanceCheck.close();

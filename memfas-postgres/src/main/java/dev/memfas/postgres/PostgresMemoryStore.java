@@ -43,8 +43,9 @@ import javax.sql.DataSource;
  * written by a newer memfas is refused.
  *
  * <p><b>Many processes.</b> The store is a {@link SharedStore}: every committed write is numbered in commit order, so
- * a curator over it applies the writes of every other process before its next turn. Each curator needs a store object
- * of its own.
+ * a curator over it applies the writes of every other process before its next turn; and every commit notifies
+ * {@code memfas_changes}, on which an idle curator listens (a connection of its own) to apply them at once. Each
+ * curator needs a store object of its own.
  *
  * <p><b>Failures.</b> Every write is one transaction: acknowledged when committed, undone entirely otherwise. While
  * the server cannot be reached, calls fail with a {@link MemfasException} that says so; a failed connection is never
@@ -57,6 +58,7 @@ import javax.sql.DataSource;
  */
 public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     private final Database db;
+    private final ChangeNotifications notifications;
     private final Clock clock;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = UUID.randomUUID().toString();
@@ -64,6 +66,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
 
     private PostgresMemoryStore(Builder b) {
         this.db = b.database();
+        this.notifications = new ChangeNotifications(db);
         this.clock = b.clock;
         try {
             db.read("create or migrate the memfas tables", c -> {
@@ -489,6 +492,17 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         return db.read("read changes", c -> ChangeLog.since(c, after, limit, origin));
     }
 
+    /**
+     * Listens for other processes' commits on a connection of its own ({@code LISTEN memfas_changes}), from the first
+     * listener until the store is closed; reconnects if the connection is lost.
+     */
+    @Override
+    public AutoCloseable onChanges(Runnable listener) {
+        Objects.requireNonNull(listener, "listener");
+        db.ensureOpen();
+        return notifications.add(listener);
+    }
+
     @Override
     public Map<String, float[]> vectors(String namespace, Collection<String> ids) {
         Objects.requireNonNull(namespace, "namespace");
@@ -594,6 +608,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     /** Closes the store's own connections (never the caller's data source). Idempotent. */
     @Override
     public void close() {
+        notifications.close();
         db.close();
     }
 }

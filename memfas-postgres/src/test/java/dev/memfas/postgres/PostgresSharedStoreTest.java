@@ -19,9 +19,11 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -96,6 +98,30 @@ final class PostgresSharedStoreTest {
                 assertThat(item.memoryId()).isNotEqualTo("deploy");
                 assertThat(item.factors().priority()).isEqualTo(0.5);
             });
+        }
+    }
+
+    @Test
+    void anIdleCurator_isToldOfAnothersCommits_andCatchesUpBeforeItsNextTurn() throws Exception {
+        try (PostgresMemoryStore watched = PostgresMemoryStore.open(url);
+                ContextCurator writer = curator();
+                ContextCurator idle = Memfas.newBuilder().store(PostgresMemoryStore.open(url))
+                        .embedder(new TopicEmbedder()).build()) {
+            CountDownLatch told = new CountDownLatch(1);
+            try (AutoCloseable handle = watched.onChanges(told::countDown)) {
+                writer.remember(Memory.builder("We deploy on Tuesdays.").id("deploy").build());
+                assertThat(told.await(30, TimeUnit.SECONDS)).as("notified").isTrue();
+            }
+            assertThat(idle.recall("when do we ship?", 5)).hasSize(1); // its index of the namespace is loaded
+            for (int i = 0; i < 5; i++) {
+                writer.remember(Memory.builder("Release notes go out on Fridays " + i).id("r" + i).build());
+            }
+            // No turn, recall or write on the idle curator: only its listener can fill its index.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (idle.stats().vectors() < 6 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertThat(idle.stats().vectors()).isEqualTo(6);
         }
     }
 
