@@ -43,6 +43,8 @@ final class ChangeFollower {
         final Map<String, Set<String>> memories = new HashMap<>();
         /** Namespaces whose triggers changed. */
         final Set<String> triggers = new HashSet<>();
+        /** The number of the last change read. */
+        long upTo;
     }
 
     /** Whether the store has changes this curator has not applied. */
@@ -61,6 +63,7 @@ final class ChangeFollower {
             indexes.dropAll();
             triggers.changedAll();
             pinned.reloadAll();
+            applied = p.upTo;
             return;
         }
         for (String ns : p.rebuild) {
@@ -95,13 +98,16 @@ final class ChangeFollower {
             store.getAll(ns, ids).forEach(s -> now.add(s.memory()));
             pinned.written(now);
         });
+        // Only now: a turn that finds nothing behind (on another thread, without the lock) must find it all applied.
+        applied = p.upTo;
     }
 
-    /** The changes since the last drain, grouped; marks them applied. */
+    /** The changes since the last one applied, grouped, and the number of the last one read. */
     private Pending drain() {
         Pending p = new Pending();
+        p.upTo = applied;
         while (true) {
-            SharedStore.Changes run = feed.changesSince(applied, BATCH);
+            SharedStore.Changes run = feed.changesSince(p.upTo, BATCH);
             if (!run.complete()) {
                 p.rebuildAll = true;
             }
@@ -113,7 +119,7 @@ final class ChangeFollower {
                     case NAMESPACE -> p.rebuild.add(c.namespace());
                 }
             }
-            applied = Math.max(applied, run.upTo());
+            p.upTo = Math.max(p.upTo, run.upTo());
             if (run.exhausted()) {
                 return p;
             }
