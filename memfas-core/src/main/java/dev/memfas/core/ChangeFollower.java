@@ -47,9 +47,13 @@ final class ChangeFollower {
         long upTo;
     }
 
-    /** Whether the store has changes this curator has not applied. */
+    /**
+     * Whether the store has changes this curator has not applied, or went back before the last one applied (a
+     * database restored from a backup, or a failover to a replica that lacked the last commits): then everything is
+     * read again.
+     */
     boolean behind() {
-        return feed.lastChange() > applied;
+        return feed.lastChange() != applied;
     }
 
     /**
@@ -58,7 +62,15 @@ final class ChangeFollower {
      * (dropped, to be loaded again on first use). Everything is dropped when changes were missed.
      */
     void catchUp(MemoryStore store, NamespaceIndexes indexes, NamespaceTriggers triggers, PinnedMemories pinned) {
-        Pending p = drain();
+        long last = feed.lastChange();
+        Pending p;
+        if (last < applied) {
+            p = new Pending();
+            p.rebuildAll = true;
+            p.upTo = last;
+        } else {
+            p = drain();
+        }
         if (p.rebuildAll) {
             indexes.dropAll();
             triggers.changedAll();

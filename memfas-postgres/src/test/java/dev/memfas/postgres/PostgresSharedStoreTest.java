@@ -126,6 +126,26 @@ final class PostgresSharedStoreTest {
     }
 
     @Test
+    void aDatabaseThatWentBack_isReadAgainWhole() throws Exception {
+        try (ContextCurator a = curator(); ContextCurator b = curator()) {
+            a.remember(Memory.builder("We deploy on Tuesdays.").id("deploy").build());
+            assertThat(ids(b.recall("when do we ship?", 5))).containsExactly("deploy");
+            // As after a restore from an older backup, or a failover to a replica that lacked the last commits: the
+            // memory is gone and the change numbers start again below what the curator applied.
+            try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+                s.execute("DELETE FROM memfas_memories");
+                s.execute("DELETE FROM memfas_changes");
+                s.execute("UPDATE memfas_namespace_stats SET memories = 0, lexemes = 0");
+                s.execute("UPDATE memfas_change_counter SET last = 0");
+            }
+            assertThat(ids(b.recall("when do we ship?", 5))).isEmpty();
+            assertThat(b.stats().vectors()).isZero();
+            a.remember(Memory.builder("Releases ship on Thursdays now.").id("ship").build());
+            assertThat(ids(b.recall("when do we ship?", 5))).containsExactly("ship");
+        }
+    }
+
+    @Test
     void changesSince_readsInOrder_leavesOutItsOwn_andSaysWhenSomeWerePruned() throws Exception {
         try (PostgresMemoryStore store = PostgresMemoryStore.open(url);
                 PostgresMemoryStore other = PostgresMemoryStore.open(url)) {
