@@ -1,5 +1,6 @@
 package dev.memfas.cli;
 
+import dev.memfas.MemoryStore;
 import dev.memfas.sqlite.SqliteMemoryStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,12 @@ final class BackupCommand implements Callable<Integer> {
         if (Files.exists(abs)) {
             throw new IllegalArgumentException("backup target already exists: " + abs);
         }
-        try (SqliteMemoryStore store = Workspace.openStore(main.settings(), Workspace.Access.READ)) {
+        if (main.settings().dbUrl != null) {
+            throw new IllegalArgumentException("memfas backup copies a SQLite file; back up a PostgreSQL store with"
+                    + " the database's own tools, e.g. pg_dump --table 'memfas_*' (" + main.settings().where() + ")");
+        }
+        try (SqliteMemoryStore store = (SqliteMemoryStore) Workspace.openStore(main.settings(),
+                Workspace.Access.READ)) {
             store.backupTo(abs);
         }
         main.out().println("backed up " + main.settings().db + " to " + abs + " (" + Files.size(abs) + " bytes)");

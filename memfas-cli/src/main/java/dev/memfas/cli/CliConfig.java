@@ -30,7 +30,10 @@ final class CliConfig {
     private static final List<String> WEIGHT_KEYS = List.of("semantic", "lexical", "recency", "frequency", "topic",
             "scope", "priority", "hot");
 
+    /** The SQLite file, unless {@link #dbUrl} names a PostgreSQL database. */
     Path db;
+    /** The PostgreSQL database's URL; null for a SQLite file. */
+    String dbUrl;
     String model = "bge-small-en-v1.5-q";
     Integer budget;
     List<String> sources = new ArrayList<>();
@@ -68,9 +71,31 @@ final class CliConfig {
     /** Sets the database; telemetry, unless the config placed it, goes beside it. */
     void useDb(Path file) {
         db = file.toAbsolutePath().normalize();
+        dbUrl = null;
         if (!telemetryConfigured) {
             telemetry = db.resolveSibling("telemetry.jsonl");
         }
+    }
+
+    /**
+     * Sets the database from a setting: a PostgreSQL URL, or a SQLite file relative to {@code base}. With PostgreSQL,
+     * telemetry (unless the config placed it) goes to {@code .memfas/telemetry.jsonl} under the base directory.
+     */
+    void useDb(String value, Path base) {
+        if (Stores.isPostgresUrl(value)) {
+            dbUrl = value;
+            db = null;
+            if (!telemetryConfigured) {
+                telemetry = base.toAbsolutePath().normalize().resolve(".memfas/telemetry.jsonl");
+            }
+        } else {
+            useDb(base.resolve(value));
+        }
+    }
+
+    /** The database as messages name it: the file, or the URL without parameters or user information. */
+    String where() {
+        return dbUrl != null ? Stores.display(dbUrl) : db.toString();
     }
 
     static CliConfig defaults(Path baseDir) {
@@ -116,7 +141,7 @@ final class CliConfig {
         map.forEach((key, value) -> {
             String at = where + ": " + key;
             switch (key) {
-                case "db" -> c.useDb(c.baseDir.resolve(string(value, at)));
+                case "db" -> c.useDb(string(value, at), c.baseDir);
                 case "model" -> c.model = string(value, at);
                 case "budget" -> c.budget = (int) number(value, at, 1, 1_000_000);
                 case "sources" -> c.sources = strings(value, at);

@@ -100,7 +100,7 @@ final class ContextCommand implements Callable<Integer> {
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, true)) {
             if (w.store.count(main.namespace()) == 0) {
-                Output.emptyStore(out, w.config.db);
+                Output.emptyStore(out, w.config.where());
                 return Main.OK;
             }
             ContextRequest.Builder request = ContextRequest.builder(query).namespace(main.namespace()).recordAccess(record)

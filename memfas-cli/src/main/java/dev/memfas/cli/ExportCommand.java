@@ -1,8 +1,8 @@
 package dev.memfas.cli;
 
+import dev.memfas.MemoryStore;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
@@ -44,7 +44,7 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         List<Memory> memories = new ArrayList<>();
-        try (SqliteMemoryStore store = Workspace.openStore(main.settings(), Workspace.Access.READ)) {
+        try (MemoryStore store = Workspace.openStore(main.settings(), Workspace.Access.READ)) {
             store.forEach(main.namespace(), MemoryFilter.all(), memories::add);
         }
         memories.sort(Comparator.comparing(Memory::createdAt).thenComparing(Memory::id));

@@ -1,8 +1,8 @@
 package dev.memfas.cli;
 
+import dev.memfas.MemoryStore;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -58,9 +58,9 @@ final class ListCommand implements Callable<Integer> {
                 matching.addAll(w.curator.list(main.namespace(), filter, 0, 1000));
             }
         } else {
-            try (SqliteMemoryStore store = Workspace.openStore(main.settings(), Workspace.Access.READ)) {
+            try (MemoryStore store = Workspace.openStore(main.settings(), Workspace.Access.READ)) {
                 if (store.count(main.namespace()) == 0) {
-                    Output.emptyStore(out, main.settings().db);
+                    Output.emptyStore(out, main.settings().where());
                     return Main.OK;
                 }
                 store.forEach(main.namespace(), filter, matching::add);

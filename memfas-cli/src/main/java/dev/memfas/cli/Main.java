@@ -37,9 +37,10 @@ public final class Main implements Callable<Integer> {
             description = "Settings file (default: ./memfas.yaml if present).")
     Path config;
 
-    @Option(names = "--db", scope = ScopeType.INHERIT, paramLabel = "FILE",
-            description = "SQLite database (default: ./.memfas/memfas.db).")
-    Path db;
+    @Option(names = "--db", scope = ScopeType.INHERIT, paramLabel = "FILE|URL",
+            description = "SQLite database file (default: ./.memfas/memfas.db), or a PostgreSQL database:"
+                    + " postgresql://user@host:port/db or jdbc:postgresql://host/db?user=...")
+    String db;
 
     @Option(names = "--model", scope = ScopeType.INHERIT, paramLabel = "MODEL",
             description = "bge-small-en-v1.5-q (the default, bundled), none (lexical only), or a model directory"
@@ -124,7 +125,7 @@ public final class Main implements Callable<Integer> {
     CliConfig settings() {
         CliConfig c = CliConfig.load(config);
         if (db != null) {
-            c.useDb(db);
+            c.useDb(db, Path.of(""));
         }
         if (noTelemetry) {
             c.telemetry = null;

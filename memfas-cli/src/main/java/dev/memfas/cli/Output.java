@@ -63,7 +63,7 @@ final class Output {
     }
 
     /** Says that the store holds nothing yet, and which commands fill it. */
-    static void emptyStore(PrintWriter out, java.nio.file.Path db) {
+    static void emptyStore(PrintWriter out, String db) {
         out.println("the store at " + db + " holds no memories yet: 'memfas index PATH...' indexes memory files,"
                 + " 'memfas remember TEXT' stores one memory");
     }

@@ -39,7 +39,7 @@ final class RecallCommand implements Callable<Integer> {
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
             if (w.store.count(main.namespace()) == 0) {
-                Output.emptyStore(out, w.config.db);
+                Output.emptyStore(out, w.config.where());
                 return Main.OK;
             }
             RecallRequest.Builder request = RecallRequest.builder(query).namespace(main.namespace()).limit(limit)

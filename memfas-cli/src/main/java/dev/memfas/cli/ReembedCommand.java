@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
+import dev.memfas.MemoryStore;
 import dev.memfas.Embedder;
-import dev.memfas.sqlite.SqliteMemoryStore;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,14 +23,14 @@ final class ReembedCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--batch must be positive: " + batch);
         }
         CliConfig config = main.settings();
-        try (SqliteMemoryStore store = Workspace.openStore(config, Workspace.Access.READ)) {
+        try (MemoryStore store = Workspace.openStore(config, Workspace.Access.READ)) {
             Embedder embedder = Workspace.embedder(config.model, note -> main.err().println("memfas: " + note));
             if (embedder == null) {
                 throw new IllegalArgumentException("reembed needs a model: --model none embeds nothing");
             }
             try {
                 String before = store.vectorSpace().map(Object::toString).orElse("no vectors");
-                int n = store.reembed(embedder, batch);
+                int n = Stores.reembed(store, embedder, batch);
                 main.out().println("re-embedded " + n + " memories with " + embedder.modelId() + " (before: "
                         + before + ")");
             } finally {

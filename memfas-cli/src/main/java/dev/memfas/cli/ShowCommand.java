@@ -1,8 +1,8 @@
 package dev.memfas.cli;
 
+import dev.memfas.MemoryStore;
 import dev.memfas.Memory;
 import dev.memfas.StoredMemory;
-import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -26,7 +26,7 @@ final class ShowCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = main.out();
-        try (SqliteMemoryStore store = Workspace.openStore(main.settings(), Workspace.Access.READ)) {
+        try (MemoryStore store = Workspace.openStore(main.settings(), Workspace.Access.READ)) {
             StoredMemory s = store.get(main.namespace(), id).orElse(null);
             if (s == null) {
                 main.err().println("memfas: no memory with id " + id);

@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
+import dev.memfas.MemoryStore;
 import dev.memfas.VectorSpace;
-import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
@@ -24,7 +24,7 @@ final class StatsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CliConfig config = main.settings();
         PrintWriter out = main.out();
-        try (SqliteMemoryStore store = Workspace.openStore(config, Workspace.Access.READ)) {
+        try (MemoryStore store = Workspace.openStore(config, Workspace.Access.READ)) {
             long memories = 0;
             long vectors = 0;
             long triggers = 0;
@@ -35,7 +35,7 @@ final class StatsCommand implements Callable<Integer> {
             Map<String, Object> perNamespace = new LinkedHashMap<>();
             for (String ns : namespaces) {
                 long m = store.count(ns);
-                long v = store.vectorCount(ns);
+                long v = Stores.vectorCount(store, ns);
                 long t = store.triggers(ns).size();
                 memories += m;
                 vectors += v;
@@ -44,9 +44,11 @@ final class StatsCommand implements Callable<Integer> {
             }
             String vectorModel = store.vectorSpace().map(VectorSpace::toString).orElse("none");
             Map<String, Object> s = new LinkedHashMap<>();
-            s.put("database", config.db.toString());
-            s.put("database_bytes", Files.size(config.db));
-            s.put("schema_version", store.schemaVersion());
+            s.put("database", config.where());
+            if (config.db != null) {
+                s.put("database_bytes", Files.size(config.db));
+            }
+            s.put("schema_version", Stores.schemaVersion(store));
             s.put("namespaces", namespaces.size());
             s.put("per_namespace", perNamespace);
             s.put("memories", memories);
@@ -58,8 +60,8 @@ final class StatsCommand implements Callable<Integer> {
                 Output.json(out, s);
                 return Main.OK;
             }
-            out.println("database:  " + config.db + " (" + s.get("database_bytes") + " bytes, schema version "
-                    + s.get("schema_version") + ")");
+            out.println("database:  " + config.where() + " (" + (config.db != null ? s.get("database_bytes")
+                    + " bytes, " : "PostgreSQL, ") + "schema version " + s.get("schema_version") + ")");
             out.println("memories:  " + memories + (namespaces.size() > 1 ? " in " + namespaces.size() + " namespaces"
                     : given != null ? " in namespace " + given : ""));
             out.println("vectors:   " + vectors + (vectors == 0 ? "" : " (" + vectorModel + ")"));
@@ -73,7 +75,7 @@ final class StatsCommand implements Callable<Integer> {
                 });
             }
             if (memories == 0) {
-                Output.emptyStore(out, config.db);
+                Output.emptyStore(out, config.where());
             }
         }
         return Main.OK;

@@ -3,9 +3,11 @@ package dev.memfas.cli;
 import dev.memfas.ContextCurator;
 import dev.memfas.Embedder;
 import dev.memfas.MemfasException;
+import dev.memfas.MemoryStore;
 import dev.memfas.Trigger;
 import dev.memfas.core.Memfas;
 import dev.memfas.djl.DjlEmbedder;
+import dev.memfas.postgres.PostgresMemoryStore;
 import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,11 +30,11 @@ final class Workspace implements AutoCloseable {
     }
 
     final CliConfig config;
-    final SqliteMemoryStore store;
+    final MemoryStore store;
     final ContextCurator curator;
     private final AutoCloseable embedder;
 
-    private Workspace(CliConfig config, SqliteMemoryStore store, AutoCloseable embedder, ContextCurator curator) {
+    private Workspace(CliConfig config, MemoryStore store, AutoCloseable embedder, ContextCurator curator) {
         this.config = config;
         this.store = store;
         this.embedder = embedder;
@@ -46,7 +48,7 @@ final class Workspace implements AutoCloseable {
      * @param status where progress notes such as "loading model …" go
      */
     static Workspace open(CliConfig config, Access access, boolean telemetry, Consumer<String> status) {
-        SqliteMemoryStore store = openStore(config, access);
+        MemoryStore store = openStore(config, access);
         Embedder embedder = null;
         try {
             embedder = embedder(config.model, status);
@@ -96,8 +98,14 @@ final class Workspace implements AutoCloseable {
         }
     }
 
-    /** The store alone, for commands that need no curator. */
-    static SqliteMemoryStore openStore(CliConfig config, Access access) {
+    /**
+     * The store alone, for commands that need no curator: the SQLite file, or the PostgreSQL database (whose memfas
+     * tables are created if missing, whatever the access: the database itself must exist).
+     */
+    static MemoryStore openStore(CliConfig config, Access access) {
+        if (config.dbUrl != null) {
+            return PostgresMemoryStore.open(config.dbUrl);
+        }
         Path db = config.db.toAbsolutePath();
         if (access == Access.READ) {
             if (!Files.isRegularFile(db)) {
