@@ -14,6 +14,7 @@ import dev.memfas.ScoringWeights;
 import dev.memfas.SummarizeRequest;
 import dev.memfas.core.Memfas;
 import dev.memfas.djl.DjlEmbedder;
+import dev.memfas.postgres.PostgresMemoryStore;
 import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -81,7 +82,7 @@ public final class EvalMain {
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || args[0].startsWith("--")) {
             System.err.println("usage: EvalMain DATA_DIR [--out DIR] [--budgets 512,1024,2048,4096] [--model M]"
-                    + " [--peers rrf|none] [--cache DIR] [--variant NAME=key:value,...]");
+                    + " [--peers rrf|none] [--cache DIR] [--variant NAME=key:value,...] [--postgres URL|embedded]");
             System.exit(1);
         }
         Path data = Path.of(args[0]);
@@ -91,6 +92,7 @@ public final class EvalMain {
         boolean peers = true;
         Path cache = null;
         List<EvalVariant> variants = new ArrayList<>();
+        String postgres = null;
         for (int i = 1; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value after " + args[i]);
@@ -107,17 +109,19 @@ public final class EvalMain {
                 };
                 case "--cache" -> cache = Path.of(value);
                 case "--variant" -> variants.add(EvalVariant.parse(value));
+                case "--postgres" -> postgres = value;
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]);
             }
         }
-        System.out.println(run(data, new Options(out, budgets, model, peers, cache, variants)));
+        System.out.println(run(data, new Options(out, budgets, model, peers, cache, variants, postgres)));
     }
 
     /**
      * How a run is made: where it writes, the budgets, the memfas model, whether the peers run, where embeddings are
      * cached between runs (null: nowhere), and the variants.
      */
-    record Options(Path out, int[] budgets, String model, boolean peers, Path cache, List<EvalVariant> variants) {
+    record Options(Path out, int[] budgets, String model, boolean peers, Path cache, List<EvalVariant> variants,
+            String postgres) {
         /** Checks the budgets are positive and the variants' names distinct. */
         Options {
             for (int budget : budgets) {
@@ -142,7 +146,7 @@ public final class EvalMain {
     /** Runs the evaluation with the peers and no cache; writes eval.json and eval.md to {@code out}. */
     static String run(Path data, Path out, int[] budgets, String model, List<EvalVariant> variants)
             throws IOException {
-        return run(data, new Options(out, budgets, model, true, null, variants));
+        return run(data, new Options(out, budgets, model, true, null, variants, null));
     }
 
     /** Runs the evaluation and writes eval.json and eval.md to the options' directory; returns the Markdown. */
@@ -185,6 +189,9 @@ public final class EvalMain {
         Files.createDirectories(out);
         List<String> systems = new ArrayList<>(List.of("memfas"));
         options.variants().forEach(v -> systems.add(v.name()));
+        if (options.postgres() != null) {
+            systems.add("memfas-pg");
+        }
         if (options.peers()) {
             systems.addAll(PEERS);
         }
@@ -230,6 +237,7 @@ public final class EvalMain {
         Path dbs = Files.createTempDirectory("memfas-eval");
         List<ContextCurator> curators = new ArrayList<>();
         List<String> names = new ArrayList<>();
+        String postgresUrl = null;
         try {
             Memfas.Builder b = Memfas.newBuilder().store(SqliteMemoryStore.open(dbs.resolve("memfas.db")))
                     .clock(c.clock());
@@ -253,6 +261,16 @@ public final class EvalMain {
                     .weights(new ScoringWeights(0, 1, 0, 0, 0, 0, 0, 0))
                     .build());
             names.add("bm25");
+            if (options.postgres() != null) {
+                // The defaults again over PostgreSQL, in a schema of their own: the store is the only difference.
+                postgresUrl = PostgresEval.newSchema(options.postgres());
+                Memfas.Builder pb = Memfas.newBuilder().store(PostgresMemoryStore.open(postgresUrl)).clock(c.clock());
+                if (embedder != null) {
+                    pb.embedder(turnsOnly);
+                }
+                curators.add(pb.build());
+                names.add("memfas-pg");
+            }
             for (ContextCurator curator : curators) {
                 curator.rememberAll(memories);
             }
@@ -312,6 +330,9 @@ public final class EvalMain {
         } finally {
             for (ContextCurator curator : curators) {
                 curator.close();
+            }
+            if (postgresUrl != null) {
+                PostgresEval.dropSchema(postgresUrl);
             }
             try (Stream<Path> files = Files.list(dbs)) {
                 for (Path f : files.toList()) {

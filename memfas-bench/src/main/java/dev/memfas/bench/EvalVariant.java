@@ -29,7 +29,7 @@ record EvalVariant(String name, Map<String, Double> settings) {
             settings.put(parts[0].trim(), Double.parseDouble(parts[1].trim()));
         }
         String name = spec.substring(0, eq);
-        if (name.equals("memfas") || EvalMain.BASELINES.contains(name)) {
+        if (name.equals("memfas") || name.equals("memfas-pg") || EvalMain.BASELINES.contains(name)) {
             throw new IllegalArgumentException("variant name '" + name + "' is taken by a system of the run");
         }
         EvalVariant v = new EvalVariant(name, settings);
