@@ -23,29 +23,33 @@ final class LexicalSearch {
     /** How much of a query is read: far beyond any question, and it bounds the work of a hostile one. */
     static final int QUERY_CHARS = 10_000;
 
+    /*
+     * Each part MATERIALIZED, so that the planner (which cannot estimate a CTE's rows) finds the memories through the
+     * GIN index and joins the rest by hash. Of each memory found only the query's lexemes are unnested (setweight marks
+     * them, ts_filter keeps them): on 20,000 memories where the query's words are in 18,000, 69 ms where unnesting
+     * every lexeme of every memory and letting the planner choose took 171 ms.
+     */
     private static final String SQL = """
-            WITH q AS (
+            WITH q AS MATERIALIZED (
                 SELECT lexemes, array_to_string(ARRAY(
                     SELECT '''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''' FROM unnest(lexemes) AS l),
                     ' | ')::tsquery AS query
                 FROM (SELECT tsvector_to_array(to_tsvector('english', ?::text)) AS lexemes) AS words
                 WHERE cardinality(lexemes) > 0),
-            stats AS (
+            stats AS MATERIALIZED (
                 SELECT memories::float8 AS n, greatest(lexemes::float8 / greatest(memories, 1), 1) AS avg_length
                 FROM memfas_namespace_stats WHERE namespace = ?),
-            hits AS (
-                SELECT m.id, m.lexemes, m.lexeme_count FROM memfas_memories m, q
+            terms AS MATERIALIZED (
+                SELECT m.id, m.lexeme_count, t.lexeme, cardinality(t.positions) AS tf
+                FROM memfas_memories m CROSS JOIN q
+                CROSS JOIN LATERAL unnest(ts_filter(setweight(m.lexemes, 'A', q.lexemes), '{a}')) AS t
                 WHERE m.namespace = ? AND m.lexemes @@ q.query),
-            terms AS (
-                SELECT h.id, h.lexeme_count, t.lexeme, cardinality(t.positions) AS tf
-                FROM hits h CROSS JOIN LATERAL unnest(h.lexemes) AS t, q
-                WHERE t.lexeme = ANY (q.lexemes)),
-            df AS (SELECT lexeme, count(*) AS df FROM terms GROUP BY lexeme)
-            SELECT terms.id, sum(
-                greatest(ln((stats.n - df.df + 0.5) / (df.df + 0.5)), 1e-6)
-                * terms.tf * (%1$s + 1) / (terms.tf + %1$s * (1 - %2$s + %2$s * terms.lexeme_count / stats.avg_length))
-            ) AS score
-            FROM terms JOIN df USING (lexeme), stats
+            idf AS MATERIALIZED (
+                SELECT lexeme, greatest(ln((stats.n - count(*) + 0.5) / (count(*) + 0.5)), 1e-6) AS idf
+                FROM terms, stats GROUP BY lexeme, stats.n)
+            SELECT terms.id, sum(idf.idf * terms.tf * (%1$s + 1)
+                    / (terms.tf + %1$s * (1 - %2$s + %2$s * terms.lexeme_count / stats.avg_length))) AS score
+            FROM terms JOIN idf USING (lexeme) CROSS JOIN stats
             GROUP BY terms.id ORDER BY score DESC, terms.id LIMIT ?""".formatted(K1, B);
 
     private LexicalSearch() {}
