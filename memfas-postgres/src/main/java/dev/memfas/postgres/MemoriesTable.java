@@ -32,115 +32,13 @@ final class MemoriesTable {
             + "updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
             + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
             + "evidence_count, archived_s, archived_ns, recorded_s, recorded_ns";
-    /** The columns a write sets, after namespace and id, in {@link #bindFields} order. */
-    private static final String FIELDS = "text, source, kind, scope, tags, author, created_s, created_ns, updated_s, "
-            + "updated_ns, pinned, importance, metadata, expires_s, expires_ns, valid_from_s, valid_from_ns, "
-            + "valid_until_s, valid_until_ns, supersedes, superseded_by, archived_s, archived_ns, recorded_s, "
-            + "recorded_ns";
-    private static final int FIELD_COUNT = 25;
     /**
      * How much of a memory's text its lexemes are read from: a tsvector holds at most 1 MB, and 256K chars of prose
      * make well under that. Longer memories are found by words of their first 256K chars.
      */
     static final int SEARCHED_CHARS = 1 << 18;
-    private static final String LEXEMES = "to_tsvector('english', ?::text)";
 
     private MemoriesTable() {}
-
-    /** Writes a batch of memories with their vectors (none when {@code embeddings} is empty). */
-    static void putAll(Connection c, List<Memory> memories, Embeddings embeddings, WriteLog log) throws SQLException {
-        String placeholders = String.join(", ", java.util.Collections.nCopies(FIELD_COUNT, "?"));
-        try (PreparedStatement find = c.prepareStatement("SELECT seq, lexeme_count FROM memfas_memories "
-                        + "WHERE namespace = ? AND id = ? FOR UPDATE");
-                PreparedStatement insert = c.prepareStatement("INSERT INTO memfas_memories (namespace, id, lexemes, "
-                        + "lexeme_count, " + FIELDS + ") SELECT ?, ?, l, length(l), " + placeholders
-                        + " FROM " + LEXEMES + " AS l ON CONFLICT (namespace, id) DO NOTHING RETURNING seq, lexeme_count");
-                PreparedStatement update = c.prepareStatement("UPDATE memfas_memories SET lexemes = l, "
-                        + "lexeme_count = length(l), (" + FIELDS + ") = ROW(" + placeholders + ") FROM " + LEXEMES
-                        + " AS l WHERE seq = ? RETURNING lexeme_count");
-                PreparedStatement keepVersion = c.prepareStatement(VersionsTable.KEEP_VERSION);
-                PreparedStatement dropCounts = c.prepareStatement("DELETE FROM memfas_token_counts WHERE seq = ?");
-                VectorsTable.Writer vectors = new VectorsTable.Writer(c)) {
-            for (int i = 0; i < memories.size(); i++) {
-                Memory m = memories.get(i);
-                String searchable = Codec.searchable(m.text().length() > SEARCHED_CHARS
-                        ? m.text().substring(0, SEARCHED_CHARS) : m.text());
-                long seq = -1;
-                while (seq < 0) {
-                    find.setString(1, m.namespace());
-                    find.setString(2, m.id());
-                    long oldLexemes = -1;
-                    try (ResultSet rs = find.executeQuery()) {
-                        if (rs.next()) {
-                            seq = rs.getLong(1);
-                            oldLexemes = rs.getLong(2);
-                        }
-                    }
-                    if (seq >= 0) {
-                        keepVersion.setLong(1, seq);
-                        keepVersion.executeUpdate();
-                        dropCounts.setLong(1, seq);
-                        dropCounts.executeUpdate();
-                        bindFields(c, update, 1, m);
-                        update.setString(1 + FIELD_COUNT, searchable);
-                        update.setLong(2 + FIELD_COUNT, seq);
-                        try (ResultSet rs = update.executeQuery()) {
-                            rs.next();
-                            log.lexemes(m.namespace(), 0, rs.getLong(1) - oldLexemes);
-                        }
-                    } else {
-                        insert.setString(1, m.namespace());
-                        insert.setString(2, m.id());
-                        bindFields(c, insert, 3, m);
-                        insert.setString(3 + FIELD_COUNT, searchable);
-                        try (ResultSet rs = insert.executeQuery()) {
-                            // No row: another transaction inserted this id meanwhile; read it (and wait for it).
-                            if (rs.next()) {
-                                seq = rs.getLong(1);
-                                log.lexemes(m.namespace(), 1, rs.getLong(2));
-                            }
-                        }
-                    }
-                }
-                vectors.put(seq, m, embeddings.isEmpty() ? null : embeddings.vector(i));
-                log.memory(m.namespace(), m.id());
-            }
-        }
-    }
-
-    private static void bindFields(Connection c, PreparedStatement ps, int at, Memory m) throws SQLException {
-        ps.setBytes(at, Codec.encodeText(m.text()));
-        ps.setString(at + 1, m.source());
-        ps.setString(at + 2, m.kind());
-        ps.setString(at + 3, m.scope().toString());
-        ps.setArray(at + 4, c.createArrayOf("text", m.tags().toArray()));
-        ps.setString(at + 5, m.author());
-        ps.setLong(at + 6, m.createdAt().getEpochSecond());
-        ps.setInt(at + 7, m.createdAt().getNano());
-        ps.setLong(at + 8, m.updatedAt().getEpochSecond());
-        ps.setInt(at + 9, m.updatedAt().getNano());
-        ps.setBoolean(at + 10, m.pinned());
-        ps.setDouble(at + 11, m.importance());
-        ps.setBytes(at + 12, Codec.encodeMetadata(m.metadata()));
-        bindInstant(ps, at + 13, m.expiresAt());
-        bindInstant(ps, at + 15, m.validFrom());
-        bindInstant(ps, at + 17, m.validUntil());
-        ps.setArray(at + 19, c.createArrayOf("text", m.supersedes().toArray()));
-        ps.setString(at + 20, m.supersededBy());
-        bindInstant(ps, at + 21, m.archivedAt());
-        bindInstant(ps, at + 23, m.recordedAt());
-    }
-
-    /** Binds an instant as seconds and nanoseconds at {@code at} and {@code at + 1}; both null for none. */
-    private static void bindInstant(PreparedStatement ps, int at, Instant instant) throws SQLException {
-        if (instant == null) {
-            ps.setNull(at, Types.BIGINT);
-            ps.setNull(at + 1, Types.INTEGER);
-        } else {
-            ps.setLong(at, instant.getEpochSecond());
-            ps.setInt(at + 1, instant.getNano());
-        }
-    }
 
     /** Reads a row of {@link #COLUMNS}, from the memories or their versions. */
     static StoredMemory read(ResultSet rs) throws SQLException {

@@ -183,7 +183,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
             // Again against the space in the database: another process may have stored the first vectors.
             MemoryStore.checkUpsert(memories, embeddings, current);
             WriteLog log = new WriteLog();
-            MemoriesTable.putAll(c, memories, embeddings, log);
+            MemoryBatch.putAll(c, memories, embeddings, log);
             log.finish(c, origin);
             return current;
         });

@@ -1,5 +1,6 @@
 package dev.memfas.postgres;
 
+import dev.memfas.Embeddings;
 import dev.memfas.Memory;
 import dev.memfas.MemoryStore.VectorConsumer;
 import java.sql.Connection;
@@ -15,34 +16,45 @@ import java.util.Map;
 final class VectorsTable {
     private VectorsTable() {}
 
-    /** Writes (or, for a memory stored without one, removes) the vectors of a batch of memories. */
-    static final class Writer implements AutoCloseable {
-        private final PreparedStatement put;
-        private final PreparedStatement remove;
-
-        Writer(Connection c) throws SQLException {
-            put = c.prepareStatement("INSERT INTO memfas_vectors (seq, namespace, id, vector) VALUES (?, ?, ?, ?) "
-                    + "ON CONFLICT (seq) DO UPDATE SET vector = excluded.vector");
-            remove = c.prepareStatement("DELETE FROM memfas_vectors WHERE seq = ?");
-        }
-
-        void put(long seq, Memory m, float[] vector) throws SQLException {
-            if (vector == null) {
-                remove.setLong(1, seq);
-                remove.executeUpdate();
-            } else {
-                put.setLong(1, seq);
-                put.setString(2, m.namespace());
-                put.setString(3, m.id());
-                put.setBytes(4, Codec.encodeVector(vector));
-                put.executeUpdate();
+    /**
+     * Writes the vectors of a batch of memories (by their seqs) in one statement; with none given, removes those the
+     * replaced memories had (their text may have changed).
+     */
+    static void putAll(Connection c, List<Memory> memories, long[] seqs, Embeddings embeddings, List<Integer> replaced)
+            throws SQLException {
+        if (embeddings.isEmpty()) {
+            if (replaced.isEmpty()) {
+                return;
             }
+            Long[] gone = new Long[replaced.size()];
+            for (int k = 0; k < gone.length; k++) {
+                gone[k] = seqs[replaced.get(k)];
+            }
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM memfas_vectors WHERE seq = ANY (?)")) {
+                ps.setArray(1, c.createArrayOf("bigint", gone));
+                ps.executeUpdate();
+            }
+            return;
         }
-
-        @Override
-        public void close() throws SQLException {
-            put.close();
-            remove.close();
+        int n = memories.size();
+        Long[] seq = new Long[n];
+        String[] namespaces = new String[n];
+        String[] ids = new String[n];
+        byte[][] vectors = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            seq[i] = seqs[i];
+            namespaces[i] = memories.get(i).namespace();
+            ids[i] = memories.get(i).id();
+            vectors[i] = Codec.encodeVector(embeddings.vector(i));
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_vectors (seq, namespace, id, vector) "
+                + "SELECT * FROM unnest(?::bigint[], ?::text[], ?::text[], ?::bytea[]) "
+                + "ON CONFLICT (seq) DO UPDATE SET vector = excluded.vector")) {
+            ps.setArray(1, c.createArrayOf("bigint", seq));
+            ps.setArray(2, c.createArrayOf("text", namespaces));
+            ps.setArray(3, c.createArrayOf("text", ids));
+            ps.setArray(4, c.createArrayOf("bytea", vectors));
+            ps.executeUpdate();
         }
     }
 

@@ -126,6 +126,45 @@ final class PostgresSharedStoreTest {
     }
 
     @Test
+    void concurrentWritersOfTheSameIds_replaceEachOther_keepingEveryStateAsAVersion() throws Exception {
+        int writers = 4;
+        int rounds = 5;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        List<Future<?>> done = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            int writer = w;
+            done.add(pool.submit(() -> {
+                try (PostgresMemoryStore store = PostgresMemoryStore.open(url)) {
+                    for (int round = 0; round < rounds; round++) {
+                        for (int from = 0; from < 50; from += 10) {
+                            List<Memory> batch = new ArrayList<>();
+                            for (int i = from; i < from + 10; i++) {
+                                batch.add(Memory.builder("writer " + writer + " round " + round).id("m" + i)
+                                        .createdAt(Instant.EPOCH).build());
+                            }
+                            store.upsertAll(batch);
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : done) {
+            f.get();
+        }
+        pool.shutdown();
+        try (PostgresMemoryStore store = PostgresMemoryStore.open(url)) {
+            assertThat(store.count("default")).isEqualTo(50);
+            for (int i = 0; i < 50; i++) {
+                assertThat(store.versions("default", "m" + i)).hasSize(writers * rounds - 1);
+            }
+            assertThat(store.searchLexical("default", "writer", 100)).hasSize(50);
+            assertThat(store.neighborhood("default", "m0", 2)).extracting(s -> s.memory().id())
+                    .containsExactly("m0", "m1", "m2");
+        }
+    }
+
+    @Test
     void aDatabaseThatWentBack_isReadAgainWhole() throws Exception {
         try (ContextCurator a = curator(); ContextCurator b = curator()) {
             a.remember(Memory.builder("We deploy on Tuesdays.").id("deploy").build());
