@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 
 /**
  * Where memories, their vectors, their access statistics and triggers are kept: the persistence contract every store
- * implements (memfas ships an in-memory store, used by default, and a SQLite store).
+ * implements (memfas ships an in-memory store, used by default, a SQLite store and a PostgreSQL store).
  *
  * <p>Rules every implementation follows (checked by {@code dev.memfas.testkit.MemoryStoreContract}, the JUnit 5 test
  * class in the {@code memfas-testkit} module):

@@ -60,6 +60,7 @@ final class DocSnippetsTest {
             import org.springframework.context.annotation.Configuration;
             import java.net.URI;
             import dev.memfas.sqlite.*;
+            import dev.memfas.postgres.*;
             import java.nio.file.*;
             import java.time.*;
             import java.util.*;

@@ -32,6 +32,8 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A {@link MemoryStore} in a PostgreSQL database, which many processes on many machines share: memories with their
@@ -57,6 +59,7 @@ import javax.sql.DataSource;
  * Thread-safe.
  */
 public final class PostgresMemoryStore implements MemoryStore, SharedStore {
+    private static final Logger LOG = LoggerFactory.getLogger(PostgresMemoryStore.class);
     private final Database db;
     private final ChangeNotifications notifications;
     private final Clock clock;
@@ -74,6 +77,9 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
                 return null;
             });
             this.vectorSpace = db.read("read the vector space", StoreMeta::vectorSpace);
+            String pgvector = db.read("look for pgvector", StoreMeta::pgvectorVersion);
+            LOG.info("memfas store in {}: vectors in bytea, searched by each process's in-memory index{}", db.where(),
+                    pgvector == null ? "" : " (pgvector " + pgvector + " is installed; this version does not use it)");
         } catch (RuntimeException e) {
             db.close();
             throw e;

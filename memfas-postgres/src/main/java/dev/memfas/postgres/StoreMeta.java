@@ -44,6 +44,14 @@ final class StoreMeta {
         return vectorSpace(c);
     }
 
+    /** The version of the pgvector extension installed in the database, or null. */
+    static String pgvectorVersion(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT extversion FROM pg_extension WHERE extname = 'vector'")) {
+            return rs.next() ? rs.getString(1) : null;
+        }
+    }
+
     /** Replaces the space of the vectors (re-embedding). */
     static void putVectorSpace(Connection c, VectorSpace space) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_meta (key, value) VALUES "
