@@ -21,6 +21,9 @@ import java.util.Map;
  *   <li>Instants are two integers, epoch seconds and nanoseconds: exact, where {@code timestamptz} keeps
  *       microseconds.</li>
  * </ul>
+ *
+ * <p>The SQLite store lays text out the same way with a codec of its own: each store's format is fixed by its own
+ * schema version, so a change to one store's encoding must never reach the other's data.
  */
 final class Codec {
     private static final char KEY_END = '\u001f';

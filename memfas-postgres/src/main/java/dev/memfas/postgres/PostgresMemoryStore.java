@@ -61,6 +61,8 @@ import org.slf4j.LoggerFactory;
 public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresMemoryStore.class);
     private final Database db;
+    /** Where reads go: a read replica if the builder named one, else {@link #db}. */
+    private final Database reads;
     private final ChangeNotifications notifications;
     private final Clock clock;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
@@ -69,6 +71,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
 
     private PostgresMemoryStore(Builder b) {
         this.db = b.database();
+        this.reads = b.readReplica == null && b.readReplicaSource == null ? db : b.replicaDatabase();
         this.notifications = new ChangeNotifications(db);
         this.clock = b.clock;
         try {
@@ -82,6 +85,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
                     pgvector == null ? "" : " (pgvector " + pgvector + " is installed; this version does not use it)");
         } catch (RuntimeException e) {
             db.close();
+            reads.close();
             throw e;
         }
     }
@@ -117,6 +121,8 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         private int connections = 4;
         private Duration connectionWait = Duration.ofSeconds(30);
         private Clock clock = Clock.systemUTC();
+        private PostgresUrl readReplica;
+        private DataSource readReplicaSource;
 
         private Builder(PostgresUrl url, DataSource dataSource) {
             this.url = url;
@@ -143,6 +149,34 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
             }
             this.connectionWait = wait;
             return this;
+        }
+
+        /**
+         * A read replica (a hot standby of the database) that serves the reads of turns and recalls: searches, memories,
+         * neighbors, vectors, token counts, the change log. Writes, key-value state and migrations go to the database.
+         * What this store reads is as recent as the replica: a write is in a turn once the replica has replayed it
+         * (and this store's own writes too), so a replica suits processes that mostly curate.
+         */
+        public Builder readReplica(String url) {
+            this.readReplica = PostgresUrl.parse(url);
+            this.readReplicaSource = null;
+            return this;
+        }
+
+        /** A read replica given as the application's pool of connections to it; see {@link #readReplica(String)}. */
+        public Builder readReplica(DataSource replica) {
+            this.readReplicaSource = Objects.requireNonNull(replica, "replica");
+            this.readReplica = null;
+            return this;
+        }
+
+        private Database replicaDatabase() {
+            if (readReplicaSource != null) {
+                return new Database(readReplicaSource, "PostgreSQL read replica (the given data source)", true, 0,
+                        connectionWait);
+            }
+            return new Database(readReplica.dataSource(), readReplica.display() + " (read replica)", false,
+                    connections, connectionWait);
         }
 
         /** The clock that dates saved state; the system UTC clock when not set. */
@@ -206,7 +240,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         if (unique.isEmpty()) {
             return List.of();
         }
-        Map<String, StoredMemory> found = db.read("read memories", c -> MemoriesTable.byIds(c, namespace, unique));
+        Map<String, StoredMemory> found = reads.read("read memories", c -> MemoriesTable.byIds(c, namespace, unique));
         List<StoredMemory> ordered = new ArrayList<>(found.size());
         for (String id : unique) {
             StoredMemory s = found.get(id);
@@ -220,7 +254,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     @Override
     public List<StoredMemory> neighborhood(String namespace, String id, int radius) {
         MemoryStore.checkNeighborhood(namespace, id, radius);
-        return db.read("read a memory's neighbors", c -> MemoriesTable.neighborhood(c, namespace, id, radius));
+        return reads.read("read a memory's neighbors", c -> MemoriesTable.neighborhood(c, namespace, id, radius));
     }
 
     /** Reads the neighborhoods of all the memories in one statement. */
@@ -235,14 +269,14 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
             MemoryStore.checkNeighborhood(namespace, "", radius);
             return Map.of();
         }
-        return db.read("read memories' neighbors", c -> MemoriesTable.neighborhoods(c, namespace, unique, radius));
+        return reads.read("read memories' neighbors", c -> MemoriesTable.neighborhoods(c, namespace, unique, radius));
     }
 
     @Override
     public List<Memory> versions(String namespace, String id) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(id, "id");
-        return db.read("read a memory's versions", c -> VersionsTable.versions(c, namespace, id));
+        return reads.read("read a memory's versions", c -> VersionsTable.versions(c, namespace, id));
     }
 
     @Override
@@ -288,7 +322,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(filter, "filter");
         Objects.requireNonNull(action, "action");
-        List<StoredMemory> matching = db.read("list memories", c -> MemoriesTable.matching(c, namespace, filter));
+        List<StoredMemory> matching = reads.read("list memories", c -> MemoriesTable.matching(c, namespace, filter));
         // The action runs with no connection held, so it may call back into the store.
         matching.forEach(action);
     }
@@ -296,7 +330,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     @Override
     public long count(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        return db.read("count memories", c -> {
+        return reads.read("count memories", c -> {
             try (PreparedStatement ps = c.prepareStatement(
                     "SELECT memories FROM memfas_namespace_stats WHERE namespace = ?")) {
                 ps.setString(1, namespace);
@@ -310,12 +344,12 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     /** How many of one namespace's memories have a vector. */
     public long vectorCount(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        return db.read("count vectors", c -> VectorsTable.count(c, namespace));
+        return reads.read("count vectors", c -> VectorsTable.count(c, namespace));
     }
 
     @Override
     public Set<String> namespaces() {
-        return db.read("list namespaces", c -> {
+        return reads.read("list namespaces", c -> {
             Set<String> out = new TreeSet<>();
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT namespace FROM "
                     + "memfas_namespace_stats WHERE memories > 0 UNION SELECT DISTINCT namespace FROM memfas_triggers")) {
@@ -396,7 +430,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         if (unique.isEmpty()) {
             return Map.of();
         }
-        return db.read("read token counts", c -> TokenCountsTable.byIds(c, namespace, tokenizerKey, unique));
+        return reads.read("read token counts", c -> TokenCountsTable.byIds(c, namespace, tokenizerKey, unique));
     }
 
     @Override
@@ -409,7 +443,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         if (query.isBlank()) {
             return List.of();
         }
-        return db.read("search memories", c -> LexicalSearch.search(c, namespace, query, limit));
+        return reads.read("search memories", c -> LexicalSearch.search(c, namespace, query, limit));
     }
 
     // ---------------------------------------------------------------- vectors
@@ -436,7 +470,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
             return;
         }
         // A transaction, for the cursor that streams the rows; it only reads.
-        db.write("read vectors", c -> {
+        reads.write("read vectors", c -> {
             VectorsTable.forEach(c, namespace, space.dimension(), action);
             return null;
         });
@@ -484,7 +518,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
 
     @Override
     public long lastChange() {
-        return db.read("read the last change", ChangeLog::last);
+        return reads.read("read the last change", ChangeLog::last);
     }
 
     @Override
@@ -495,7 +529,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be positive: " + limit);
         }
-        return db.read("read changes", c -> ChangeLog.since(c, after, limit, origin));
+        return reads.read("read changes", c -> ChangeLog.since(c, after, limit, origin));
     }
 
     /**
@@ -521,7 +555,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         if (space == null) {
             return Map.of();
         }
-        return db.read("read vectors", c -> VectorsTable.byIds(c, namespace, unique, space.dimension()));
+        return reads.read("read vectors", c -> VectorsTable.byIds(c, namespace, unique, space.dimension()));
     }
 
     // ---------------------------------------------------------------- triggers
@@ -556,7 +590,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     @Override
     public List<Trigger> triggers(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        return db.read("read triggers", c -> TriggersTable.all(c, namespace));
+        return reads.read("read triggers", c -> TriggersTable.all(c, namespace));
     }
 
     // ---------------------------------------------------------------- key-value state
@@ -616,5 +650,6 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     public void close() {
         notifications.close();
         db.close();
+        reads.close();
     }
 }

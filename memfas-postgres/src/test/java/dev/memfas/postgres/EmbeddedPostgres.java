@@ -54,19 +54,85 @@ public final class EmbeddedPostgres implements AutoCloseable {
     private Process server;
 
     private EmbeddedPostgres() throws IOException {
+        this(null);
+    }
+
+    /** A new server; or, given a data directory, a server of a copy of it (which {@link #startReplica} prepares). */
+    private EmbeddedPostgres(Path copyOf) throws IOException {
         this.bin = binaries().resolve("bin");
         this.home = Files.createTempDirectory("memfas-postgres-");
         Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwxr-xr-x"));
         this.data = home.resolve("data");
         this.log = home.resolve("postgres.log");
         Files.createDirectory(data, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        this.asServerUser = serverUser(data);
         try (ServerSocket s = new ServerSocket(0)) {
             this.port = s.getLocalPort();
         }
-        run(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", "postgres", "-A", "trust",
-                "-E", "UTF8", "--locale=C", "--no-sync"));
-        start();
+        if (copyOf == null) {
+            this.asServerUser = serverUser(data);
+            run(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", "postgres", "-A", "trust",
+                    "-E", "UTF8", "--locale=C", "--no-sync"));
+        } else {
+            copyTree(copyOf, data);
+            this.asServerUser = serverUser(data);
+        }
+        if (copyOf == null) {
+            start();
+        }
+    }
+
+    /**
+     * A hot standby of this server, streaming its changes from it, on a port of its own: this server is stopped for a
+     * moment while its data directory is copied (a clean copy needs no base backup tool), then both start. Reads
+     * only; {@link #close()} it before this server.
+     */
+    public synchronized EmbeddedPostgres startReplica() throws IOException {
+        stop();
+        EmbeddedPostgres replica;
+        try {
+            replica = new EmbeddedPostgres(data);
+            Files.writeString(replica.data.resolve("standby.signal"), "");
+            Files.writeString(replica.data.resolve("postgresql.auto.conf"), "primary_conninfo = 'host=127.0.0.1 port="
+                    + port + " user=postgres application_name=replica'\n", StandardCharsets.UTF_8,
+                    java.nio.file.StandardOpenOption.APPEND);
+            replica.giveToServerUser();
+        } finally {
+            start();
+        }
+        replica.start();
+        return replica;
+    }
+
+    /** Copies a stopped server's data directory, leaving out its pid file. */
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) paths::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (p.equals(from) || p.getFileName().toString().equals("postmaster.pid")) {
+                    continue;
+                }
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwx------"));
+                } else {
+                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+
+    /** When run as root, gives everything in the data directory to the server's user. */
+    private void giveToServerUser() throws IOException {
+        if (asServerUser.isEmpty()) {
+            return;
+        }
+        UserPrincipalLookupService users = data.getFileSystem().getUserPrincipalLookupService();
+        var nobody = users.lookupPrincipalByName("nobody");
+        try (Stream<Path> paths = Files.walk(data)) {
+            for (Path p : (Iterable<Path>) paths::iterator) {
+                Files.setOwner(p, nobody);
+            }
+        }
     }
 
     /** A new server; {@link #close()} stops it and deletes its data. */

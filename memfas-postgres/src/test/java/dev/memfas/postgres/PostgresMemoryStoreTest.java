@@ -10,7 +10,6 @@ import dev.memfas.Embeddings;
 import dev.memfas.LexicalHit;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
-import dev.memfas.MemoryFilter;
 import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
@@ -21,12 +20,8 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -276,69 +271,5 @@ final class PostgresMemoryStoreTest {
             assertThat(store.listState("a", false)).extracting(dev.memfas.StateEntry::key)
                     .containsExactly("memfas.last_seen");
         }
-    }
-
-    // ---------------------------------------------------------------- namespaces, randomized
-
-    @Test
-    void randomInterleavedOperations_onSeveralNamespaces_neverLeak() {
-        String[] namespaces = {"alpha", "beta", "gamma"};
-        String[] words = {"kafka", "grafana", "pasta", "deploy", "river", "secret"};
-        Random random = new Random(11);
-        VectorSpace space = new VectorSpace("rand-4", 4);
-        Map<String, Map<String, String>> model = new HashMap<>();
-        for (String ns : namespaces) {
-            model.put(ns, new HashMap<>());
-        }
-        try (PostgresMemoryStore store = PostgresMemoryStore.open(url)) {
-            for (int step = 0; step < 600; step++) {
-                String ns = namespaces[random.nextInt(namespaces.length)];
-                String id = "m" + random.nextInt(30);
-                switch (random.nextInt(5)) {
-                    case 0, 1 -> {
-                        String text = ns + " " + words[random.nextInt(words.length)] + " " + step;
-                        store.upsertAll(List.of(memory(ns, id, text)), Embeddings.of(space,
-                                List.of(new float[] {random.nextFloat(), 1, 2, 3})));
-                        model.get(ns).put(id, text);
-                    }
-                    case 2 -> {
-                        store.delete(ns, id);
-                        model.get(ns).remove(id);
-                    }
-                    case 3 -> store.recordAccess(ns, List.of(id), T0);
-                    default -> store.putTrigger(Trigger.of(words[random.nextInt(words.length)], ns).inNamespace(ns));
-                }
-                if (step % 50 == 0) {
-                    for (String each : namespaces) {
-                        assertNoLeak(store, each, model.get(each), words);
-                    }
-                }
-            }
-            for (String each : namespaces) {
-                assertNoLeak(store, each, model.get(each), words);
-            }
-        }
-    }
-
-    private static void assertNoLeak(PostgresMemoryStore store, String ns, Map<String, String> expected,
-            String[] words) {
-        assertThat(store.count(ns)).isEqualTo(expected.size());
-        for (StoredMemory s : store.getAll(ns, expected.keySet())) {
-            assertThat(s.memory().namespace()).isEqualTo(ns);
-            assertThat(s.memory().text()).isEqualTo(expected.get(s.memory().id())).startsWith(ns + " ");
-        }
-        for (String w : words) {
-            for (LexicalHit hit : store.searchLexical(ns, w + " " + ns, 100)) {
-                assertThat(expected).containsKey(hit.memoryId());
-            }
-        }
-        Set<String> vectorIds = new HashSet<>();
-        store.forEachVector(ns, (id, v) -> vectorIds.add(id));
-        assertThat(vectorIds).isEqualTo(expected.keySet());
-        assertThat(store.vectorCount(ns)).isEqualTo(expected.size());
-        store.triggers(ns).forEach(t -> assertThat(t.hint()).isEqualTo(ns));
-        List<String> seen = new ArrayList<>();
-        store.forEach(ns, MemoryFilter.all(), m -> seen.add(m.text()));
-        assertThat(seen).hasSize(expected.size()).allSatisfy(t -> assertThat(t).startsWith(ns + " "));
     }
 }

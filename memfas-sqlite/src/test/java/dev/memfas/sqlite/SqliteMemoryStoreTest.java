@@ -15,7 +15,6 @@ import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
 import dev.memfas.core.Memfas;
 import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,11 +23,8 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -390,70 +386,6 @@ final class SqliteMemoryStoreTest {
             assertThat(copy.get("default", "a").orElseThrow().memory().text()).isEqualTo("kafka");
             assertThat(copy.searchLexical("default", "kafka", 5)).extracting(LexicalHit::memoryId).containsExactly("a");
         }
-    }
-
-    // ---------------------------------------------------------------- namespaces, randomized
-
-    @Test
-    void randomInterleavedOperations_onSeveralNamespaces_neverLeak() {
-        String[] namespaces = {"alpha", "beta", "gamma"};
-        String[] words = {"kafka", "grafana", "pasta", "deploy", "river", "secret"};
-        Random random = new Random(11);
-        VectorSpace space = new VectorSpace("rand-4", 4);
-        Map<String, Map<String, String>> model = new HashMap<>();
-        for (String ns : namespaces) {
-            model.put(ns, new HashMap<>());
-        }
-        try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("m.db"))) {
-            for (int step = 0; step < 1500; step++) {
-                String ns = namespaces[random.nextInt(namespaces.length)];
-                String id = "m" + random.nextInt(30);
-                switch (random.nextInt(5)) {
-                    case 0, 1 -> {
-                        String text = ns + " " + words[random.nextInt(words.length)] + " " + step;
-                        store.upsertAll(List.of(memory(ns, id, text)), Embeddings.of(space,
-                                List.of(new float[] {random.nextFloat(), 1, 2, 3})));
-                        model.get(ns).put(id, text);
-                    }
-                    case 2 -> {
-                        store.delete(ns, id);
-                        model.get(ns).remove(id);
-                    }
-                    case 3 -> store.recordAccess(ns, List.of(id), T0);
-                    default -> store.putTrigger(Trigger.of(words[random.nextInt(words.length)], ns).inNamespace(ns));
-                }
-                if (step % 50 == 0) {
-                    for (String each : namespaces) {
-                        assertNoLeak(store, each, model.get(each), words);
-                    }
-                }
-            }
-            for (String each : namespaces) {
-                assertNoLeak(store, each, model.get(each), words);
-            }
-        }
-    }
-
-    private static void assertNoLeak(SqliteMemoryStore store, String ns, Map<String, String> expected,
-            String[] words) {
-        assertThat(store.count(ns)).isEqualTo(expected.size());
-        for (StoredMemory s : store.getAll(ns, expected.keySet())) {
-            assertThat(s.memory().namespace()).isEqualTo(ns);
-            assertThat(s.memory().text()).isEqualTo(expected.get(s.memory().id())).startsWith(ns + " ");
-        }
-        for (String w : words) {
-            for (LexicalHit hit : store.searchLexical(ns, w + " " + ns, 100)) {
-                assertThat(expected).containsKey(hit.memoryId());
-            }
-        }
-        Set<String> vectorIds = new java.util.HashSet<>();
-        store.forEachVector(ns, (id, v) -> vectorIds.add(id));
-        assertThat(vectorIds).isEqualTo(expected.keySet());
-        store.triggers(ns).forEach(t -> assertThat(t.hint()).isEqualTo(ns));
-        List<String> seen = new ArrayList<>();
-        store.forEach(ns, dev.memfas.MemoryFilter.all(), m -> seen.add(m.text()));
-        assertThat(seen).allSatisfy(t -> assertThat(t).startsWith(ns + " "));
-        assertThat(new String(ns.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8)).isEqualTo(ns);
     }
 
     @Test

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * The behaviour every {@link MemoryStore} must have. A store's test extends this class and supplies a fresh, empty
  * store from {@link #newStore()}; the store is closed after each test.
  */
-public abstract class MemoryStoreContract implements StorageOrderContract, MemoryHistoryContract {
+public abstract class MemoryStoreContract implements StorageOrderContract, MemoryHistoryContract,
+        NamespaceWallsContract {
     protected static final Instant T0 = MemoryHistoryContract.T0;
     protected static final VectorSpace SPACE = new VectorSpace("test-model", 3);
 
