@@ -2,6 +2,7 @@ package dev.memfas.postgres;
 
 import dev.memfas.MemfasException;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
+import org.postgresql.PGStatement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -167,6 +169,18 @@ final class Database implements AutoCloseable {
         } else {
             idle.add(c);
         }
+    }
+
+    /**
+     * Asks for the statement's results in PostgreSQL's binary format from its first execution: {@code bytea} then
+     * crosses the network as its bytes, where the text format sends twice as many hex digits and the driver decodes
+     * them. For the statements that read vectors and memories' text.
+     */
+    static PreparedStatement binary(PreparedStatement ps) throws SQLException {
+        if (ps.isWrapperFor(PGStatement.class)) { // a pool's proxy gives the driver's statement
+            ps.unwrap(PGStatement.class).setPrepareThreshold(-1);
+        }
+        return ps;
     }
 
     /** Whether the connection is lost: class 08 (connection exception) or 57P (the server shut down). */

@@ -88,8 +88,8 @@ final class MemoriesTable {
     /** The memories of the given distinct ids that exist, by id. */
     static Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> unique) throws SQLException {
         Map<String, StoredMemory> out = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT " + COLUMNS + " FROM memfas_memories WHERE namespace = ? AND id = ANY (?)")) {
+        try (PreparedStatement ps = Database.binary(c.prepareStatement(
+                "SELECT " + COLUMNS + " FROM memfas_memories WHERE namespace = ? AND id = ANY (?)"))) {
             ps.setString(1, namespace);
             ps.setArray(2, textArray(c, unique));
             try (ResultSet rs = ps.executeQuery()) {
@@ -141,11 +141,12 @@ final class MemoriesTable {
             int radius) throws SQLException {
         Map<String, List<Map.Entry<Long, StoredMemory>>> rows = new LinkedHashMap<>();
         ids.forEach(id -> rows.put(id, new ArrayList<>()));
-        try (PreparedStatement ps = c.prepareStatement("SELECT w.*, t.id FROM unnest(?::text[]) AS t (id) "
+        try (PreparedStatement ps = Database.binary(c.prepareStatement("SELECT w.*, t.id FROM unnest(?::text[]) "
+                + "AS t (id) "
                 + "JOIN memfas_memories s ON s.namespace = ? AND s.id = t.id CROSS JOIN LATERAL ("
                 + "(SELECT " + COLUMNS + ", seq FROM memfas_memories WHERE namespace = s.namespace AND seq < s.seq "
                 + "ORDER BY seq DESC LIMIT ?) UNION ALL (SELECT " + COLUMNS + ", seq FROM memfas_memories "
-                + "WHERE namespace = s.namespace AND seq >= s.seq ORDER BY seq LIMIT ?)) AS w")) {
+                + "WHERE namespace = s.namespace AND seq >= s.seq ORDER BY seq LIMIT ?)) AS w"))) {
             ps.setArray(1, textArray(c, ids));
             ps.setString(2, namespace);
             ps.setInt(3, radius);

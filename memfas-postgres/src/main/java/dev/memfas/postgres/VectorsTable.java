@@ -63,7 +63,8 @@ final class VectorsTable {
      * millions never sits in memory twice. Runs in the caller's transaction (a cursor needs one).
      */
     static void forEach(Connection c, String namespace, int dimension, VectorConsumer action) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT id, vector FROM memfas_vectors WHERE namespace = ?")) {
+        try (PreparedStatement ps = Database.binary(
+                c.prepareStatement("SELECT id, vector FROM memfas_vectors WHERE namespace = ?"))) {
             ps.setString(1, namespace);
             ps.setFetchSize(1000);
             try (ResultSet rs = ps.executeQuery()) {
@@ -77,8 +78,8 @@ final class VectorsTable {
     static Map<String, float[]> byIds(Connection c, String namespace, Collection<String> ids, int dimension)
             throws SQLException {
         Map<String, float[]> out = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT id, vector FROM memfas_vectors WHERE namespace = ? AND id = ANY (?)")) {
+        try (PreparedStatement ps = Database.binary(c.prepareStatement(
+                "SELECT id, vector FROM memfas_vectors WHERE namespace = ? AND id = ANY (?)"))) {
             ps.setString(1, namespace);
             ps.setArray(2, MemoriesTable.textArray(c, ids));
             try (ResultSet rs = ps.executeQuery()) {

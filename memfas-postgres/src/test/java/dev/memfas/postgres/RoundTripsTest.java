@@ -71,6 +71,9 @@ final class RoundTripsTest {
                 sent.add(name);
             }
             Object result = invoke(target, method, args);
+            if (name.equals("unwrap")) {
+                return result; // the driver's own object, as a pool's proxy gives it
+            }
             if (result instanceof PreparedStatement ps) {
                 return wrap(ps, PreparedStatement.class);
             }
