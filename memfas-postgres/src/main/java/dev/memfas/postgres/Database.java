@@ -58,22 +58,33 @@ final class Database implements AutoCloseable {
         return where;
     }
 
-    /** Runs work on a connection in auto-commit mode: each statement its own transaction. */
+    /**
+     * Runs work on a connection in auto-commit mode: each statement its own transaction. A read whose connection
+     * turns out to be lost (kept idle across a server restart or a failover) is run once more on a new one: reading
+     * twice changes nothing.
+     */
     <T> T read(String action, SqlWork<T> work) {
-        Connection c = borrow(action);
-        boolean broken = true;
-        try {
-            T result = work.run(c);
-            broken = false;
-            return result;
-        } catch (SQLException e) {
-            broken = isConnectionFailure(e);
-            throw failure(action, e);
-        } catch (RuntimeException e) {
-            broken = false;
-            throw e;
-        } finally {
-            release(c, broken);
+        for (int attempt = 1; ; attempt++) {
+            Connection c = borrow(action);
+            boolean broken = true;
+            try {
+                T result = work.run(c);
+                broken = false;
+                return result;
+            } catch (SQLException e) {
+                broken = isConnectionFailure(e);
+                if (broken && attempt == 1) {
+                    LOG.debug("{} in {}: the connection was lost ({}), again on a new one", action, where,
+                            e.getMessage());
+                    continue;
+                }
+                throw failure(action, e);
+            } catch (RuntimeException e) {
+                broken = false;
+                throw e;
+            } finally {
+                release(c, broken);
+            }
         }
     }
 
@@ -164,6 +175,15 @@ final class Database implements AutoCloseable {
         if (broken || closed) {
             synchronized (own) {
                 own.remove(c);
+                if (broken) {
+                    // A lost connection says the server went away (restarted, failed over): those opened before it
+                    // are lost too, so none of them is lent again.
+                    Connection stale;
+                    while ((stale = idle.poll()) != null) {
+                        own.remove(stale);
+                        closeQuietly(stale);
+                    }
+                }
             }
             closeQuietly(c);
         } else {

@@ -138,6 +138,38 @@ final class PostgresMemoryStoreTest {
         }
     }
 
+    @Test
+    void serverRestart_idleConnectionsAreNotAnError_readsGoOnOnNewOnes() throws Exception {
+        try (EmbeddedPostgres server = EmbeddedPostgres.startNew();
+                PostgresMemoryStore store = PostgresMemoryStore.builder(server.jdbcUrl()).connections(4).build()) {
+            store.upsertAll(List.of(memory("default", "a", "kafka retention is seven days")));
+            // Four connections in the store's pool, all idle.
+            List<CompletableFuture<Long>> reads = new ArrayList<>();
+            java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(4);
+            for (int i = 0; i < 4; i++) {
+                reads.add(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        together.await();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return store.count("default");
+                }));
+            }
+            for (CompletableFuture<Long> r : reads) {
+                assertThat(r.get()).isEqualTo(1);
+            }
+
+            server.stop();
+            server.start();
+
+            for (int i = 0; i < 6; i++) {
+                assertThat(store.searchLexical("default", "retention", 5)).extracting(LexicalHit::memoryId)
+                        .containsExactly("a");
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- searching
 
     @Test
