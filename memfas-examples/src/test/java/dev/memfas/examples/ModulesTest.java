@@ -44,7 +44,7 @@ final class ModulesTest {
                 "UsageReport", "VectorSpace"));
         assertModule("memfas-sqlite", "dev.memfas.sqlite", Set.of("dev.memfas.sqlite"), Set.of("SqliteMemoryStore"));
         assertModule("memfas-testkit", "dev.memfas.testkit", Set.of("dev.memfas.testkit"),
-                Set.of("MemoryStoreContract"));
+                Set.of("MemoryStoreContract", "SharedStoreContract", "WordEmbedder"));
     }
 
     @Test

@@ -7,7 +7,6 @@ import dev.memfas.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.SharedStore;
-import dev.memfas.Trigger;
 import dev.memfas.core.Memfas;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -71,34 +70,6 @@ final class PostgresSharedStoreTest {
 
     private static List<String> ids(List<RecallHit> hits) {
         return hits.stream().map(h -> h.memory().id()).toList();
-    }
-
-    @Test
-    void writesOfOneCurator_reachTheOthersVectorIndex_pinsAndTriggers() {
-        try (ContextCurator a = curator(); ContextCurator b = curator()) {
-            a.remember(Memory.builder("Lunch is at noon.").id("lunch").build());
-            // The first vectors of the store, written by the other: this curator's index loads them too, and its
-            // one vector candidate is the same as the writer's.
-            assertThat(ids(b.recall("when do we ship?", 5))).isEqualTo(ids(a.recall("when do we ship?", 5)))
-                    .containsExactly("lunch");
-
-            a.remember(Memory.builder("We deploy on Tuesdays.").id("deploy").build());
-            assertThat(ids(b.recall("when do we ship?", 5))).contains("deploy");
-
-            a.remember(Memory.builder("Always answer in British English.").id("pin").pinned(true).build());
-            assertThat(b.getContext("when do we ship?", "s").memoryIds()).contains("pin", "deploy");
-
-            a.addTrigger(Trigger.of("friday", "No deploys on Fridays."));
-            assertThat(b.getContext("can we do it on friday?", "s").context()).contains("No deploys on Fridays.");
-
-            a.forget("deploy");
-            a.remember(Memory.builder("Always answer in British English.").id("pin").build());
-            assertThat(ids(b.recall("when do we ship?", 5))).doesNotContain("deploy");
-            assertThat(b.getContext("when do we ship?", "fresh").items()).allSatisfy(item -> {
-                assertThat(item.memoryId()).isNotEqualTo("deploy");
-                assertThat(item.factors().priority()).isEqualTo(0.5);
-            });
-        }
     }
 
     @Test
@@ -181,38 +152,6 @@ final class PostgresSharedStoreTest {
             assertThat(b.stats().vectors()).isZero();
             a.remember(Memory.builder("Releases ship on Thursdays now.").id("ship").build());
             assertThat(ids(b.recall("when do we ship?", 5))).containsExactly("ship");
-        }
-    }
-
-    @Test
-    void changesSince_readsInOrder_leavesOutItsOwn_andSaysWhenSomeWerePruned() throws Exception {
-        try (PostgresMemoryStore store = PostgresMemoryStore.open(url);
-                PostgresMemoryStore other = PostgresMemoryStore.open(url)) {
-            long start = store.lastChange();
-            other.upsertAll(List.of(Memory.builder("one").id("1").createdAt(Instant.EPOCH).build(),
-                    Memory.builder("two").id("2").namespace("team").createdAt(Instant.EPOCH).build()));
-            other.putTrigger(Trigger.of("x", "hint"));
-            other.delete("default", "1");
-            store.upsertAll(List.of(Memory.builder("mine").id("3").createdAt(Instant.EPOCH).build()));
-
-            SharedStore.Changes all = store.changesSince(start, 100);
-            assertThat(all.complete()).isTrue();
-            assertThat(all.exhausted()).isTrue();
-            assertThat(all.changes()).extracting(c -> c.namespace() + ":" + c.kind() + ":" + c.memoryId())
-                    .containsExactly("default:MEMORY:1", "team:MEMORY:2", "default:TRIGGERS:null",
-                            "default:MEMORY:1");
-            assertThat(all.upTo()).isEqualTo(store.lastChange()).isEqualTo(all.changes().get(3).sequence() + 1);
-            assertThat(other.changesSince(start, 100).changes()).extracting(SharedStore.Change::memoryId)
-                    .containsExactly("3");
-            SharedStore.Changes two = store.changesSince(start, 2);
-            assertThat(two.changes()).hasSize(2);
-            assertThat(two.exhausted()).isFalse();
-
-            try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-                s.execute("DELETE FROM memfas_changes WHERE seq <= " + (start + 2));
-            }
-            assertThat(store.changesSince(start, 100).complete()).isFalse();
-            assertThat(store.changesSince(start + 2, 100).complete()).isTrue();
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.memfas.postgres;
 
+import dev.memfas.testkit.WordEmbedder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;

@@ -1,5 +1,6 @@
 package dev.memfas.postgres;
 
+import dev.memfas.testkit.WordEmbedder;
 import dev.memfas.ContextCurator;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;

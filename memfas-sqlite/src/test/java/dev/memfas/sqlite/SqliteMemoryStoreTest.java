@@ -10,8 +10,6 @@ import dev.memfas.Embeddings;
 import dev.memfas.LexicalHit;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
-import dev.memfas.StoredMemory;
-import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
 import dev.memfas.core.Memfas;
 import java.io.RandomAccessFile;
@@ -280,59 +278,6 @@ final class SqliteMemoryStoreTest {
     }
 
     // ---------------------------------------------------------------- through a curator, across restarts
-
-    @Test
-    void curator_memoriesVectorsAccessAndTriggers_surviveARestart() {
-        Path file = dir.resolve("memfas.db");
-        WordEmbedder embedder = new WordEmbedder("words-64", 64);
-        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(file)).embedder(embedder)
-                .build()) {
-            curator.rememberAll(List.of(memory("default", "a", "kafka retention is seven days"),
-                    memory("default", "b", "grafana dashboards for kafka lag"),
-                    memory("default", "c", "lunch is at noon")));
-            curator.addTrigger(Trigger.of("oncall", "Page the SRE first.", "b"));
-            curator.getContext("kafka retention", "s");
-        }
-
-        try (SqliteMemoryStore store = SqliteMemoryStore.open(file);
-                ContextCurator curator = Memfas.newBuilder().store(store).embedder(embedder).build()) {
-            assertThat(store.vectorSpace()).contains(new VectorSpace("words-64", 64));
-            assertThat(store.get("default", "a").map(StoredMemory::accessCount)).contains(1L);
-
-            ContextResponse r = curator.getContext("oncall: kafka retention?", "s2");
-
-            assertThat(r.triggersMatched()).containsExactly("oncall");
-            assertThat(r.memoryIds()).startsWith("b").contains("a");
-            assertThat(curator.stats().vectors()).isEqualTo(3);
-        }
-    }
-
-    @Test
-    void curator_withAnotherEmbedder_isRefused_untilTheStoreIsReembedded() {
-        Path file = dir.resolve("memfas.db");
-        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(file))
-                .embedder(new WordEmbedder("words-64", 64)).build()) {
-            curator.rememberAll(List.of(memory("default", "a", "kafka retention"), memory("x", "b", "grafana")));
-        }
-        WordEmbedder other = new WordEmbedder("words-32", 32);
-
-        try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
-            assertThatThrownBy(() -> Memfas.newBuilder().store(store).embedder(other).build())
-                    .isInstanceOf(MemfasException.class)
-                    .hasMessageContaining("the store holds vectors of words-64/64 but the embedder is words-32/32");
-            assertThatThrownBy(() -> store.upsertAll(List.of(memory("default", "c", "x")),
-                            Embeddings.of(new VectorSpace("words-32", 32), other.embedAll(List.of("x")))))
-                    .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("vector space differs from the store's: words-32/32 != words-64/64");
-
-            assertThat(store.reembed(other, 1)).isEqualTo(2);
-            assertThat(store.vectorSpace()).contains(new VectorSpace("words-32", 32));
-        }
-        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(file)).embedder(other)
-                .build()) {
-            assertThat(curator.getContext("kafka", "s").memoryIds()).containsExactly("a");
-        }
-    }
 
     @Test
     void getContext_queryWithFtsSyntax_neverLeaksASyntaxError() {
