@@ -3,18 +3,17 @@ package dev.memfas.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.SharedStore;
 import dev.memfas.core.Memfas;
+import dev.memfas.testkit.SharedStoreContract.TopicEmbedder;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,30 +35,6 @@ final class PostgresSharedStoreTest {
     @BeforeEach
     void newDatabase() {
         url = EmbeddedPostgres.shared().newSchemaUrl();
-    }
-
-    /** Texts about releases point one way, anything else the other: "semantic" matches that share no word. */
-    static final class TopicEmbedder implements Embedder {
-        @Override
-        public List<float[]> embedAll(List<String> texts) {
-            List<float[]> out = new ArrayList<>();
-            for (String t : texts) {
-                String s = t.toLowerCase(Locale.ROOT);
-                boolean release = s.contains("deploy") || s.contains("release") || s.contains("ship");
-                out.add(release ? new float[] {1, 0, 0} : new float[] {0, 1, 0});
-            }
-            return out;
-        }
-
-        @Override
-        public int dimension() {
-            return 3;
-        }
-
-        @Override
-        public String modelId() {
-            return "topics";
-        }
     }
 
     /** One vector candidate per turn: what else joins does so only by BM25, triggers or pinning. */

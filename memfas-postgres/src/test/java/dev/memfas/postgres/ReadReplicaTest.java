@@ -6,6 +6,7 @@ import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.MemfasException;
 import dev.memfas.core.Memfas;
+import dev.memfas.testkit.SharedStoreContract;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -30,7 +31,7 @@ final class ReadReplicaTest {
                     PostgresMemoryStore writer = PostgresMemoryStore.open(primary.jdbcUrl());
                     ContextCurator reader = Memfas.newBuilder().store(PostgresMemoryStore.builder(primary.jdbcUrl())
                             .readReplica(replica.jdbcUrl()).build())
-                            .embedder(new PostgresSharedStoreTest.TopicEmbedder()).build()) {
+                            .embedder(new SharedStoreContract.TopicEmbedder()).build()) {
                 try (Connection c = DriverManager.getConnection(replica.jdbcUrl()); Statement s = c.createStatement();
                         ResultSet rs = s.executeQuery("SELECT pg_is_in_recovery()")) {
                     rs.next();

@@ -45,8 +45,14 @@ public abstract class SharedStoreContract {
     /** Deletes the store's record of the changes numbered up to {@code upTo}, as its window of kept changes would. */
     protected abstract void pruneChanges(long upTo);
 
-    /** Texts about releases point one way, anything else the other: "semantic" matches that share no word. */
-    private static final class TopicEmbedder implements Embedder {
+    /**
+     * Texts about releases (deploy, release, ship) point one way, anything else the other: "semantic" matches that
+     * share no word, for tests of what curators find by meaning.
+     */
+    public static final class TopicEmbedder implements Embedder {
+        /** Creates one. */
+        public TopicEmbedder() {}
+
         @Override
         public List<float[]> embedAll(List<String> texts) {
             List<float[]> out = new ArrayList<>();
