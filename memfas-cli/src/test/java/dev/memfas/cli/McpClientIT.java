@@ -176,7 +176,7 @@ final class McpClientIT {
     }
 
     /** The URL the server says it serves at, once it does. */
-    private static String awaitServing(Process server, Path errors) throws Exception {
+    static String awaitServing(Process server, Path errors) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
             String log = Files.readString(errors);
