@@ -45,12 +45,14 @@ final class CliMcpPostgresIT {
                             .builder("http://" + uri.getHost() + ":" + uri.getPort()).endpoint(uri.getPath()).build())
                     .requestTimeout(Duration.ofSeconds(30)).build()) {
                 client.initialize();
-                McpSchema.CallToolResult remembered = client.callTool(new McpSchema.CallToolRequest("remember",
-                        Map.of("text", "The staging database password rotates every 90 days.", "id", "rotation")));
+                McpSchema.CallToolResult remembered = client.callTool(McpSchema.CallToolRequest.builder("remember")
+                        .arguments(Map.of("text", "The staging database password rotates every 90 days.", "id",
+                                "rotation")).build());
                 assertThat(remembered.isError()).as(text(remembered)).isFalse();
 
-                McpSchema.CallToolResult context = client.callTool(new McpSchema.CallToolRequest("get_context",
-                        Map.of("query", "when does the staging database password rotate", "session_id", "s1")));
+                McpSchema.CallToolResult context = client.callTool(McpSchema.CallToolRequest.builder("get_context")
+                        .arguments(Map.of("query", "when does the staging database password rotate", "session_id",
+                                "s1")).build());
                 assertThat(context.isError()).as(text(context)).isFalse();
                 assertThat(text(context)).contains("<memory id=\"rotation\"").contains("rotates every 90 days");
             }
