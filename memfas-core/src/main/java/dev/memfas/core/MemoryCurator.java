@@ -21,7 +21,6 @@ import dev.memfas.RememberRequest;
 import dev.memfas.Remembered;
 import dev.memfas.Scope;
 import dev.memfas.SaveOutcome;
-import dev.memfas.SharedStore;
 import dev.memfas.StateEntry;
 import dev.memfas.StoredMemory;
 import dev.memfas.SummarizeRequest;
@@ -44,8 +43,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The {@link ContextCurator} built by {@link Memfas}: the façade over a turn's steps, the write path and the state
@@ -65,14 +62,13 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link BudgetFiller}: the envelope filled within the budget (retrieved memories only if the gate opened);
  *   <li>{@link TurnPublisher}: access recorded, drops explained, the response made, telemetry told.
  * </ol>
- * Before the first step, {@link ChangeFollower} applies what other processes wrote to a shared store. A turn's scratch
+ * Before the first step, {@link OtherProcesses} applies what other processes wrote to a shared store. A turn's scratch
  * space is a {@link TurnWorkspace} from a pool, so turns allocate little.
  *
  * <p>Thread-safe. Writes ({@link MemoryWriter}) are serialized so the store and the index change in the same order;
  * turns run in parallel with each other and with writes.
  */
 final class MemoryCurator implements ContextCurator {
-    private static final Logger LOG = LoggerFactory.getLogger(MemoryCurator.class);
 
     private final CuratorSettings settings;
     private final MemoryStore store;
@@ -85,10 +81,8 @@ final class MemoryCurator implements ContextCurator {
     private final NamespaceIndexes indexes;
     private final NamespaceTriggers triggers;
     private final PinnedMemories pinned;
-    /** Follows writes of other processes; null when the store is this process's alone. */
-    private final ChangeFollower follower;
-    /** The store's calls when other processes commit, stopped at close; null for a store that is not shared. */
-    private final AutoCloseable wakeUps;
+    /** Brings in what other processes write to a shared store. */
+    private final OtherProcesses others;
     private final MemoryWriter writer;
 
     private final QueryEmbedder queryEmbedder;
@@ -132,7 +126,7 @@ final class MemoryCurator implements ContextCurator {
         this.triggers = new NamespaceTriggers(store);
         this.pinned = new PinnedMemories(store);
         // Before anything is loaded: a change committed while loading is applied again at the first turn, harmlessly.
-        this.follower = store instanceof SharedStore shared ? new ChangeFollower(shared) : null;
+        ChangeFollower follower = OtherProcesses.follow(store);
         TokenCountCache tokenCounts = new TokenCountCache(tokenizer, 200_000);
         this.queryEmbedder = new QueryEmbedder(embedder);
         this.topics = new TopicTracker(settings.topicShiftThreshold());
@@ -148,6 +142,7 @@ final class MemoryCurator implements ContextCurator {
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
                 tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
+        this.others = new OtherProcesses(follower, store, writer, indexes, triggers, pinned);
         this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
                 settings.duplicateSimilarity());
         Listeners told = new Listeners(listeners);
@@ -172,7 +167,7 @@ final class MemoryCurator implements ContextCurator {
         }
         store.namespaces().forEach(pinned::ids);
         // Told of other processes' commits, an idle curator applies them at once rather than in its next turn.
-        this.wakeUps = store instanceof SharedStore shared ? shared.onChanges(this::catchUpInBackground) : null;
+        others.listen();
     }
 
     // ---------------------------------------------------------------- turns
@@ -181,7 +176,7 @@ final class MemoryCurator implements ContextCurator {
     public ContextResponse getContext(ContextRequest request) {
         Objects.requireNonNull(request, "request");
         ensureOpen();
-        catchUp();
+        others.catchUp();
         Turn turn = Turn.start(request, settings, sessions, clock,
                 topicFilter.onTopic(request.namespace(), request.filter()));
         QueryVectors q = queryEmbedder.embed(request);
@@ -224,36 +219,13 @@ final class MemoryCurator implements ContextCurator {
     public List<RecallHit> recall(RecallRequest recall) {
         Objects.requireNonNull(recall, "recall");
         ensureOpen();
-        catchUp();
+        others.catchUp();
         return search.recall(recall);
     }
 
     /** Runs a search in every namespace, recording nothing, so that a first turn costs what later ones do. */
     void warmUp() {
         search.warmUp(store.namespaces(), tokenizer);
-    }
-
-    /**
-     * Applies what other processes committed to a shared store since the last turn (see {@link ChangeFollower}). Costs
-     * one read of the store's last change number when nothing changed.
-     */
-    private void catchUp() {
-        if (follower != null && follower.behind()) {
-            writer.exclusively(() -> follower.catchUp(store, indexes, triggers, pinned));
-        }
-    }
-
-    /** {@link #catchUp()} on the store's notification thread: a failure is the next turn's to report. */
-    private void catchUpInBackground() {
-        if (closed) {
-            return;
-        }
-        try {
-            catchUp();
-        } catch (RuntimeException e) {
-            LOG.debug("catching up with other processes in the background failed; the next turn tries again: {}",
-                    e.toString());
-        }
     }
 
     // ---------------------------------------------------------------- writes
@@ -339,7 +311,7 @@ final class MemoryCurator implements ContextCurator {
         // The request's check of the namespace is the one orientation needs.
         ContextRequest.builder("orient").namespace(namespace).build();
         ensureOpen();
-        catchUp();
+        others.catchUp();
         return orienteer.orient(namespace, zone);
     }
 
@@ -347,7 +319,7 @@ final class MemoryCurator implements ContextCurator {
     public MaintenanceReport maintain(MaintenanceRequest request) {
         Objects.requireNonNull(request, "request");
         ensureOpen();
-        catchUp();
+        others.catchUp();
         return maintenance.run(request, clock.instant());
     }
 
@@ -355,7 +327,7 @@ final class MemoryCurator implements ContextCurator {
     public SummaryReport summarize(SummarizeRequest request) {
         Objects.requireNonNull(request, "request");
         ensureOpen();
-        catchUp();
+        others.catchUp();
         return consolidation.run(request, clock.instant());
     }
 
@@ -493,13 +465,7 @@ final class MemoryCurator implements ContextCurator {
             return;
         }
         closed = true;
-        if (wakeUps != null) {
-            try {
-                wakeUps.close();
-            } catch (Exception e) {
-                LOG.debug("cannot stop listening for other processes' changes: {}", e.toString());
-            }
-        }
+        others.close();
         stateSelection.close();
         offers.close();
         relevanceCheck.close();

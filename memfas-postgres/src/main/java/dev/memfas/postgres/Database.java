@@ -54,6 +54,16 @@ final class Database implements AutoCloseable {
         this.connectionWait = connectionWait;
     }
 
+    /** Connections borrowed from the application's pool, each closed (given back) after use. */
+    static Database overPool(DataSource pool, String where, Duration connectionWait) {
+        return new Database(pool, where, true, 0, connectionWait);
+    }
+
+    /** Connections of this object's own to a URL, at most {@code max}; {@code suffix} follows the URL in messages. */
+    static Database overUrl(PostgresUrl url, String suffix, int max, Duration connectionWait) {
+        return new Database(url.dataSource(), url.display() + suffix, false, max, connectionWait);
+    }
+
     String where() {
         return where;
     }

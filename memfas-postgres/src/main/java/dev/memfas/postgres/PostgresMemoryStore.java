@@ -12,11 +12,6 @@ import dev.memfas.StateEntry;
 import dev.memfas.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.VectorSpace;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +23,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
@@ -70,8 +64,12 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     private volatile VectorSpace vectorSpace;
 
     private PostgresMemoryStore(Builder b) {
-        this.db = b.database();
-        this.reads = b.readReplica == null && b.readReplicaSource == null ? db : b.replicaDatabase();
+        this.db = b.dataSource != null ? Database.overPool(b.dataSource, "PostgreSQL (the given data source)",
+                b.connectionWait) : Database.overUrl(b.url, "", b.connections, b.connectionWait);
+        this.reads = b.readReplicaSource != null ? Database.overPool(b.readReplicaSource,
+                "PostgreSQL read replica (the given data source)", b.connectionWait)
+                : b.readReplica != null ? Database.overUrl(b.readReplica, " (read replica)", b.connections,
+                        b.connectionWait) : db;
         this.notifications = new ChangeNotifications(db);
         this.clock = b.clock;
         try {
@@ -170,26 +168,10 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
             return this;
         }
 
-        private Database replicaDatabase() {
-            if (readReplicaSource != null) {
-                return new Database(readReplicaSource, "PostgreSQL read replica (the given data source)", true, 0,
-                        connectionWait);
-            }
-            return new Database(readReplica.dataSource(), readReplica.display() + " (read replica)", false,
-                    connections, connectionWait);
-        }
-
         /** The clock that dates saved state; the system UTC clock when not set. */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
-        }
-
-        private Database database() {
-            if (dataSource != null) {
-                return new Database(dataSource, "PostgreSQL (the given data source)", true, 0, connectionWait);
-            }
-            return new Database(url.dataSource(), url.display(), false, connections, connectionWait);
         }
 
         /**
@@ -330,15 +312,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     @Override
     public long count(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        return reads.read("count memories", c -> {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT memories FROM memfas_namespace_stats WHERE namespace = ?")) {
-                ps.setString(1, namespace);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? rs.getLong(1) : 0L;
-                }
-            }
-        });
+        return reads.read("count memories", c -> NamespacesTable.count(c, namespace));
     }
 
     /** How many of one namespace's memories have a vector. */
@@ -349,16 +323,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
 
     @Override
     public Set<String> namespaces() {
-        return reads.read("list namespaces", c -> {
-            Set<String> out = new TreeSet<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT namespace FROM "
-                    + "memfas_namespace_stats WHERE memories > 0 UNION SELECT DISTINCT namespace FROM memfas_triggers")) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-            return Set.copyOf(out);
-        });
+        return reads.read("list namespaces", NamespacesTable::all);
     }
 
     @Override
@@ -491,24 +456,14 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         }
         VectorSpace space = new VectorSpace(embedder.modelId(), embedder.dimension());
         int embedded = db.write("re-embed", c -> {
-            Map<Long, String> texts = MemoriesTable.allTexts(c);
-            List<Long> seqs = new ArrayList<>(texts.keySet());
-            List<String> all = new ArrayList<>(texts.values());
-            for (int from = 0; from < seqs.size(); from += batchSize) {
-                int to = Math.min(seqs.size(), from + batchSize);
-                List<float[]> vectors = embedder.embedAll(all.subList(from, to));
-                VectorsTable.replace(c, seqs.subList(from, to), vectors);
-            }
+            int n = VectorsTable.replaceAll(c, embedder, batchSize);
             StoreMeta.putVectorSpace(c, space);
             WriteLog log = new WriteLog();
-            try (Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("SELECT namespace FROM memfas_namespace_stats WHERE memories > 0")) {
-                while (rs.next()) {
-                    log.whole(rs.getString(1), Kind.NAMESPACE);
-                }
+            for (String namespace : NamespacesTable.withMemories(c)) {
+                log.whole(namespace, Kind.NAMESPACE);
             }
             log.finish(c, origin);
-            return seqs.size();
+            return n;
         });
         vectorSpace = space;
         return embedded;

@@ -1,5 +1,6 @@
 package dev.memfas.postgres;
 
+import dev.memfas.Embedder;
 import dev.memfas.Embeddings;
 import dev.memfas.Memory;
 import dev.memfas.MemoryStore.VectorConsumer;
@@ -7,6 +8,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -101,17 +103,29 @@ final class VectorsTable {
         }
     }
 
-    /** Replaces the vectors of the given memories (by seq), in batches. */
-    static void replace(Connection c, List<Long> seqs, List<float[]> vectors) throws SQLException {
+    /**
+     * Embeds every memory's text again with the embedder, in batches, and replaces its vector (re-embedding a store);
+     * returns how many memories were embedded.
+     */
+    static int replaceAll(Connection c, Embedder embedder, int batchSize) throws SQLException {
+        Map<Long, String> texts = MemoriesTable.allTexts(c);
+        List<Long> seqs = new ArrayList<>(texts.keySet());
+        List<String> all = new ArrayList<>(texts.values());
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_vectors (seq, namespace, id, vector) "
                 + "SELECT seq, namespace, id, ? FROM memfas_memories WHERE seq = ? "
                 + "ON CONFLICT (seq) DO UPDATE SET vector = excluded.vector")) {
-            for (int i = 0; i < seqs.size(); i++) {
-                ps.setBytes(1, Codec.encodeVector(vectors.get(i)));
-                ps.setLong(2, seqs.get(i));
-                ps.addBatch();
+            for (int from = 0; from < seqs.size(); from += batchSize) {
+                int to = Math.min(seqs.size(), from + batchSize);
+                List<float[]> vectors = Embeddings.embed(embedder, all.subList(from, to), "memories " + from + " to "
+                        + (to - 1));
+                for (int i = from; i < to; i++) {
+                    ps.setBytes(1, Codec.encodeVector(vectors.get(i - from)));
+                    ps.setLong(2, seqs.get(i));
+                    ps.addBatch();
+                }
+                ps.executeBatch();
             }
-            ps.executeBatch();
         }
+        return seqs.size();
     }
 }

@@ -2,7 +2,6 @@ package dev.memfas.postgres;
 
 import dev.memfas.SharedStore.Kind;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,17 +50,7 @@ final class WriteLog {
     /** Writes the statistics and the changes, last in the transaction; returns the last change number, or -1. */
     long finish(Connection c, String origin) throws SQLException {
         if (!stats.isEmpty()) {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_namespace_stats AS s (namespace, "
-                    + "memories, lexemes) VALUES (?, ?, ?) ON CONFLICT (namespace) DO UPDATE SET "
-                    + "memories = s.memories + excluded.memories, lexemes = s.lexemes + excluded.lexemes")) {
-                for (Map.Entry<String, long[]> e : stats.entrySet()) {
-                    ps.setString(1, e.getKey());
-                    ps.setLong(2, e.getValue()[0]);
-                    ps.setLong(3, e.getValue()[1]);
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-            }
+            NamespacesTable.add(c, stats);
         }
         if (namespaces.isEmpty()) {
             return -1;

@@ -404,15 +404,12 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
         }
         VectorSpace space = new VectorSpace(embedder.modelId(), embedder.dimension());
         return db.write("re-embed", c -> {
-            List<Long> rowids = new ArrayList<>();
-            List<String> texts = new ArrayList<>();
-            MemoriesTable.allTexts(c, rowids, texts);
-            VectorsTable.replaceAll(c, rowids, texts, embedder, batchSize);
+            int embedded = VectorsTable.replaceAll(c, embedder, batchSize);
             StoreMeta.putVectorSpace(c, space);
             for (String ns : MemoriesTable.memoryNamespaces(c)) {
                 ChangeLog.append(c, origin, ns, Kind.NAMESPACE, null);
             }
-            return texts.size();
+            return embedded;
         }, () -> vectorSpace = space);
     }
 

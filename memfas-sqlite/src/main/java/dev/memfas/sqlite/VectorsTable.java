@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -93,11 +94,13 @@ final class VectorsTable {
     }
 
     /**
-     * Replaces every vector with the embedder's for the given rows and texts, in batches of {@code batchSize}, in the
-     * caller's transaction.
+     * Embeds every memory's text again and replaces all vectors with the embedder's, in batches of {@code batchSize},
+     * in the caller's transaction; returns how many memories were embedded.
      */
-    static void replaceAll(Connection c, List<Long> rowids, List<String> texts, Embedder embedder, int batchSize)
-            throws SQLException {
+    static int replaceAll(Connection c, Embedder embedder, int batchSize) throws SQLException {
+        List<Long> rowids = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        MemoriesTable.allTexts(c, rowids, texts);
         try (Statement s = c.createStatement()) {
             s.execute("DELETE FROM vectors");
         }
@@ -114,5 +117,6 @@ final class VectorsTable {
                 put.executeBatch();
             }
         }
+        return texts.size();
     }
 }
