@@ -25,8 +25,9 @@ public record DroppedMemory(String memoryId, double score, Reason reason, String
         /** The request asked for a relevance check, and the curator's relevance judge did not choose it. */
         NOT_CHOSEN_BY_JUDGE,
         /**
-         * No memory of the turn reached the relevance floor (the query matches nothing stored), so only triggered and
-         * pinned memories were taken.
+         * Nothing in the turn was relevant (the query matches nothing stored), so only triggered and pinned memories
+         * were taken: no memory reached the relevance floor, or none reached the meaning-alone floor and none of the
+         * three nearest the query shared a word with it ({@link Embedder#meaningAloneFloor()}).
          */
         BELOW_RELEVANCE_FLOOR
     }

@@ -39,6 +39,20 @@ public interface Embedder {
     }
 
     /**
+     * The cosine at or above which a memory is relevant to a query on meaning alone, for this model, when the model is
+     * calibrated; at or above the {@link #relevanceFloor() relevance floor}. A turn whose best memory is between the
+     * two is let through only if one of its three memories nearest the query also shares a word with it (a lexical
+     * search found it): two ways of reading agree that something matches. A model's nearest-neighbour cosines are
+     * noisy, so among a few hundred turns on many topics a general question's best match often scores just above the
+     * floor on meaning it does not share ("What is the square root of 144?" and a reading of someone's horoscope,
+     * 0.60 with bge-small-en-v1.5). Empty when unknown: the curator then uses the relevance floor, so meaning alone
+     * decides. {@code Memfas.Builder.meaningAloneFloor} overrides it.
+     */
+    default OptionalDouble meaningAloneFloor() {
+        return OptionalDouble.empty();
+    }
+
+    /**
      * The cosine between a turn and its session's topic below which the turn starts a new topic for this model, when
      * the model is calibrated: the session then forgets its hot memories and its topic restarts from the turn. Like
      * the relevance floor it belongs to the model (an unrelated conversation's opening scores about 0.05 against a

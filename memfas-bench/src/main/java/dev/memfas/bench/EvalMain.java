@@ -450,5 +450,10 @@ public final class EvalMain {
         public OptionalDouble relevanceFloor() {
             return delegate.relevanceFloor();
         }
+
+        @Override
+        public OptionalDouble meaningAloneFloor() {
+            return delegate.meaningAloneFloor();
+        }
     }
 }

@@ -11,8 +11,9 @@ import java.util.Map;
  * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
  * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
  * {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code maxItemTokens}, {@code timeWindow},
- * {@code supersede} (applied at that similarity), {@code floor} for the relevance floor, and {@code summarize}
- * (memories older than that many days consolidated once the conversation is stored)).
+ * {@code supersede} (applied at that similarity), {@code floor} for the relevance floor, {@code meaningAlone} for the
+ * meaning-alone floor, and {@code summarize} (memories older than that many days consolidated once the conversation is
+ * stored)).
  */
 record EvalVariant(String name, Map<String, Double> settings) {
     static EvalVariant parse(String spec) {
@@ -51,6 +52,7 @@ record EvalVariant(String name, Map<String, Double> settings) {
                 case "duplicates" -> b.duplicateSimilarity(e.getValue());
                 case "neighbors" -> b.neighborRadius(e.getValue().intValue());
                 case "floor" -> b.relevanceFloor(e.getValue());
+                case "meaningAlone" -> b.meaningAloneFloor(e.getValue());
                 case "neighborShare" -> b.neighborShare(e.getValue());
                 case "maxItemTokens" -> b.maxItemTokens(e.getValue().intValue());
                 case "timeWindow" -> b.timeWindowWeight(e.getValue());
@@ -62,8 +64,8 @@ record EvalVariant(String name, Map<String, Double> settings) {
                     if (i < 0) {
                         throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
                                 + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
-                                + " neighbors, neighborShare, maxItemTokens, timeWindow, supersede, summarize or"
-                                + " floor");
+                                + " neighbors, neighborShare, maxItemTokens, timeWindow, supersede, summarize,"
+                                + " floor or meaningAlone");
                     }
                     w[i] = e.getValue();
                 }

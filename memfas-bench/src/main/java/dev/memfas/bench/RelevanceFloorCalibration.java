@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  * real conversation. Each of 40 general-knowledge questions ({@code calibration-questions.txt}, kept apart from the
  * questions {@link EvalMain} measures precision with) is asked of every conversation under the given directories, and
  * its best cosine there is recorded. The floor is the 95th percentile of those best cosines, rounded up to a hundredth:
- * a question with nothing to find stays under it 95 times in 100, and fills no budget. Only the unanswerable side is
+ * a question with nothing to find stays under it 95 times in 100, and fills no budget. The meaning-alone floor is the
+ * 99th percentile, rounded up: under it a turn also needs a word in common with its nearest memories. Only the unanswerable side is
  * read; how many answerable questions the floor costs is {@link EvalMain}'s to measure.
  *
  * <pre>
@@ -91,12 +92,19 @@ public final class RelevanceFloorCalibration {
             sb.append(String.format(Locale.ROOT, "  p%d %.4f%n", p, percentile(sorted, p)));
         }
         sb.append(String.format(Locale.ROOT, "relevance floor (p95, rounded up): %.2f%n", floor(sorted)));
+        sb.append(String.format(Locale.ROOT, "meaning-alone floor (p99, rounded up): %.2f%n",
+                meaningAloneFloor(sorted)));
         return sb.toString();
     }
 
     /** The 95th percentile of the sorted best cosines, rounded up to a hundredth. */
     static double floor(double[] sorted) {
         return Math.ceil(percentile(sorted, 95) * 100 - 1e-9) / 100;
+    }
+
+    /** The 99th percentile of the sorted best cosines, rounded up to a hundredth. */
+    static double meaningAloneFloor(double[] sorted) {
+        return Math.ceil(percentile(sorted, 99) * 100 - 1e-9) / 100;
     }
 
     private static double percentile(double[] sorted, int p) {

@@ -191,7 +191,8 @@ final class ContextCommand implements Callable<Integer> {
         out.println("  scope where it applies, prio pinned or importance, hot used earlier in this session, nbr"
                 + " stored next to a best match;");
         out.println("  dropped: below the minimum score, a duplicate of an included memory, over budget, or every");
-        out.println("  candidate below the embedding model's relevance floor (the query matches nothing stored).");
+        out.println("  candidate below the embedding model's relevance floor, or below its meaning-alone floor with no");
+        out.println("  word in common (the query matches nothing stored; see docs/embeddings.md).");
     }
 
     private static String reason(DroppedMemory d) {
@@ -201,7 +202,7 @@ final class ContextCommand implements Callable<Integer> {
             case OVER_BUDGET -> "over budget";
             case OVER_ITEM_LIMIT -> "over the level's item limit";
             case NOT_CHOSEN_BY_JUDGE -> "not chosen by the relevance judge";
-            case BELOW_RELEVANCE_FLOOR -> "nothing reached the relevance floor";
+            case BELOW_RELEVANCE_FLOOR -> "nothing relevant (relevance floor)";
         };
     }
 

@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 /**
  * A built-in model that is loaded the first time something is embedded, so that a command which embeds nothing (a
  * re-index of unchanged files, trigger edits, a forget) never pays the seconds a model takes to load. Its id and
- * dimension, and its calibrated relevance floor and topic-shift threshold, are known without loading it, which is all
+ * dimension, and its calibrated floors and topic-shift threshold, are known without loading it, which is all
  * a curator needs to be built.
  *
  * <p>Thread-safe.
@@ -47,6 +47,12 @@ final class LazyEmbedder implements Embedder, AutoCloseable {
     @Override
     public OptionalDouble relevanceFloor() {
         return OptionalDouble.of(model.relevanceFloor());
+    }
+
+    /** The model's calibrated meaning-alone floor, known without loading it, as the loaded model would say it. */
+    @Override
+    public OptionalDouble meaningAloneFloor() {
+        return OptionalDouble.of(model.meaningAloneFloor());
     }
 
     /** The model's calibrated topic-shift threshold, known without loading it, as the loaded model would say it. */

@@ -14,8 +14,9 @@ import java.util.List;
  * <p>Triggered hints and their linked memories come first, within a reserve of the budget. Then pinned candidates, best
  * first, each one that fits whatever it scores. Then the other candidates are walked in score order and each one that
  * fits is added (first fit: what does not fit is skipped, smaller ones after it may still fit), stopping at the
- * minimum score or the most items the turn allows ({@link FillPlan}); none of them when the turn has nothing relevant ({@link RelevanceGate}). When the turn keeps shares
- * of its budget by scope ({@link ScopeShares}), that walk is made twice: first taking only what fits whole in what is
+ * minimum score or the most items the turn allows ({@link FillPlan}), and taking only those the turn's
+ * {@link Admission} lets it take ({@link RelevanceGate}). When the turn keeps shares of its budget by scope
+ * ({@link ScopeShares}), that walk is made twice: first taking only what fits whole in what is
  * left of its scope's share, then, with what is left of the whole budget, the best of the rest. A memory longer than the
  * per-item cap is cut at a sentence or word boundary and marked. Near-duplicates (the same normalized text, or cosine
  * at or above the threshold with an item already in) are left out. The result's token count is verified on the final
@@ -132,13 +133,13 @@ final class BudgetFiller {
      * @param linked positions of the candidates linked from the fired triggers, in trigger order
      * @param linkedCount how many of {@code linked} there are
      * @param ranked the other candidates, best first
-     * @param anythingRelevant whether the turn has relevant memories ({@link RelevanceGate}): if not, only pinned and
+     * @param admission which retrieved memories the turn may take ({@link RelevanceGate}); with none, only pinned and
      *     linked candidates are taken
      * @param plan the budget, its shares by scope, the minimum score and the most items
      * @param state the state chosen for the context ({@link StateSelection}), in order; empty for none
      */
     Filled fill(FillPlan plan, List<StateSelection.Chosen> state, List<Trigger> fired, CandidateSet candidates,
-            int[] linked, int linkedCount, Ranking ranked, boolean anythingRelevant, Scratch scratch) {
+            int[] linked, int linkedCount, Ranking ranked, Admission admission, Scratch scratch) {
         int budget = plan.budget();
         double minScore = plan.minScore();
         int maxItems = plan.maxItems();
@@ -208,13 +209,13 @@ final class BudgetFiller {
                 scratch.shares.take(candidates.memory(c).scope(), p.tokens());
             }
         }
-        if (anythingRelevant && scratch.shares.active()) {
-            used = fillScopeShares(budget, minScore, maxItems, used, cap, candidates, ranked, scratch);
+        if (admission.any() && scratch.shares.active()) {
+            used = fillScopeShares(budget, minScore, maxItems, used, cap, candidates, ranked, admission, scratch);
         }
-        for (int r = 0; anythingRelevant && r < ranked.size(); r++) {
+        for (int r = 0; admission.any() && r < ranked.size(); r++) {
             int c = ranked.at(r);
-            if (candidates.memory(c).pinned() || scratch.placed[c]) {
-                continue; // placed above, or it did not fit
+            if (candidates.memory(c).pinned() || scratch.placed[c] || !admission.admits(candidates, c)) {
+                continue; // placed above, or it did not fit, or the turn may not take it
             }
             if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS
                     || layout.items() >= maxItems) {
@@ -306,12 +307,12 @@ final class BudgetFiller {
      * @return the tokens used after it
      */
     private int fillScopeShares(int budget, double minScore, int maxItems, int used, int cap, CandidateSet candidates,
-            Ranking ranked, Scratch scratch) {
+            Ranking ranked, Admission admission, Scratch scratch) {
         EnvelopeLayout layout = scratch.layout;
         for (int r = 0; r < ranked.size(); r++) {
             int c = ranked.at(r);
             Memory m = candidates.memory(c);
-            if (m.pinned()) {
+            if (m.pinned() || !admission.admits(candidates, c)) {
                 continue;
             }
             if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS

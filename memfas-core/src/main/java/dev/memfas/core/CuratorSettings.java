@@ -39,6 +39,8 @@ import java.time.Duration;
  * @param savePolicy what decides on a tool's result offered for saving, or null for the curator's rules
  * @param savePolicyTimeout how long the policy may take before the rules decide instead
  * @param relevanceFloor the cosine a turn's best memory must reach for any memory to be relevant; -1 for no floor
+ * @param meaningAloneFloor the cosine at which a memory is relevant without sharing a word with the query; -1 for no
+ *     floor
  * @param sessionIdleTimeout how long a session may be idle before it expires
  * @param maxSessions how many sessions are kept at most
  * @param workingMemoryTtl how long a working memory without its own expiry is kept
@@ -70,6 +72,7 @@ record CuratorSettings(
         SavePolicy savePolicy,
         Duration savePolicyTimeout,
         double relevanceFloor,
+        double meaningAloneFloor,
         Duration sessionIdleTimeout,
         int maxSessions,
         Duration workingMemoryTtl,

@@ -9,8 +9,8 @@ import java.util.Set;
 /**
  * Says why each candidate a turn left out is not in the context, for requests that ask
  * ({@link dev.memfas.ContextRequest#explain()}). It reads the fill's outcome afterwards instead of recording reasons
- * as the budget is filled, so that turns which do not ask pay nothing. In a turn with nothing relevant
- * ({@link RelevanceGate}) an unpinned ranked candidate was below the relevance floor. Otherwise a ranked candidate
+ * as the budget is filled, so that turns which do not ask pay nothing. An unpinned ranked candidate the turn's
+ * {@link Admission} held back was below the relevance floor. Otherwise a ranked candidate
  * under the minimum score (pinned ones never are) was below that; one whose normalized text equals an included
  * memory's, or whose cosine with one reaches the duplicate threshold, was a duplicate of it; any other did not fit,
  * or came after the most items the turn allows.
@@ -31,32 +31,32 @@ final class DropExplainer {
      * @param linkedCount how many of {@code linked} there are
      * @param ranked the other candidates, best first
      * @param included the positions of the candidates in the context
-     * @param relevant whether the turn had relevant memories
+     * @param admission what the turn could retrieve
      * @param plan the turn's minimum score and most items
      */
     List<DroppedMemory> explain(CandidateSet candidates, int[] linked, int linkedCount, Ranking ranked,
-            int[] included, boolean relevant, FillPlan plan) {
+            int[] included, Admission admission, FillPlan plan) {
         Set<String> in = new HashSet<>();
         for (int c : included) {
             in.add(candidates.id(c));
         }
         List<DroppedMemory> dropped = new ArrayList<>();
         for (int k = 0; k < linkedCount; k++) {
-            explain(candidates, linked[k], false, relevant, included, in, dropped, plan);
+            explain(candidates, linked[k], false, admission, included, in, dropped, plan);
         }
         for (int r = 0; r < ranked.size(); r++) {
-            explain(candidates, ranked.at(r), true, relevant, included, in, dropped, plan);
+            explain(candidates, ranked.at(r), true, admission, included, in, dropped, plan);
         }
         return dropped;
     }
 
-    private void explain(CandidateSet candidates, int c, boolean ranked, boolean relevant, int[] included,
+    private void explain(CandidateSet candidates, int c, boolean ranked, Admission admission, int[] included,
             Set<String> in, List<DroppedMemory> dropped, FillPlan plan) {
         if (!in.add(candidates.id(c))) {
             return;
         }
         boolean retrieved = ranked && !candidates.memory(c).pinned();
-        boolean gated = retrieved && !relevant;
+        boolean gated = retrieved && !admission.admits(candidates, c);
         boolean judgedOut = retrieved && !gated && candidates.score(c) == RelevanceCheck.LEFT_OUT;
         boolean belowMinScore = retrieved && !gated && !judgedOut && candidates.score(c) < plan.minScore();
         int original = gated || belowMinScore || judgedOut ? -1 : repeated(candidates, c, included);

@@ -102,6 +102,7 @@ public final class Memfas {
         private Duration savePolicyTimeout = Duration.ofSeconds(10);
         /** NaN: the embedder's. */
         private double relevanceFloor = Double.NaN;
+        private double meaningAloneFloor = Double.NaN;
         private Duration sessionIdleTimeout = Duration.ofHours(1);
         private int maxSessions = 10_000;
         private Duration workingMemoryTtl = Duration.ofHours(1);
@@ -360,6 +361,20 @@ public final class Memfas {
             return this;
         }
 
+        /**
+         * The cosine at or above which a memory is relevant on meaning alone, overriding the embedder's calibrated
+         * {@link Embedder#meaningAloneFloor()}: a turn whose best memory is between the relevance floor and it is let
+         * through only if one of its three memories nearest the query also shares a word with the query. Set it to
+         * the relevance floor for meaning alone to decide at the floor; a value under the floor is refused when the
+         * curator is built.
+         */
+        public Builder meaningAloneFloor(double cosine) {
+            once("meaning-alone floor");
+            require(cosine >= -1 && cosine <= 1, "meaning-alone floor must be in [-1, 1]", cosine);
+            this.meaningAloneFloor = cosine;
+            return this;
+        }
+
         /** How long an unused session's state is kept; 1 hour when not set. */
         public Builder sessionIdleTimeout(Duration timeout) {
             once("session idle timeout");
@@ -483,11 +498,13 @@ public final class Memfas {
                     listeners);
             try {
                 ModelCalibration calibration = new ModelCalibration(embedder);
+                double floor = calibration.relevanceFloor(relevanceFloor);
                 CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife,
                         timeWindowWeight, minScore, maxItemTokens, triggerReserve, candidateLimit, neighborRadius,
                         neighborShare, embedBatchSize, scanThreads, calibration.topicShiftThreshold(topicShiftThreshold),
                         duplicateSimilarity, writeDuplicates, supersession, retention, summarizer, relevanceJudge,
-                        relevanceJudgeTimeout, savePolicy, savePolicyTimeout, calibration.relevanceFloor(relevanceFloor),
+                        relevanceJudgeTimeout, savePolicy, savePolicyTimeout, floor,
+                        calibration.meaningAloneFloor(meaningAloneFloor, floor),
                         sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, telemetry.writer(),
                         telemetry.listeners());

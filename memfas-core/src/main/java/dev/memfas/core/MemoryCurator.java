@@ -56,7 +56,7 @@ import java.util.function.UnaryOperator;
  *   <li>{@link CandidateGatherer}: vector hits, BM25 hits, linked and pinned memories, into a {@link CandidateSet};
  *   <li>{@link Layers}: the session's working memories join them;
  *   <li>{@link CandidateScorer}: every candidate's factors and score;
- *   <li>{@link RelevanceGate}: whether the best cosine reaches the model's relevance floor, so anything is relevant;
+ *   <li>{@link RelevanceGate}: what may be retrieved: everything, only the matches by meaning, or nothing;
  *   <li>{@link NeighborExpander}: the memories stored next to the best join them, then the {@link Ranking};
  *   <li>{@link TokenCounter}: every candidate's size as an item;
  *   <li>{@link BudgetFiller}: the envelope filled within the budget (retrieved memories only if the gate opened);
@@ -132,7 +132,7 @@ final class MemoryCurator implements ContextCurator {
         this.topics = new TopicTracker(settings.topicShiftThreshold());
         this.gatherer = new CandidateGatherer(store, indexes, settings.candidateLimit(), settings.scanThreads());
         this.scorer = new CandidateScorer(settings.weights(), settings.recencyHalfLife(), settings.timeWindowWeight());
-        this.gate = new RelevanceGate(settings.relevanceFloor());
+        this.gate = new RelevanceGate(settings.relevanceFloor(), settings.meaningAloneFloor());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
         this.state = new StateKeys(store, clock);
         this.stateSelection = new StateSelection(store, settings.relevanceJudge(), settings.relevanceJudgeTimeout(),
@@ -193,14 +193,14 @@ final class MemoryCurator implements ContextCurator {
                     topic.terms(), turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(), turn.hasSession(),
                     turn.inForce().scopes());
             scorer.score(candidates, signals);
-            boolean relevant = gate.opens(candidates);
-            if (relevant) {
+            Admission admission = gate.admission(candidates);
+            if (admission.all()) {
                 neighbors.expand(turn, q, candidates, sources, signals, work.ranking(), work.seeds());
             }
             tokenCounter.count(turn, candidates);
             neighbors.inherit(candidates, turn.budget());
             work.ranking().rank(candidates);
-            if (request.relevanceCheck() && relevant) {
+            if (request.relevanceCheck() && admission.any()) {
                 relevanceCheck.apply(request.query(), candidates, work.ranking());
                 work.ranking().rank(candidates);
             }
@@ -208,8 +208,8 @@ final class MemoryCurator implements ContextCurator {
             List<StateSelection.Chosen> chosenState = request.state().isEmpty() ? List.of()
                     : stateSelection.select(turn.namespace(), request.query(), q.query(), request.state());
             BudgetFiller.Filled filled = filler.fill(turn.plan(), chosenState, fired.triggers(), candidates,
-                    work.linked(), work.linkedCount(), work.ranking(), relevant, work.fill());
-            return publisher.publish(turn, topic, fired, work, filled, relevant);
+                    work.linked(), work.linkedCount(), work.ranking(), admission, work.fill());
+            return publisher.publish(turn, topic, fired, work, filled, admission);
         } finally {
             workspaces.release(work);
         }

@@ -29,6 +29,26 @@ record ModelCalibration(Embedder embedder) {
                 "relevance floor");
     }
 
+    /**
+     * The meaning-alone floor: {@code set} unless NaN, else the embedder's, else the relevance floor (meaning alone
+     * decides); never under the relevance floor, and -1 when there is no floor.
+     *
+     * @param floor the relevance floor the curator runs on ({@link #relevanceFloor})
+     * @throws IllegalArgumentException if {@code set} is under {@code floor}
+     */
+    double meaningAloneFloor(double set, double floor) {
+        if (floor <= -1) {
+            return -1;
+        }
+        if (!Double.isNaN(set) && set < floor) {
+            throw new IllegalArgumentException("meaning-alone floor must not be under the relevance floor " + floor
+                    + ": " + set);
+        }
+        double value = calibrated(set, embedder == null ? OptionalDouble.empty() : embedder.meaningAloneFloor(), floor,
+                "meaning-alone floor");
+        return Math.max(value, floor);
+    }
+
     private double calibrated(double set, OptionalDouble fromEmbedder, double fallback, String name) {
         if (!Double.isNaN(set)) {
             return set;

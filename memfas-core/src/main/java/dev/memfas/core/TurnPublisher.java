@@ -56,7 +56,7 @@ final class TurnPublisher {
     }
 
     ContextResponse publish(Turn turn, SessionState.TopicUpdate topic, NamespaceTriggers.Fired fired,
-            TurnWorkspace work, BudgetFiller.Filled filled, boolean relevant) {
+            TurnWorkspace work, BudgetFiller.Filled filled, Admission admission) {
         if (turn.request().recordAccess() && !filled.includedIds().isEmpty()) {
             store.recordAccess(turn.namespace(), filled.includedIds(), turn.now());
             if (turn.session() != null) {
@@ -71,7 +71,7 @@ final class TurnPublisher {
         }
         List<DroppedMemory> dropped = turn.request().explain()
                 ? dropExplainer.explain(work.candidates(), work.linked(), work.linkedCount(), work.ranking(),
-                        filled.included(), relevant, turn.plan())
+                        filled.included(), admission, turn.plan())
                 : List.of();
         ContextResponse response = new ContextResponse(filled.context(), filled.tokens(), turn.budget(),
                 filled.items(), work.candidates().size(), filled.dropped(), firedKeywords, topic.label(),

@@ -13,6 +13,7 @@ import dev.memfas.Trigger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -126,5 +127,134 @@ final class RelevanceGateTest {
         assertThatThrownBy(() -> Memfas.newBuilder().embedder(embedder(7)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("7.0")
                 .hasMessageContaining("hashing-256");
+    }
+
+    /**
+     * Texts placed at a chosen cosine from the query: the query is the first axis, a memory at cosine c is c on it and
+     * sqrt(1 - c²) on an axis of its own, so memories are no closer to each other than c1 × c2 (never duplicates).
+     * Floors 0.5 (relevance) and 0.7 (meaning alone); {@code meaningAlone} NaN for an embedder that has none.
+     */
+    private record PlacedEmbedder(Map<String, Double> cosines, double meaningAlone) implements Embedder {
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            List<String> placed = cosines.keySet().stream().sorted().toList();
+            return texts.stream().map(t -> {
+                float[] v = new float[dimension()];
+                double c = cosines.getOrDefault(t, 1.0);
+                v[0] = (float) c;
+                if (c < 1) {
+                    v[1 + placed.indexOf(t)] = (float) Math.sqrt(1 - c * c);
+                }
+                return v;
+            }).toList();
+        }
+
+        @Override
+        public int dimension() {
+            return 16;
+        }
+
+        @Override
+        public String modelId() {
+            return "placed";
+        }
+
+        @Override
+        public OptionalDouble relevanceFloor() {
+            return OptionalDouble.of(0.5);
+        }
+
+        @Override
+        public OptionalDouble meaningAloneFloor() {
+            return Double.isNaN(meaningAlone) ? OptionalDouble.empty() : OptionalDouble.of(meaningAlone);
+        }
+    }
+
+    /** A curator over memories placed at the given cosines; minimum score 0, so the gate alone decides. */
+    private ContextCurator placed(double meaningAlone, Map<String, Double> cosines) {
+        curator = Memfas.newBuilder().embedder(new PlacedEmbedder(cosines, meaningAlone)).minScore(0)
+                .clock(new MutableClock(NOW)).build();
+        curator.rememberAll(cosines.keySet().stream().map(t -> memory(t.split(" ")[0], t)).toList());
+        return curator;
+    }
+
+    @Test
+    void betweenTheFloors_matchesWithNoWordInCommon_comeWithoutTheWeakerMemories() {
+        placed(0.7, Map.of("horoscope taurus sun in the third house", 0.6, "mars trine uranus", 0.55,
+                "lunch is at noon", 0.45));
+
+        ContextResponse r = curator.getContext(ContextRequest.builder("square root of 144").sessionId("s")
+                .explain(true).build());
+
+        assertThat(r.memoryIds()).containsExactlyInAnyOrder("horoscope", "mars");
+        assertThat(r.dropped()).singleElement().satisfies(d -> {
+            assertThat(d.memoryId()).isEqualTo("lunch");
+            assertThat(d.reason()).isEqualTo(DroppedMemory.Reason.BELOW_RELEVANCE_FLOOR);
+        });
+    }
+
+    @Test
+    void betweenTheFloors_aWordInCommonWithOneOfTheThreeNearest_letsEverythingThrough() {
+        placed(0.7, Map.of("horoscope taurus sun", 0.65, "mars trine uranus", 0.6,
+                "rest the knee after the long run", 0.55, "lunch is at noon", 0.3));
+
+        assertThat(curator.getContext("why does my knee hurt", "s").memoryIds())
+                .containsExactlyInAnyOrder("horoscope", "mars", "rest", "lunch");
+    }
+
+    @Test
+    void betweenTheFloors_aWordInCommonOnlyWithTheFourthNearest_isNotEnough() {
+        placed(0.7, Map.of("horoscope taurus sun", 0.66, "mars trine uranus", 0.64, "venus in gemini", 0.62,
+                "rest the knee after the long run", 0.6, "lunch is at noon", 0.3));
+
+        assertThat(curator.getContext("why does my knee hurt", "s").memoryIds())
+                .containsExactlyInAnyOrder("horoscope", "mars", "venus", "rest");
+    }
+
+    @Test
+    void atTheMeaningAloneFloor_noWordInCommonIsNeeded() {
+        placed(0.7, Map.of("adopted a grey cat called pepper", 0.71, "mars trine uranus", 0.2));
+
+        assertThat(curator.getContext("which pet do I have", "s").memoryIds()).containsExactly("adopted", "mars");
+    }
+
+    @Test
+    void anEmbedderWithoutAMeaningAloneFloor_letsMeaningDecideAtTheRelevanceFloor() {
+        placed(Double.NaN, Map.of("horoscope taurus sun", 0.55, "lunch is at noon", 0.3));
+
+        assertThat(curator.getContext("square root of 144", "s").memoryIds())
+                .containsExactlyInAnyOrder("horoscope", "lunch");
+    }
+
+    @Test
+    void theBuildersMeaningAloneFloor_overridesTheEmbeddersOne() {
+        curator = Memfas.newBuilder().embedder(new PlacedEmbedder(Map.of("horoscope taurus sun", 0.55,
+                "lunch is at noon", 0.3), 0.7)).meaningAloneFloor(0.5).minScore(0).clock(new MutableClock(NOW))
+                .build();
+        curator.rememberAll(List.of(memory("horoscope", "horoscope taurus sun"), memory("lunch", "lunch is at noon")));
+
+        assertThat(curator.getContext("square root of 144", "s").memoryIds())
+                .containsExactlyInAnyOrder("horoscope", "lunch");
+    }
+
+    @Test
+    void aMeaningAloneFloorUnderTheRelevanceFloor_isRefusedNamingBoth() {
+        assertThatThrownBy(() -> Memfas.newBuilder().meaningAloneFloor(1.5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("meaning-alone floor")
+                .hasMessageContaining("1.5");
+        assertThatThrownBy(() -> Memfas.newBuilder().embedder(new PlacedEmbedder(Map.of(), 0.7))
+                .meaningAloneFloor(0.4).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("meaning-alone floor must not be under the relevance floor 0.5: 0.4");
+    }
+
+    @Test
+    void aRaisedRelevanceFloor_raisesTheEmbeddersMeaningAloneFloorWithIt() {
+        curator = Memfas.newBuilder().embedder(new PlacedEmbedder(Map.of("adopted a grey cat", 0.75), 0.7))
+                .relevanceFloor(0.8).clock(new MutableClock(NOW)).build();
+        curator.remember(memory("adopted", "adopted a grey cat"));
+
+        assertThat(curator.getContext("which pet do I have", "s").context()).isEmpty();
+        assertThat(curator.getContext("which cat do I have", "s").context()).isEmpty();
     }
 }

