@@ -45,6 +45,7 @@ import java.util.stream.Stream;
  * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.EvalMain DATA_DIR [--out DIR]
  *     [--budgets 512,1024,2048,4096] [--model bge-small-en-v1.5-q|bge-small-en-v1.5|all-minilm-l6-v2|none]
  *     [--peers rrf|none] [--cache DIR] [--variant NAME=semantic:0.6,recency:0,candidates:200 ...]
+ *     [--history none|previous|follow-up]
  * </pre>
  *
  * Writes {@code eval.json}, {@code eval.md} and {@code misses.jsonl} (every answerable question a system at a budget
@@ -82,7 +83,8 @@ public final class EvalMain {
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || args[0].startsWith("--")) {
             System.err.println("usage: EvalMain DATA_DIR [--out DIR] [--budgets 512,1024,2048,4096] [--model M]"
-                    + " [--peers rrf|none] [--cache DIR] [--variant NAME=key:value,...] [--postgres URL|embedded]");
+                    + " [--peers rrf|none] [--cache DIR] [--variant NAME=key:value,...] [--postgres URL|embedded]"
+                    + " [--history none|previous|follow-up]");
             System.exit(1);
         }
         Path data = Path.of(args[0]);
@@ -93,6 +95,7 @@ public final class EvalMain {
         Path cache = null;
         List<EvalVariant> variants = new ArrayList<>();
         String postgres = null;
+        EvalHistory history = EvalHistory.NONE;
         for (int i = 1; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value after " + args[i]);
@@ -110,18 +113,21 @@ public final class EvalMain {
                 case "--cache" -> cache = Path.of(value);
                 case "--variant" -> variants.add(EvalVariant.parse(value));
                 case "--postgres" -> postgres = value;
+                case "--history" -> history = EvalHistory.parse(value);
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]);
             }
         }
-        System.out.println(run(data, new Options(out, budgets, model, peers, cache, variants, postgres)));
+        System.out.println(run(data, new Options(out, budgets, model, peers, cache, variants, postgres,
+                history)));
     }
 
     /**
      * How a run is made: where it writes, the budgets, the memfas model, whether the peers run, where embeddings are
-     * cached between runs (null: nowhere), and the variants.
+     * cached between runs (null: nowhere), the variants, the PostgreSQL server (null: none) and what the questions are
+     * asked with.
      */
     record Options(Path out, int[] budgets, String model, boolean peers, Path cache, List<EvalVariant> variants,
-            String postgres) {
+            String postgres, EvalHistory history) {
         /** Checks the budgets are positive and the variants' names distinct. */
         Options {
             for (int budget : budgets) {
@@ -146,7 +152,7 @@ public final class EvalMain {
     /** Runs the evaluation with the peers and no cache; writes eval.json and eval.md to {@code out}. */
     static String run(Path data, Path out, int[] budgets, String model, List<EvalVariant> variants)
             throws IOException {
-        return run(data, new Options(out, budgets, model, true, null, variants, null));
+        return run(data, new Options(out, budgets, model, true, null, variants, null, EvalHistory.NONE));
     }
 
     /** Runs the evaluation and writes eval.json and eval.md to the options' directory; returns the Markdown. */
@@ -196,7 +202,8 @@ public final class EvalMain {
             systems.addAll(PEERS);
         }
         systems.addAll(BASELINES);
-        EvalReport report = new EvalReport(results, systems, options.budgets(), model, conversations.size());
+        EvalReport report = new EvalReport(results, systems, options.budgets(), model, conversations.size(),
+                options.history());
         String md = report.markdown();
         Files.writeString(out.resolve("eval.md"), md);
         Files.writeString(out.resolve("eval.json"), report.json(conversations));
@@ -292,6 +299,7 @@ public final class EvalMain {
                 keptIn.add(kept);
             }
             int n = 0;
+            String previous = null;
             for (EvalData.Question q : questions) {
                 RrfHybrid.Rankings ranked = hybrid == null ? null : hybrid.rank(q.text());
                 if (q.answerable()) {
@@ -310,7 +318,7 @@ public final class EvalMain {
                     for (int i = 0; i < curators.size(); i++) {
                         // Access is not recorded: a question asked at four budgets would otherwise lift, at the
                         // later budgets, what the earlier ones included, and the order of questions would matter.
-                        ContextResponse r = curators.get(i).getContext(ContextRequest.builder(q.text())
+                        ContextResponse r = curators.get(i).getContext(options.history().request(q.text(), previous)
                                 .sessionId("eval-" + n).tokenBudget(budget).recordAccess(false).build());
                         List<String> included = new ArrayList<>(r.memoryIds());
                         Map<String, List<String>> kept = keptIn.get(i);
@@ -326,6 +334,7 @@ public final class EvalMain {
                     }
                     results.outcomes().add(recent(turns, tokens, q, budget));
                 }
+                previous = q.text();
             }
         } finally {
             for (ContextCurator curator : curators) {

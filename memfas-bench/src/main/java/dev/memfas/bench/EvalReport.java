@@ -28,10 +28,12 @@ final class EvalReport {
     private final int[] budgets;
     private final String model;
     private final int conversations;
+    private final EvalHistory history;
     private final boolean numbered;
     private final List<String> categories;
 
-    EvalReport(EvalMain.Results results, List<String> systems, int[] budgets, String model, int conversations) {
+    EvalReport(EvalMain.Results results, List<String> systems, int[] budgets, String model, int conversations,
+            EvalHistory history) {
         this.answerable = results.outcomes().stream().filter(EvalMain.Outcome::answerable).toList();
         this.general = results.outcomes().stream().filter(o -> !o.answerable()).toList();
         this.sessions = results.sessions();
@@ -39,6 +41,7 @@ final class EvalReport {
         this.budgets = budgets.clone();
         this.model = model;
         this.conversations = conversations;
+        this.history = history;
         this.numbered = answerable.stream().allMatch(o -> NUMBERED.contains(o.category()));
         this.categories = new TreeSet<>(answerable.stream().map(EvalMain.Outcome::category).toList()).stream()
                 .toList();
@@ -139,7 +142,7 @@ final class EvalReport {
     private String numberedRecall() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Evidence recall, %d conversations, model %s, %d questions with evidence"
-                + " in categories 1-4%n%n", conversations, model, row("memfas", budgets[0]).questions()));
+                + " in categories 1-4%s%n%n", conversations, model, row("memfas", budgets[0]).questions(), asked()));
         sb.append("| system | budget | recall 1-4 | cat 1 | cat 2 | cat 3 | cat 4 | cat 5 | all evidence | mean tokens"
                 + " | p50 ms | p95 ms |\n");
         sb.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -158,8 +161,8 @@ final class EvalReport {
     /** The table for named categories: the recall over every question, then one column per category. */
     private String namedRecall() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "Evidence recall, %d conversations, model %s, %d questions with evidence%n%n",
-                conversations, model, row("memfas", budgets[0]).questions()));
+        sb.append(String.format(Locale.ROOT, "Evidence recall, %d conversations, model %s, %d questions with evidence%s"
+                + "%n%n", conversations, model, row("memfas", budgets[0]).questions(), asked()));
         sb.append("| system | budget | recall |");
         categories.forEach(c -> sb.append(' ').append(c).append(" |"));
         sb.append(" all evidence | mean tokens | p50 ms | p95 ms |\n|---|---|---|");
@@ -175,6 +178,16 @@ final class EvalReport {
             }
         }
         return sb.toString();
+    }
+
+    /** What the questions were asked with, for a table's heading; empty when with nothing. */
+    private String asked() {
+        return switch (history) {
+            case NONE -> "";
+            case PREVIOUS -> ", each asked with the previous question as recent history";
+            case FOLLOW_UP -> ", each asked as a follow-up (\"" + EvalHistory.FOLLOW_UP_QUERY
+                    + "\" with the question as recent history; rrf and dense read the question)";
+        };
     }
 
     private static String f(double v) {
@@ -203,6 +216,7 @@ final class EvalReport {
     String json(List<Path> conversationDirs) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("model", model);
+        root.put("history", history.option());
         root.put("conversations", conversationDirs.stream().map(p -> p.getFileName().toString()).toList());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String system : systems) {

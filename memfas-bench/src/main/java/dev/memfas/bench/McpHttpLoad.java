@@ -118,7 +118,8 @@ public final class McpHttpLoad {
         try (McpSyncClient mcp = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30)).build()) {
             mcp.initialize();
             mix(client, calls, (tool, arguments) -> {
-                McpSchema.CallToolResult r = mcp.callTool(new McpSchema.CallToolRequest(tool, arguments));
+                McpSchema.CallToolResult r = mcp.callTool(McpSchema.CallToolRequest.builder(tool)
+                        .arguments(arguments).build());
                 if (Boolean.TRUE.equals(r.isError())) {
                     throw new IllegalStateException(tool + ": " + ((McpSchema.TextContent) r.content().get(0)).text());
                 }

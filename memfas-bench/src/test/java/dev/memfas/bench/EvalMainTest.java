@@ -156,6 +156,39 @@ final class EvalMainTest {
     }
 
     @Test
+    void questionsAskedAsFollowUps_carryTheQuestionAsHistory_andTheReportSaysSo() throws Exception {
+        Path conv = Files.createDirectories(data.resolve("dev/conv-a"));
+        Files.writeString(conv.resolve("memories.jsonl"), MEMORIES);
+        Files.writeString(conv.resolve("queries.jsonl"), QUERIES);
+
+        String md = EvalMain.run(data, new EvalMain.Options(out, new int[] {512}, DjlEmbedder.DEFAULT_MODEL.modelId(),
+                false, null, List.of(), null, EvalHistory.FOLLOW_UP));
+
+        assertThat(md).contains("each asked as a follow-up (\"Tell me more about that.\" with the question as recent"
+                + " history");
+        JsonNode json = JsonMapper.builder().build().readTree(Files.readString(out.resolve("eval.json")));
+        assertThat(json.get("history").asString()).isEqualTo("follow-up");
+        // recent ignores the question: asked as a follow-up or not, it reads the same last turns
+        assertThat(json.get("results").get(2).get("system").asString()).isEqualTo("recent");
+        assertThat(json.get("results").get(0).get("recall_cat1_4").asDouble()).isBetween(0.0, 1.0);
+    }
+
+    @Test
+    void history_buildsTheRequestItNames_andRefusesOtherNames() {
+        assertThat(EvalHistory.NONE.request("Q?", "P?").build().recentHistory()).isEmpty();
+        assertThat(EvalHistory.PREVIOUS.request("Q?", "P?").build().recentHistory()).containsExactly("P?");
+        assertThat(EvalHistory.PREVIOUS.request("Q?", null).build().recentHistory()).isEmpty();
+        assertThat(EvalHistory.PREVIOUS.request("Q?", "P?").build().query()).isEqualTo("Q?");
+        assertThat(EvalHistory.FOLLOW_UP.request("Q?", "P?").build()).satisfies(r -> {
+            assertThat(r.query()).isEqualTo(EvalHistory.FOLLOW_UP_QUERY);
+            assertThat(r.recentHistory()).containsExactly("Q?");
+        });
+        assertThat(EvalHistory.parse(" Follow-Up ")).isEqualTo(EvalHistory.FOLLOW_UP);
+        assertThatThrownBy(() -> EvalHistory.parse("always")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--history is none, previous or follow-up: 'always'");
+    }
+
+    @Test
     void badVariantsAreRejectedWithTheirText() {
         assertThatThrownBy(() -> EvalVariant.parse("x=speed:2"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown variant setting 'speed'");

@@ -191,8 +191,8 @@ final class ContextCommand implements Callable<Integer> {
         out.println("  scope where it applies, prio pinned or importance, hot used earlier in this session, nbr"
                 + " stored next to a best match;");
         out.println("  dropped: below the minimum score, a duplicate of an included memory, over budget, or every");
-        out.println("  candidate below the embedding model's relevance floor, or below its meaning-alone floor with no");
-        out.println("  word in common (the query matches nothing stored; see docs/embeddings.md).");
+        out.println("  candidate below the embedding model's relevance floor, or below its meaning-alone floor");
+        out.println("  with no word in common (the query matches nothing stored; see docs/embeddings.md).");
     }
 
     private static String reason(DroppedMemory d) {

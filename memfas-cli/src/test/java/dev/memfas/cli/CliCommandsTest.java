@@ -122,7 +122,7 @@ final class CliCommandsTest {
         assertThat(lines).hasSize(2);
         JsonNode second = JSON.readTree(lines.get(1));
         assertThat(second.get("changed").toString()).isEqualTo("[\"validUntil\",\"supersededBy\"]");
-        assertThat(second.get("memory").get("valid_until").asText()).isEqualTo("2026-11-02T00:00:00Z");
+        assertThat(second.get("memory").get("valid_until").asString()).isEqualTo("2026-11-02T00:00:00Z");
 
         Run nothing = memfas("update", "aiko");
         assertThat(nothing.exit()).isEqualTo(Main.INPUT);
@@ -162,7 +162,7 @@ final class CliCommandsTest {
         JsonNode o = JSON.readTree(back.out());
         assertThat(o.get("added").asInt()).isEqualTo(1);
         assertThat(o.get("last_seen").isNull()).isFalse();
-        assertThat(o.get("newest").get(0).get("id").asText()).isEqualTo("b");
+        assertThat(o.get("newest").get(0).get("id").asString()).isEqualTo("b");
         Run bad = memfas("orient", "--timezone", "Mars/Olympus");
         assertThat(bad.exit()).isEqualTo(Main.INPUT);
         assertThat(bad.err()).contains("--timezone is not a time zone: 'Mars/Olympus'");
@@ -187,7 +187,7 @@ final class CliCommandsTest {
         Run done = memfas("maintain", "--json");
         JsonNode report = JSON.readTree(done.out());
         assertThat(report.get("archived").asInt()).isEqualTo(1);
-        assertThat(report.get("actions").get(0).get("memory_id").asText()).isEqualTo("old");
+        assertThat(report.get("actions").get(0).get("memory_id").asString()).isEqualTo("old");
         assertThat(memfas("list").out()).doesNotContain("jenkins-2").contains("ci-7");
         assertThat(memfas("list", "--archived").out()).contains("jenkins-2").doesNotContain("ci-7");
         assertThat(memfas("recall", "build server jenkins").out()).doesNotContain("jenkins-2");

@@ -14,7 +14,7 @@ record Admission(double minCosine) {
     /** Nothing retrieved: the turn has nothing relevant. */
     static final Admission NONE = new Admission(Double.POSITIVE_INFINITY);
 
-    /** Only the memories whose cosine with the query reaches {@code floor}: the matches, without what would pad them. */
+    /** Only the memories whose cosine with the query reaches {@code floor}: the matches, and nothing to pad them. */
     static Admission matchesOnly(double floor) {
         return new Admission(floor);
     }

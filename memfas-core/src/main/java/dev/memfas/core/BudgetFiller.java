@@ -16,9 +16,9 @@ import java.util.List;
  * fits is added (first fit: what does not fit is skipped, smaller ones after it may still fit), stopping at the
  * minimum score or the most items the turn allows ({@link FillPlan}), and taking only those the turn's
  * {@link Admission} lets it take ({@link RelevanceGate}). When the turn keeps shares of its budget by scope
- * ({@link ScopeShares}), that walk is made twice: first taking only what fits whole in what is
- * left of its scope's share, then, with what is left of the whole budget, the best of the rest. A memory longer than the
- * per-item cap is cut at a sentence or word boundary and marked. Near-duplicates (the same normalized text, or cosine
+ * ({@link ScopeShares}), that walk is made twice: first taking only what fits whole in what is left of its scope's
+ * share, then, with what is left of the whole budget, the best of the rest. A memory longer than the per-item cap is
+ * cut at a sentence or word boundary and marked. Near-duplicates (the same normalized text, or cosine
  * at or above the threshold with an item already in) are left out. The result's token count is verified on the final
  * string.
  *

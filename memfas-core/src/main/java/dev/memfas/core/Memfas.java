@@ -483,6 +483,8 @@ public final class Memfas {
          * Builds the curator.
          *
          * @throws IllegalStateException if this builder already built one
+         * @throws IllegalArgumentException if the meaning-alone floor set is under the relevance floor, or the
+         *     embedder's calibrated cosines are outside [-1, 1]
          * @throws dev.memfas.MemfasException if the telemetry file cannot be opened, or the store holds vectors of a
          *     different model than the embedder's
          */

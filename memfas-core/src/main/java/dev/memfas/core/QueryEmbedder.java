@@ -32,7 +32,6 @@ final class QueryEmbedder {
         return new QueryVectors(query, vectors.size() == 1 ? query : blend(query, vectors.get(1)));
     }
 
-    /** The query alone, for a search. */
     /** The texts' unit vectors, in one model call; null without an embedder. */
     List<float[]> embedTexts(List<String> texts, String what) {
         if (embedder == null) {
@@ -45,6 +44,7 @@ final class QueryEmbedder {
         return out;
     }
 
+    /** The query alone, for a search. */
     QueryVectors embedQuery(String query) {
         if (embedder == null) {
             return QueryVectors.NONE;

@@ -63,7 +63,7 @@ final class MemfasMcpHttpServerTest {
     }
 
     private static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> args) {
-        return client.callTool(new McpSchema.CallToolRequest(tool, args));
+        return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args).build());
     }
 
     private static String text(McpSchema.CallToolResult r) {
