@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * What each question is asked with ({@code EvalMain --history}), to measure how memfas reads a turn in a
  * conversation: nothing (the default); the conversation's previous question as recent history, as an agent asks a
- * question that stands alone after one on another subject; or as a follow-up that names nothing ("Tell me more about
+ * question that stands alone after one on another subject (LongMemEval asks one question of each haystack, which
+ * therefore gets none); or as a follow-up that names nothing ("Tell me more about
  * that.") with the question as recent history, whose context should hold the question's evidence all the same. The
  * peers rrf and dense read no history: only the memfas systems (and bm25, which is memfas) are asked with it.
  */

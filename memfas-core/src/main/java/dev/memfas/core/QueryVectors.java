@@ -1,8 +1,9 @@
 package dev.memfas.core;
 
 /**
- * A turn's embeddings, unit length: the query's own (what candidates are found and scored by) and the turn's (the
- * query blended with the recent history, what the session topic follows). Both null without an embedder.
+ * A turn's embeddings, unit length: what candidates are found and scored by (the query's own, or for a follow-up that
+ * names almost nothing, the query read with the recent history: {@link QueryEmbedder}) and the turn's (the query
+ * blended with the recent history, what the session topic follows). Both null without an embedder.
  */
 record QueryVectors(float[] query, float[] turn) {
     static final QueryVectors NONE = new QueryVectors(null, null);

@@ -78,4 +78,13 @@ final class RelevanceFloorTest {
         assertThat(curator.getContext("What animal lives with me?", "s").memoryIds()).startsWith("cat")
                 .hasSizeGreaterThan(1);
     }
+
+    @Test
+    void aFollowUpThatNamesNothing_isReadWithItsConversation() {
+        ContextRequest followUp = ContextRequest.builder("Tell me more about that.").sessionId("f")
+                .recentHistory(List.of("What is my cat's name?")).build();
+
+        assertThat(curator.getContext(followUp).memoryIds()).startsWith("cat");
+        assertThat(curator.getContext("Tell me more about that.", "g").memoryIds()).doesNotContain("cat");
+    }
 }

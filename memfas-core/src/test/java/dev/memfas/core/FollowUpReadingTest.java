@@ -1,0 +1,103 @@
+package dev.memfas.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
+import dev.memfas.Embedder;
+import dev.memfas.Memory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A query that names almost nothing is read with its conversation; one that names its subject is read alone. */
+final class FollowUpReadingTest {
+    private static final Instant NOW = Instant.parse("2026-11-01T12:00:00Z");
+
+    /** Hashing vectors with a relevance floor of 0.3: texts sharing no term score about 0. */
+    private record FlooredEmbedder(Embedder terms) implements Embedder {
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            return terms.embedAll(texts);
+        }
+
+        @Override
+        public int dimension() {
+            return terms.dimension();
+        }
+
+        @Override
+        public String modelId() {
+            return terms.modelId();
+        }
+
+        @Override
+        public OptionalDouble relevanceFloor() {
+            return OptionalDouble.of(0.3);
+        }
+    }
+
+    private ContextCurator curator;
+
+    @BeforeEach
+    void remember() {
+        curator = Memfas.newBuilder().embedder(new FlooredEmbedder(new HashingEmbedder(256)))
+                .clock(new MutableClock(NOW)).build();
+        curator.rememberAll(List.of(memory("k1", "kafka retention is seven days"),
+                memory("k2", "kafka partitions are twelve"), memory("l", "lunch is served at noon")));
+    }
+
+    @AfterEach
+    void close() {
+        curator.close();
+    }
+
+    private static Memory memory(String id, String text) {
+        return Memory.builder(text).id(id).createdAt(NOW.minus(Duration.ofDays(1))).build();
+    }
+
+    private List<String> ids(String query, String... history) {
+        return curator.getContext(ContextRequest.builder(query).sessionId("s").recentHistory(List.of(history))
+                .build()).memoryIds();
+    }
+
+    @Test
+    void aFollowUpThatNamesNothing_findsWhatItsConversationIsAbout() {
+        assertThat(ids("Tell me more about that.")).isEmpty();
+
+        assertThat(ids("Tell me more about that.", "What is our kafka retention?")).startsWith("k1");
+        assertThat(ids("Why?", "What is our kafka retention?")).startsWith("k1");
+    }
+
+    @Test
+    void aQueryThatNamesItsSubject_isReadAloneWhateverCameBefore() {
+        // the history still moves the session's topic, so compare the meaning the query was read by
+        assertThat(semantics("when is lunch served", "What is our kafka retention?"))
+                .isEqualTo(semantics("when is lunch served"));
+        assertThat(semantics("Tell me more about that.", "What is our kafka retention?"))
+                .isNotEqualTo(semantics("Tell me more about that."));
+    }
+
+    /** Each included memory's semantic factor, by id, in a fresh session. */
+    private java.util.Map<String, Double> semantics(String query, String... history) {
+        java.util.Map<String, Double> out = new java.util.TreeMap<>();
+        curator.getContext(ContextRequest.builder(query).sessionId("fresh-" + System.nanoTime())
+                .recentHistory(List.of(history)).build()).items()
+                .forEach(i -> out.put(i.memoryId(), i.factors().semantic()));
+        return out;
+    }
+
+    @Test
+    void aFollowUp_isOneWordAtMost_stopWordsAside() {
+        assertThat(QueryEmbedder.isFollowUp("Tell me more about that.")).isTrue();
+        assertThat(QueryEmbedder.isFollowUp("And her sister?")).isTrue();
+        assertThat(QueryEmbedder.isFollowUp("Why?")).isTrue();
+        assertThat(QueryEmbedder.isFollowUp("")).isTrue();
+        assertThat(QueryEmbedder.isFollowUp("What about the kafka retention?")).isFalse();
+        assertThat(QueryEmbedder.isFollowUp("What is the capital of France?")).isFalse();
+    }
+}
