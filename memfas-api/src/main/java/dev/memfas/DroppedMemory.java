@@ -25,9 +25,10 @@ public record DroppedMemory(String memoryId, double score, Reason reason, String
         /** The request asked for a relevance check, and the curator's relevance judge did not choose it. */
         NOT_CHOSEN_BY_JUDGE,
         /**
-         * Nothing in the turn was relevant (the query matches nothing stored), so only triggered and pinned memories
-         * were taken: no memory reached the relevance floor, or none reached the meaning-alone floor and none of the
-         * three nearest the query shared a word with it ({@link Embedder#meaningAloneFloor()}).
+         * It was not relevant enough for the turn: no memory reached the relevance floor (the query matches nothing
+         * stored, and only triggered and pinned memories were taken), or the best stayed under the meaning-alone
+         * floor sharing no word with the query and this one was under the relevance floor
+         * ({@link Embedder#meaningAloneFloor()}).
          */
         BELOW_RELEVANCE_FLOOR
     }

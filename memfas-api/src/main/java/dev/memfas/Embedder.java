@@ -41,10 +41,10 @@ public interface Embedder {
     /**
      * The cosine at or above which a memory is relevant to a query on meaning alone, for this model, when the model is
      * calibrated; at or above the {@link #relevanceFloor() relevance floor}. A turn whose best memory is between the
-     * two is let through only if one of its three memories nearest the query also shares a word with it (a lexical
-     * search found it): two ways of reading agree that something matches. A model's nearest-neighbour cosines are
-     * noisy, so among a few hundred turns on many topics a general question's best match often scores just above the
-     * floor on meaning it does not share ("What is the square root of 144?" and a reading of someone's horoscope,
+     * two is curated in full only if that memory also shares a word with the query (a lexical search found it): two
+     * ways of reading agree that something matches; otherwise it gets only the memories at the floor or above. A
+     * model's nearest-neighbour cosines are noisy, so among a few hundred turns on many topics a general question's
+     * best match often scores just above the floor on meaning it does not share ("What is the square root of 144?" and a reading of someone's horoscope,
      * 0.60 with bge-small-en-v1.5). Empty when unknown: the curator then uses the relevance floor, so meaning alone
      * decides. {@code Memfas.Builder.meaningAloneFloor} overrides it.
      */

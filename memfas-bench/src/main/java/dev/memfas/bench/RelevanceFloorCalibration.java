@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * questions {@link EvalMain} measures precision with) is asked of every conversation under the given directories, and
  * its best cosine there is recorded. The floor is the 95th percentile of those best cosines, rounded up to a hundredth:
  * a question with nothing to find stays under it 95 times in 100, and fills no budget. The meaning-alone floor is the
- * 99th percentile, rounded up: under it a turn also needs a word in common with its nearest memories. Only the
+ * 99th percentile, rounded up: under it a turn also needs a word in common with its nearest memory. Only the
  * unanswerable side is read; how many answerable questions the floors cost is {@link EvalMain}'s to measure.
  *
  * <pre>

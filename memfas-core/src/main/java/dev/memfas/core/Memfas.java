@@ -363,10 +363,10 @@ public final class Memfas {
 
         /**
          * The cosine at or above which a memory is relevant on meaning alone, overriding the embedder's calibrated
-         * {@link Embedder#meaningAloneFloor()}: a turn whose best memory is between the relevance floor and it is let
-         * through only if one of its three memories nearest the query also shares a word with the query. Set it to
-         * the relevance floor for meaning alone to decide at the floor; a value under the floor is refused when the
-         * curator is built.
+         * {@link Embedder#meaningAloneFloor()}: a turn whose best memory is between the relevance floor and it is
+         * curated in full only if that memory also shares a word with the query, else it gets only its matches. Set
+         * it to the relevance floor for meaning alone to decide at the floor; a value under the floor is refused when
+         * the curator is built.
          */
         public Builder meaningAloneFloor(double cosine) {
             once("meaning-alone floor");

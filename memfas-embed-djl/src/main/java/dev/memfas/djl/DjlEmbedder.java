@@ -135,7 +135,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * The cosine at or above which a memory is relevant to a query on meaning alone, for this model: the 99th
          * percentile of the same best cosines the {@link #relevanceFloor() floor} is read from, rounded up (0.62 for
          * bge-small-en-v1.5-q, 0.61 for bge-small-en-v1.5, 0.37 for all-MiniLM-L6-v2). Between the two a turn's
-         * nearest memories must also share a word with the query ({@link Embedder#meaningAloneFloor()}).
+         * nearest memory must also share a word with the query ({@link Embedder#meaningAloneFloor()}).
          */
         public double meaningAloneFloor() {
             return meaningAloneFloor;
