@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
-import dev.memfas.Embedder;
 import dev.memfas.Memory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.OptionalDouble;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,34 +16,11 @@ import org.junit.jupiter.api.Test;
 final class FollowUpReadingTest {
     private static final Instant NOW = Instant.parse("2026-11-01T12:00:00Z");
 
-    /** Hashing vectors with a relevance floor of 0.3: texts sharing no term score about 0. */
-    private record FlooredEmbedder(Embedder terms) implements Embedder {
-        @Override
-        public List<float[]> embedAll(List<String> texts) {
-            return terms.embedAll(texts);
-        }
-
-        @Override
-        public int dimension() {
-            return terms.dimension();
-        }
-
-        @Override
-        public String modelId() {
-            return terms.modelId();
-        }
-
-        @Override
-        public OptionalDouble relevanceFloor() {
-            return OptionalDouble.of(0.3);
-        }
-    }
-
     private ContextCurator curator;
 
     @BeforeEach
     void remember() {
-        curator = Memfas.newBuilder().embedder(new FlooredEmbedder(new HashingEmbedder(256)))
+        curator = Memfas.newBuilder().embedder(new FlooredEmbedder(new HashingEmbedder(256), 0.3))
                 .clock(new MutableClock(NOW)).build();
         curator.rememberAll(List.of(memory("k1", "kafka retention is seven days"),
                 memory("k2", "kafka partitions are twelve"), memory("l", "lunch is served at noon")));

@@ -22,29 +22,6 @@ import org.junit.jupiter.api.Test;
 final class RelevanceGateTest {
     private static final Instant NOW = Instant.parse("2026-11-01T12:00:00Z");
 
-    /** The hashing embedder with a floor: texts sharing no term score about 0, one shared term well above 0.3. */
-    private record CalibratedEmbedder(Embedder terms, double floor) implements Embedder {
-        @Override
-        public List<float[]> embedAll(List<String> texts) {
-            return terms.embedAll(texts);
-        }
-
-        @Override
-        public int dimension() {
-            return terms.dimension();
-        }
-
-        @Override
-        public String modelId() {
-            return terms.modelId();
-        }
-
-        @Override
-        public OptionalDouble relevanceFloor() {
-            return OptionalDouble.of(floor);
-        }
-    }
-
     private ContextCurator curator;
 
     @AfterEach
@@ -66,7 +43,7 @@ final class RelevanceGateTest {
     }
 
     private static Embedder embedder(double floor) {
-        return new CalibratedEmbedder(new HashingEmbedder(256), floor);
+        return new FlooredEmbedder(new HashingEmbedder(256), floor);
     }
 
     @Test
