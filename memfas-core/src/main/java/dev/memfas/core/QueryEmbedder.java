@@ -10,22 +10,12 @@ import java.util.List;
  * The one model call of a turn: embeds the query, and the recent history if the request gives one, in one call.
  * Without an embedder it returns {@link QueryVectors#NONE}. Thread-safe if the embedder is.
  *
- * <p>A query that names almost nothing (at most {@value #FOLLOW_UP_MAX_WORDS} word that is not a stop word: "Tell me
- * more about that.", "And her sister?", "Why?") is a follow-up, and is read with its conversation: what finds and
- * scores memories is the query and the recent history at equal weight. Asked as such follow-ups with the question as
- * history, LoCoMo's questions found .503 of their evidence at 1,024 tokens instead of .048 read alone (history at half
- * weight: .313; at a quarter: .134); no LoCoMo or LongMemEval question is that short, so a question that stands on its
- * own is read alone whatever precedes it (a rule of two words read LoCoMo's after the previous question .824 instead
- * of .827 at 1,024, and let two-word general questions such as "What is the capital of France?" fill 12% of the
- * budget instead of 5%).
+ * <p>A follow-up ({@link FollowUps}) is read by the query and the recent history at equal weight; any other query by
+ * its own embedding. The session's topic follows the query and the history at half weight either way.
  */
 final class QueryEmbedder {
     /** How much the recent history counts against the query in the turn's vector (and its terms in the topic). */
     static final float HISTORY_WEIGHT = 0.5f;
-    /** The most words, stop words aside, of a query read with its conversation. */
-    static final int FOLLOW_UP_MAX_WORDS = 1;
-    /** How much the recent history counts against a follow-up's own words in what it is read by. */
-    static final float FOLLOW_UP_HISTORY_WEIGHT = 1.0f;
 
     private final Embedder embedder;
 
@@ -46,13 +36,8 @@ final class QueryEmbedder {
             return new QueryVectors(query, query);
         }
         float[] said = Vectors.normalizedCopy(vectors.get(1), embedder.dimension());
-        float[] read = isFollowUp(request.query()) ? blend(query, said, FOLLOW_UP_HISTORY_WEIGHT) : query;
+        float[] read = FollowUps.isFollowUp(request) ? blend(query, said, FollowUps.HISTORY_WEIGHT) : query;
         return new QueryVectors(read, blend(query, said, HISTORY_WEIGHT));
-    }
-
-    /** Whether a query names too little to be read alone. */
-    static boolean isFollowUp(String query) {
-        return TextAnalyzer.words(query).size() <= FOLLOW_UP_MAX_WORDS;
     }
 
     /** The texts' unit vectors, in one model call; null without an embedder. */

@@ -2,7 +2,7 @@ package dev.memfas.core;
 
 /**
  * A turn's embeddings, unit length: what candidates are found and scored by (the query's own, or for a follow-up that
- * names almost nothing, the query read with the recent history: {@link QueryEmbedder}) and the turn's (the query
+ * names almost nothing, the query read with the recent history: {@link FollowUps}) and the turn's (the query
  * blended with the recent history, what the session topic follows). Both null without an embedder.
  */
 record QueryVectors(float[] query, float[] turn) {

@@ -68,11 +68,37 @@ final class FollowUpReadingTest {
 
     @Test
     void aFollowUp_isOneWordAtMost_stopWordsAside() {
-        assertThat(QueryEmbedder.isFollowUp("Tell me more about that.")).isTrue();
-        assertThat(QueryEmbedder.isFollowUp("And her sister?")).isTrue();
-        assertThat(QueryEmbedder.isFollowUp("Why?")).isTrue();
-        assertThat(QueryEmbedder.isFollowUp("")).isTrue();
-        assertThat(QueryEmbedder.isFollowUp("What about the kafka retention?")).isFalse();
-        assertThat(QueryEmbedder.isFollowUp("What is the capital of France?")).isFalse();
+        assertThat(FollowUps.namesAlmostNothing("Tell me more about that.")).isTrue();
+        assertThat(FollowUps.namesAlmostNothing("And her sister?")).isTrue();
+        assertThat(FollowUps.namesAlmostNothing("Why?")).isTrue();
+        assertThat(FollowUps.namesAlmostNothing("")).isTrue();
+        assertThat(FollowUps.namesAlmostNothing("What about the kafka retention?")).isFalse();
+        assertThat(FollowUps.namesAlmostNothing("What is the capital of France?")).isFalse();
+    }
+
+    @Test
+    void aFollowUp_isSearchedByItsHistorysWordsToo_theLatestFirst() {
+        ContextRequest followUp = ContextRequest.builder("Why?").recentHistory(List.of("lunch at noon",
+                "kafka retention")).build();
+
+        assertThat(FollowUps.isFollowUp(followUp)).isTrue();
+        assertThat(FollowUps.searchText(followUp)).isEqualTo("Why?\nkafka retention\nlunch at noon");
+        assertThat(FollowUps.searchText(ContextRequest.builder("Why?").build())).isEqualTo("Why?");
+        ContextRequest question = ContextRequest.builder("when is lunch served").recentHistory(List.of("kafka"))
+                .build();
+        assertThat(FollowUps.isFollowUp(question)).isFalse();
+        assertThat(FollowUps.searchText(question)).isEqualTo("when is lunch served");
+    }
+
+    @Test
+    void aFollowUp_findsByWordsWhatItsHistoryNames_withoutAnEmbedder() {
+        try (ContextCurator words = Memfas.newBuilder().clock(new MutableClock(NOW)).build()) {
+            words.rememberAll(List.of(memory("k1", "kafka retention is seven days"),
+                    memory("l", "lunch is served at noon")));
+
+            assertThat(words.getContext(ContextRequest.builder("And then?").sessionId("w")
+                    .recentHistory(List.of("What is our kafka retention?")).build()).memoryIds()).containsExactly("k1");
+            assertThat(words.getContext("And then?", "w2").memoryIds()).isEmpty();
+        }
     }
 }
