@@ -1,6 +1,9 @@
 package dev.memfas.langchain4j;
 
 import dev.langchain4j.data.document.Metadata;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.rag.content.Content;
 import dev.langchain4j.rag.content.ContentMetadata;
@@ -22,7 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A LangChain4j {@link ContentRetriever} backed by a memfas curator: each query is one {@code getContext}, limited by a
  * token budget rather than a count of results, in the session of the query's chat memory id (so the session's topic
- * and hot memories carry from turn to turn). Each included memory becomes one {@link Content}, its text as the context
+ * and hot memories carry from turn to turn), with the last {@value #RECENT_MESSAGES} user and AI messages of the chat
+ * memory as recent history (so a follow-up that names nothing, "Tell me more about that.", is read with its
+ * conversation). Each included memory becomes one {@link Content}, its text as the context
  * holds it (cut to the per-item cap if need be) and its memory id, score, source and layer as metadata
  * ({@code memory_id}, {@code score}, {@code source}, {@code layer}; {@link ContentMetadata#SCORE} and
  * {@link ContentMetadata#EMBEDDING_ID} too). Use it with {@code AiServices.builder(...).contentRetriever(...)} or in
@@ -33,6 +38,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class MemfasContentRetriever implements ContentRetriever {
     /** The session of a query without a chat memory id. */
     public static final String DEFAULT_SESSION = "langchain4j";
+    /** How many of the chat memory's last user and AI messages go with a query as its recent history. */
+    static final int RECENT_MESSAGES = 6;
     private static final int MAX_SESSIONS = 10_000;
 
     private final ContextCurator curator;
@@ -93,7 +100,7 @@ public final class MemfasContentRetriever implements ContentRetriever {
         Objects.requireNonNull(query, "query");
         String session = session(query);
         ContextResponse r = curator.getContext(ContextRequest.builder(query.text()).namespace(namespace)
-                .sessionId(session).tokenBudget(tokenBudget).build());
+                .sessionId(session).tokenBudget(tokenBudget).recentHistory(recentHistory(query)).build());
         List<Content> contents = new ArrayList<>(r.items().size());
         List<String> ids = new ArrayList<>(r.items().size());
         for (ContextItem item : r.items()) {
@@ -139,5 +146,23 @@ public final class MemfasContentRetriever implements ContentRetriever {
     private static String session(Query query) {
         Object id = query.metadata() == null ? null : query.metadata().chatMemoryId();
         return id == null ? DEFAULT_SESSION : String.valueOf(id);
+    }
+
+    /** The texts of the last {@value #RECENT_MESSAGES} user and AI messages of the query's chat memory, in order. */
+    private static List<String> recentHistory(Query query) {
+        List<ChatMessage> memory = query.metadata() == null ? null : query.metadata().chatMemory();
+        if (memory == null) {
+            return List.of();
+        }
+        List<String> history = new ArrayList<>();
+        for (ChatMessage m : memory) {
+            String text = m instanceof UserMessage u && u.hasSingleText() ? u.singleText()
+                    : m instanceof AiMessage a ? a.text() : null;
+            if (text != null && !text.isBlank()) {
+                history.add(text);
+            }
+        }
+        return history.size() <= RECENT_MESSAGES ? history
+                : List.copyOf(history.subList(history.size() - RECENT_MESSAGES, history.size()));
     }
 }

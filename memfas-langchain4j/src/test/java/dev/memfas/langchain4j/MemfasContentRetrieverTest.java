@@ -130,6 +130,22 @@ final class MemfasContentRetrieverTest {
     }
 
     @Test
+    void aFollowUpThatNamesNothing_isReadWithTheChatMemory() {
+        ScriptedModel model = new ScriptedModel(r -> "Fridays at noon.");
+        Assistant assistant = AiServices.builder(Assistant.class).chatModel(model)
+                .contentRetriever(MemfasContentRetriever.builder(curator).build())
+                .chatMemoryProvider(id -> MessageWindowChatMemory.withMaxMessages(6)).build();
+
+        assistant.chat("conv-3", "When is lunch?");
+        assistant.chat("conv-3", "And then?");
+        assistant.chat("conv-4", "And then?");
+
+        assertThat(lastUserText(model.requests.get(1))).startsWith("And then?")
+                .contains("Lunch is at noon on Fridays.");
+        assertThat(lastUserText(model.requests.get(2))).doesNotContain("Lunch is at noon");
+    }
+
+    @Test
     void badSettings_areRefused() {
         assertThatThrownBy(() -> MemfasContentRetriever.builder(curator).tokenBudget(0))
                 .hasMessage("the token budget must be positive: 0");
