@@ -81,7 +81,7 @@ final class ContextTools {
         in.put("as_of", MemfasTools.AS_OF);
         in.put("include_superseded", MemfasTools.INCLUDE_SUPERSEDED);
         in.put("recent_history", strings("The last few messages of the conversation, newest last; they steer the"
-                + " topic."));
+                + " topic, and a query that names almost nothing (\"Tell me more about that.\") is read with them."));
         in.put("project", prop("string", "The project you work in: memories of other projects are left out"
                 + " (default: the server's, if it was started with one)."));
         in.put("language", prop("string", "The language you work in: memories of other languages are left out"
