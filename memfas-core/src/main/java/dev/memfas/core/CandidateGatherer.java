@@ -69,8 +69,7 @@ final class CandidateGatherer {
     /** The BM25 search and the memories it found, the linked and the pinned ones: the first candidates. */
     private List<LexicalHit> readLexicalSide(Turn turn, QueryVectors q, IdList lexicalIds, Set<String> linkedIds,
             VectorIndex index, CandidateSet out) {
-        List<LexicalHit> lexical = store.searchLexical(turn.namespace(), FollowUps.searchText(turn.request()),
-                candidateLimit);
+        List<LexicalHit> lexical = store.searchLexical(turn.namespace(), turn.searchText(), candidateLimit);
         for (LexicalHit hit : lexical) {
             lexicalIds.addIfAbsent(hit.memoryId());
         }

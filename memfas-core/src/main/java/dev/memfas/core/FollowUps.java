@@ -36,11 +36,8 @@ final class FollowUps {
         return TextAnalyzer.words(query).size() <= MAX_WORDS;
     }
 
-    /** The text the request is searched by in words: its query, and a follow-up's history after it, latest first. */
+    /** The text a follow-up is searched by in words: its query, then its history, latest message first. */
     static String searchText(ContextRequest request) {
-        if (!isFollowUp(request)) {
-            return request.query();
-        }
         List<String> history = request.recentHistory();
         StringBuilder text = new StringBuilder(request.query());
         for (int i = history.size() - 1; i >= 0; i--) {

@@ -85,7 +85,7 @@ final class Layers {
     void addCandidates(Turn turn, QueryVectors q, CandidateSet candidates) {
         WorkingMemory working = turn.hasSession() ? turn.session().workingOrNull() : null;
         if (working != null) {
-            working.addCandidates(FollowUps.searchText(turn.request()), q.query(), turn.inForce(), candidates);
+            working.addCandidates(turn.searchText(), q.query(), turn.inForce(), candidates);
         }
     }
 

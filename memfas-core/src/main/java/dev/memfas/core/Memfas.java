@@ -1,5 +1,8 @@
 package dev.memfas.core;
 
+import static dev.memfas.core.SettingChecks.require;
+import static dev.memfas.core.SettingChecks.requirePositive;
+
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.DuplicatePolicy;
@@ -46,19 +49,6 @@ public final class Memfas {
      */
     public static Tokenizer defaultTokenizer() {
         return JTokkitTokenizer.cl100k();
-    }
-
-    /** Throws an {@link IllegalArgumentException} saying {@code problem}, and the value, unless {@code ok}. */
-    private static void require(boolean ok, String problem, Object value) {
-        if (!ok) {
-            throw new IllegalArgumentException(problem + ": " + value);
-        }
-    }
-
-    /** Throws unless the duration is present and positive, naming the setting and the value. */
-    private static void requirePositive(Duration d, String setting) {
-        Objects.requireNonNull(d, setting);
-        require(!d.isNegative() && !d.isZero(), setting + " must be positive", d);
     }
 
     /** A builder with every setting at its default. */
@@ -113,20 +103,14 @@ public final class Memfas {
         private boolean redactQueries;
         private boolean warmUp;
         private final List<TelemetryListener> listeners = new ArrayList<>();
-        private final java.util.Set<String> set = new java.util.HashSet<>();
+        private final SettingChecks checks = new SettingChecks();
         private boolean built;
 
         private Builder() {}
 
-        private void once(String setting) {
-            if (!set.add(setting)) {
-                throw new IllegalStateException(setting + " was already set");
-            }
-        }
-
         /** Where memories are kept; a new in-memory store when not set. Closing the curator closes the store. */
         public Builder store(MemoryStore store) {
-            once("store");
+            checks.once("store");
             this.store = Objects.requireNonNull(store, "store");
             return this;
         }
@@ -135,7 +119,7 @@ public final class Memfas {
          * The embedding model for semantic similarity; without one, scoring uses the lexical and other factors only.
          */
         public Builder embedder(Embedder embedder) {
-            once("embedder");
+            checks.once("embedder");
             Objects.requireNonNull(embedder, "embedder");
             require(embedder.dimension() > 0, "embedder dimension must be positive", embedder.dimension());
             Objects.requireNonNull(embedder.modelId(), "embedder model id");
@@ -145,14 +129,14 @@ public final class Memfas {
 
         /** How tokens are counted; jtokkit {@code cl100k_base} (ordinary text, no special tokens) when not set. */
         public Builder tokenizer(Tokenizer tokenizer) {
-            once("tokenizer");
+            checks.once("tokenizer");
             this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
             return this;
         }
 
         /** The default token budget of a turn; 2000 when not set. */
         public Builder tokenBudget(int tokenBudget) {
-            once("token budget");
+            checks.once("token budget");
             require(tokenBudget > 0, "token budget must be positive", tokenBudget);
             this.tokenBudget = tokenBudget;
             return this;
@@ -164,21 +148,21 @@ public final class Memfas {
          * whatever their scope. See {@link ScopeBudgets}.
          */
         public Builder scopeBudgets(ScopeBudgets scopeBudgets) {
-            once("scope budgets");
+            checks.once("scope budgets");
             this.scopeBudgets = Objects.requireNonNull(scopeBudgets, "scopeBudgets");
             return this;
         }
 
         /** How the factors are weighted; {@link ScoringWeights#DEFAULT} when not set. */
         public Builder weights(ScoringWeights weights) {
-            once("weights");
+            checks.once("weights");
             this.weights = Objects.requireNonNull(weights, "weights");
             return this;
         }
 
         /** The age at which a memory's recency factor halves; 7 days when not set. */
         public Builder recencyHalfLife(Duration halfLife) {
-            once("recency half-life");
+            checks.once("recency half-life");
             Objects.requireNonNull(halfLife, "halfLife");
             require(!halfLife.isNegative() && halfLife.toMillis() >= 1,
                     "recency half-life must be at least 1 ms", halfLife);
@@ -192,7 +176,7 @@ public final class Memfas {
          * instead of to now; {@value #DEFAULT_TIME_WINDOW_WEIGHT} when not set, 0 to read no windows.
          */
         public Builder timeWindowWeight(double weight) {
-            once("time window weight");
+            checks.once("time window weight");
             require(weight >= 0 && weight <= 10, "time window weight must be in [0, 10]", weight);
             this.timeWindowWeight = weight;
             return this;
@@ -200,14 +184,14 @@ public final class Memfas {
 
         /** The clock for recency, session expiry and telemetry; the system UTC clock when not set. */
         public Builder clock(Clock clock) {
-            once("clock");
+            checks.once("clock");
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 
         /** Memories scoring below this (in [0, 1]) are never included; 0.05 when not set. */
         public Builder minScore(double minScore) {
-            once("min score");
+            checks.once("min score");
             require(minScore >= 0 && minScore <= 1, "min score must be in [0, 1]", minScore);
             this.minScore = minScore;
             return this;
@@ -218,7 +202,7 @@ public final class Memfas {
          * are cut at a sentence or word boundary and marked. 400 when not set.
          */
         public Builder maxItemTokens(int maxItemTokens) {
-            once("max item tokens");
+            checks.once("max item tokens");
             require(maxItemTokens >= 32, "max item tokens must be at least 32", maxItemTokens);
             this.maxItemTokens = maxItemTokens;
             return this;
@@ -226,7 +210,7 @@ public final class Memfas {
 
         /** The share of the budget that triggered hints and memories may take, in [0, 1]; 0.25 when not set. */
         public Builder triggerReserve(double share) {
-            once("trigger reserve");
+            checks.once("trigger reserve");
             require(share >= 0 && share <= 1, "trigger reserve must be in [0, 1]", share);
             this.triggerReserve = share;
             return this;
@@ -234,7 +218,7 @@ public final class Memfas {
 
         /** How many memories each of the vector scan and BM25 contributes as candidates; 100 when not set. */
         public Builder candidateLimit(int candidateLimit) {
-            once("candidate limit");
+            checks.once("candidate limit");
             require(candidateLimit >= 1 && candidateLimit <= 10_000,
                     "candidate limit must be in [1, 10000]", candidateLimit);
             this.candidateLimit = candidateLimit;
@@ -249,7 +233,7 @@ public final class Memfas {
          * ({@link #neighborShare}). See {@link MemoryStore#neighborhood}.
          */
         public Builder neighborRadius(int radius) {
-            once("neighbor radius");
+            checks.once("neighbor radius");
             require(radius >= 0 && radius <= 10, "neighbor radius must be in [0, 10]", radius);
             this.neighborRadius = radius;
             return this;
@@ -261,7 +245,7 @@ public final class Memfas {
          * a long chat reply next to a short question would otherwise take much of the budget as mere context.
          */
         public Builder neighborShare(double share) {
-            once("neighbor share");
+            checks.once("neighbor share");
             require(share > 0 && share <= 1, "neighbor share must be in (0, 1]", share);
             this.neighborShare = share;
             return this;
@@ -273,7 +257,7 @@ public final class Memfas {
          * on the calling thread; the number of processors when not set.
          */
         public Builder scanThreads(int threads) {
-            once("scan threads");
+            checks.once("scan threads");
             require(threads >= 1 && threads <= 256, "scan threads must be in [1, 256]", threads);
             this.scanThreads = threads;
             return this;
@@ -281,7 +265,7 @@ public final class Memfas {
 
         /** How many memory texts are embedded per call when remembering; 32 when not set. */
         public Builder embedBatchSize(int batchSize) {
-            once("embed batch size");
+            checks.once("embed batch size");
             require(batchSize >= 1, "embed batch size must be positive", batchSize);
             this.embedBatchSize = batchSize;
             return this;
@@ -293,7 +277,7 @@ public final class Memfas {
          * {@link Embedder#topicShiftThreshold()} (0.52 for the default model), else 0.35.
          */
         public Builder topicShiftThreshold(double threshold) {
-            once("topic shift threshold");
+            checks.once("topic shift threshold");
             require(threshold >= -1 && threshold <= 1, "topic shift threshold must be in [-1, 1]", threshold);
             this.topicShiftThreshold = threshold;
             return this;
@@ -301,7 +285,7 @@ public final class Memfas {
 
         /** Memories at or above this cosine to one already included are left out as duplicates; 0.95 when not set. */
         public Builder duplicateSimilarity(double cosine) {
-            once("duplicate similarity");
+            checks.once("duplicate similarity");
             require(cosine > 0 && cosine <= 1, "duplicate similarity must be in (0, 1]", cosine);
             this.duplicateSimilarity = cosine;
             return this;
@@ -313,7 +297,7 @@ public final class Memfas {
          * when not set.
          */
         public Builder writeDuplicates(DuplicatePolicy policy) {
-            once("write duplicates");
+            checks.once("write duplicates");
             this.writeDuplicates = Objects.requireNonNull(policy, "policy");
             return this;
         }
@@ -323,7 +307,7 @@ public final class Memfas {
          * group's most informative sentences, when not set.
          */
         public Builder summarizer(Summarizer summarizer) {
-            once("summarizer");
+            checks.once("summarizer");
             this.summarizer = Objects.requireNonNull(summarizer, "summarizer");
             return this;
         }
@@ -333,7 +317,7 @@ public final class Memfas {
          * {@link SupersessionPolicy}); nothing when not set.
          */
         public Builder supersession(SupersessionPolicy policy) {
-            once("supersession");
+            checks.once("supersession");
             this.supersession = Objects.requireNonNull(policy, "policy");
             return this;
         }
@@ -343,7 +327,7 @@ public final class Memfas {
          * {@link RetentionPolicy#defaults()} when not set.
          */
         public Builder retention(RetentionPolicy policy) {
-            once("retention");
+            checks.once("retention");
             this.retention = Objects.requireNonNull(policy, "policy");
             return this;
         }
@@ -355,7 +339,7 @@ public final class Memfas {
          * instead of a budget of padding). -1 turns the check off. Without an embedder there is no cosine and no check.
          */
         public Builder relevanceFloor(double cosine) {
-            once("relevance floor");
+            checks.once("relevance floor");
             require(cosine >= -1 && cosine <= 1, "relevance floor must be in [-1, 1]", cosine);
             this.relevanceFloor = cosine;
             return this;
@@ -363,13 +347,11 @@ public final class Memfas {
 
         /**
          * The cosine at or above which a memory is relevant on meaning alone, overriding the embedder's calibrated
-         * {@link Embedder#meaningAloneFloor()}: a turn whose best memory is between the relevance floor and it is
-         * curated in full only if that memory also shares a word with the query, else it gets only its matches. Set
-         * it to the relevance floor for meaning alone to decide at the floor; a value under the floor is refused when
-         * the curator is built.
+         * {@link Embedder#meaningAloneFloor()} (what it decides is said there). At the relevance floor, meaning alone
+         * decides there; a value under the relevance floor is refused when the curator is built.
          */
         public Builder meaningAloneFloor(double cosine) {
-            once("meaning-alone floor");
+            checks.once("meaning-alone floor");
             require(cosine >= -1 && cosine <= 1, "meaning-alone floor must be in [-1, 1]", cosine);
             this.meaningAloneFloor = cosine;
             return this;
@@ -377,7 +359,7 @@ public final class Memfas {
 
         /** How long an unused session's state is kept; 1 hour when not set. */
         public Builder sessionIdleTimeout(Duration timeout) {
-            once("session idle timeout");
+            checks.once("session idle timeout");
             requirePositive(timeout, "session idle timeout");
             this.sessionIdleTimeout = timeout;
             return this;
@@ -385,7 +367,7 @@ public final class Memfas {
 
         /** The most sessions kept; beyond it the least recently used are dropped. 10000 when not set. */
         public Builder maxSessions(int maxSessions) {
-            once("max sessions");
+            checks.once("max sessions");
             require(maxSessions >= 1, "max sessions must be positive", maxSessions);
             this.maxSessions = maxSessions;
             return this;
@@ -396,7 +378,7 @@ public final class Memfas {
          * most (the least recently used dropped first); 1 hour and 1000 when not set. See {@link dev.memfas.Layer}.
          */
         public Builder workingMemory(Duration ttl, int limit) {
-            once("working memory");
+            checks.once("working memory");
             requirePositive(ttl, "working memory TTL");
             require(limit >= 1, "working memory limit must be positive", limit);
             this.workingMemoryTtl = ttl;
@@ -411,7 +393,7 @@ public final class Memfas {
          * the default path (docs/state.md).
          */
         public Builder relevanceJudge(RelevanceJudge judge, Duration timeout) {
-            once("relevance judge");
+            checks.once("relevance judge");
             Objects.requireNonNull(judge, "judge");
             requirePositive(timeout, "relevance judge timeout");
             this.relevanceJudge = judge;
@@ -425,7 +407,7 @@ public final class Memfas {
          * or too long are not kept). A policy that throws, is late or names an invalid key is set aside for that offer.
          */
         public Builder savePolicy(SavePolicy policy, Duration timeout) {
-            once("save policy");
+            checks.once("save policy");
             Objects.requireNonNull(policy, "policy");
             requirePositive(timeout, "save policy timeout");
             this.savePolicy = policy;
@@ -435,7 +417,7 @@ public final class Memfas {
 
         /** Writes one JSON line per turn to this file (see {@code docs/telemetry.md}); off when not set. */
         public Builder telemetry(Path file) {
-            once("telemetry");
+            checks.once("telemetry");
             this.telemetryFile = Objects.requireNonNull(file, "file");
             return this;
         }
@@ -445,7 +427,7 @@ public final class Memfas {
          * and 3 when not set.
          */
         public Builder telemetryRotation(long maxBytes, int keepFiles) {
-            once("telemetry rotation");
+            checks.once("telemetry rotation");
             require(maxBytes >= 1024, "telemetry max bytes must be at least 1024", maxBytes);
             require(keepFiles >= 0, "telemetry keep files must not be negative", keepFiles);
             this.telemetryMaxBytes = maxBytes;
@@ -455,7 +437,7 @@ public final class Memfas {
 
         /** Leaves the query text out of telemetry (its token count stays); false when not set. */
         public Builder redactQueries(boolean redact) {
-            once("redact queries");
+            checks.once("redact queries");
             this.redactQueries = redact;
             return this;
         }
@@ -468,7 +450,7 @@ public final class Memfas {
          * turn has rendered yet. Nothing is recorded and no telemetry is written. False when not set.
          */
         public Builder warmUp(boolean warmUp) {
-            once("warm up");
+            checks.once("warm up");
             this.warmUp = warmUp;
             return this;
         }

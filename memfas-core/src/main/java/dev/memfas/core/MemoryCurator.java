@@ -179,7 +179,7 @@ final class MemoryCurator implements ContextCurator {
         others.catchUp();
         Turn turn = Turn.start(request, settings, sessions, clock,
                 topicFilter.onTopic(request.namespace(), request.filter()));
-        QueryVectors q = queryEmbedder.embed(request);
+        QueryVectors q = queryEmbedder.embed(turn);
         SessionState.TopicUpdate topic = topics.advance(turn, q);
         NamespaceTriggers.Fired fired = triggers.fire(request);
         TurnWorkspace work = workspaces.take();

@@ -24,7 +24,8 @@ final class QueryEmbedder {
         this.embedder = embedder;
     }
 
-    QueryVectors embed(ContextRequest request) {
+    QueryVectors embed(Turn turn) {
+        ContextRequest request = turn.request();
         if (embedder == null) {
             return QueryVectors.NONE;
         }
@@ -36,7 +37,7 @@ final class QueryEmbedder {
             return new QueryVectors(query, query);
         }
         float[] said = Vectors.normalizedCopy(vectors.get(1), embedder.dimension());
-        float[] read = FollowUps.isFollowUp(request) ? blend(query, said, FollowUps.HISTORY_WEIGHT) : query;
+        float[] read = turn.followUp() ? blend(query, said, FollowUps.HISTORY_WEIGHT) : query;
         return new QueryVectors(read, blend(query, said, HISTORY_WEIGHT));
     }
 

@@ -7,14 +7,14 @@ import java.util.Set;
 
 /**
  * One {@code getContext} as it starts: the request, its namespace, the time on the curator's clock, how its budget is
- * to be filled ({@link FillPlan}), the session's state (null for a request without a session id) and which memories
- * the turn may use.
+ * to be filled ({@link FillPlan}), the session's state (null for a request without a session id), which memories
+ * the turn may use, and whether it is a follow-up read with its recent history ({@link FollowUps}).
  */
 record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan, SessionState session,
-        long startNanos, InForce inForce) {
+        long startNanos, InForce inForce, boolean followUp) {
 
     /**
-     * Starts a turn: reads the clock, resolves the budget, and finds (or opens) the session.
+     * Starts a turn: reads the clock, resolves the budget, finds (or opens) the session, and tells a follow-up.
      *
      * @param onTopic the memories on the request's filter's topic, or null ({@link TopicFilter})
      */
@@ -26,7 +26,7 @@ record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan
         SessionState session = request.sessionId() == null ? null : sessions.acquire(request.sessionId(), namespace);
         return new Turn(request, namespace, now, FillPlan.of(request, settings), session, startNanos,
                 new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.of(request), request.filter(),
-                        onTopic));
+                        onTopic), FollowUps.isFollowUp(request));
     }
 
     /** A search outside any session, as {@code recall} runs one. */
@@ -34,7 +34,12 @@ record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan
         Instant now = clock.instant();
         return new Turn(request, request.namespace(), now, new FillPlan(0, null, false, 0, 0, 0), null,
                 System.nanoTime(), new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.ANY,
-                        request.filter(), onTopic));
+                        request.filter(), onTopic), false);
+    }
+
+    /** The text the turn is searched by in words: the query's, and for a follow-up its history's after them. */
+    String searchText() {
+        return followUp ? FollowUps.searchText(request) : request.query();
     }
 
     /** The turn's token budget. */
