@@ -77,6 +77,7 @@ public final class Memfas {
         private int candidateLimit = 100;
         private int neighborRadius = 2;
         private double neighborShare = 0.25;
+        private double dayShare = 0.5;
         private int embedBatchSize = 32;
         private int scanThreads = ScanThreads.PROCESSORS;
         /** NaN: the embedder's, else {@link ModelCalibration#UNCALIBRATED_TOPIC_SHIFT}. */
@@ -248,6 +249,19 @@ public final class Memfas {
             checks.once("neighbor share");
             require(share > 0 && share <= 1, "neighbor share must be in (0, 1]", share);
             this.neighborShare = share;
+            return this;
+        }
+
+        /**
+         * The share of a turn's budget the memories of one source and day may fill before that day's further matches
+         * rank lower (each at 0.9 of its score per match past the share); 0.5 when not set, 1 never to lower them. A
+         * question answered in two conversations, or answered and then changed in a later one, then finds the second
+         * one's statement instead of the first one's many replies. A match's neighbors keep the score they inherit.
+         */
+        public Builder dayShare(double share) {
+            checks.once("day share");
+            require(share > 0 && share <= 1, "day share must be in (0, 1]", share);
+            this.dayShare = share;
             return this;
         }
 
@@ -485,7 +499,7 @@ public final class Memfas {
                 double floor = calibration.relevanceFloor(relevanceFloor);
                 CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife,
                         timeWindowWeight, minScore, maxItemTokens, triggerReserve, candidateLimit, neighborRadius,
-                        neighborShare, embedBatchSize, scanThreads, calibration.topicShiftThreshold(topicShiftThreshold),
+                        neighborShare, dayShare, embedBatchSize, scanThreads, calibration.topicShiftThreshold(topicShiftThreshold),
                         duplicateSimilarity, writeDuplicates, supersession, retention, summarizer, relevanceJudge,
                         relevanceJudgeTimeout, savePolicy, savePolicyTimeout, floor,
                         calibration.meaningAloneFloor(meaningAloneFloor, floor),

@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -111,42 +110,6 @@ final class RelevanceGateTest {
      * sqrt(1 - c²) on an axis of its own, so memories are no closer to each other than c1 × c2 (never duplicates).
      * Floors 0.5 (relevance) and 0.7 (meaning alone); {@code meaningAlone} NaN for an embedder that has none.
      */
-    private record PlacedEmbedder(Map<String, Double> cosines, double meaningAlone) implements Embedder {
-        @Override
-        public List<float[]> embedAll(List<String> texts) {
-            List<String> placed = cosines.keySet().stream().sorted().toList();
-            return texts.stream().map(t -> {
-                float[] v = new float[dimension()];
-                double c = cosines.getOrDefault(t, 1.0);
-                v[0] = (float) c;
-                if (c < 1) {
-                    v[1 + placed.indexOf(t)] = (float) Math.sqrt(1 - c * c);
-                }
-                return v;
-            }).toList();
-        }
-
-        @Override
-        public int dimension() {
-            return 16;
-        }
-
-        @Override
-        public String modelId() {
-            return "placed";
-        }
-
-        @Override
-        public OptionalDouble relevanceFloor() {
-            return OptionalDouble.of(0.5);
-        }
-
-        @Override
-        public OptionalDouble meaningAloneFloor() {
-            return Double.isNaN(meaningAlone) ? OptionalDouble.empty() : OptionalDouble.of(meaningAlone);
-        }
-    }
-
     /** A curator over memories placed at the given cosines; minimum score 0, so the gate alone decides. */
     private ContextCurator placed(double meaningAlone, Map<String, Double> cosines) {
         curator = Memfas.newBuilder().embedder(new PlacedEmbedder(cosines, meaningAlone)).minScore(0)
