@@ -21,8 +21,6 @@ import dev.memfas.core.vector.ScanThreads;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -98,12 +96,9 @@ public final class Memfas {
         private int maxSessions = 10_000;
         private Duration workingMemoryTtl = Duration.ofHours(1);
         private int workingMemoryLimit = 1000;
-        private Path telemetryFile;
-        private long telemetryMaxBytes = 10L * 1024 * 1024;
-        private int telemetryKeepFiles = 3;
+        private final TelemetryOutputs.Plan telemetry = new TelemetryOutputs.Plan();
         private boolean redactQueries;
         private boolean warmUp;
-        private final List<TelemetryListener> listeners = new ArrayList<>();
         private final SettingChecks checks = new SettingChecks();
         private boolean built;
 
@@ -229,9 +224,7 @@ public final class Memfas {
         /**
          * How many memories stored just before and after each of a turn's five best matches are offered as their
          * context (a conversation's next turn often holds the answer its best match only asks about); 2 when not set,
-         * 0 for none. A neighbor must share its match's source and be created within an hour of it, and scores the
-         * match's score times 0.8 per step away if that beats its own and it is small enough
-         * ({@link #neighborShare}). See {@link MemoryStore#neighborhood}.
+         * 0 for none. Who counts as a neighbor and what it scores: {@code docs/scoring.md}, {@link #neighborShare}.
          */
         public Builder neighborRadius(int radius) {
             checks.once("neighbor radius");
@@ -254,9 +247,7 @@ public final class Memfas {
 
         /**
          * The share of a turn's budget the memories of one source and day may fill before that day's further matches
-         * rank lower (each at 0.9 of its score per match past the share); 0.5 when not set, 1 never to lower them. A
-         * question answered in two conversations, or answered and then changed in a later one, then finds the second
-         * one's statement instead of the first one's many replies. A match's neighbors keep the score they inherit.
+         * rank lower (0.9× per match past it; see {@code docs/scoring.md}); 0.5 when not set, 1 never to lower them.
          */
         public Builder dayShare(double share) {
             checks.once("day share");
@@ -432,7 +423,7 @@ public final class Memfas {
         /** Writes one JSON line per turn to this file (see {@code docs/telemetry.md}); off when not set. */
         public Builder telemetry(Path file) {
             checks.once("telemetry");
-            this.telemetryFile = Objects.requireNonNull(file, "file");
+            telemetry.file(file);
             return this;
         }
 
@@ -442,10 +433,7 @@ public final class Memfas {
          */
         public Builder telemetryRotation(long maxBytes, int keepFiles) {
             checks.once("telemetry rotation");
-            require(maxBytes >= 1024, "telemetry max bytes must be at least 1024", maxBytes);
-            require(keepFiles >= 0, "telemetry keep files must not be negative", keepFiles);
-            this.telemetryMaxBytes = maxBytes;
-            this.telemetryKeepFiles = keepFiles;
+            telemetry.rotation(maxBytes, keepFiles);
             return this;
         }
 
@@ -458,10 +446,9 @@ public final class Memfas {
 
         /**
          * Whether {@link #build()} runs a throwaway search in every namespace before it returns, so that the first
-         * turn costs less: the model's first query, the index scans, BM25 and the tokenizer have all run once. Over
-         * 10K memories in SQLite, the first turn took 131 ms without it and 90 ms with it, against a median of 26 ms
-         * for the next twenty ({@code FirstTurn} in memfas-bench); what remains is counting the tokens of memories no
-         * turn has rendered yet. Nothing is recorded and no telemetry is written. False when not set.
+         * turn costs less: the model's first query, the index scans, BM25 and the tokenizer have all run once (over
+         * 10K memories in SQLite, 131 ms without it, 90 ms with it; {@code docs/benchmarks.md}, "First turn"). Nothing
+         * is recorded and no telemetry is written. False when not set.
          */
         public Builder warmUp(boolean warmUp) {
             checks.once("warm up");
@@ -471,7 +458,7 @@ public final class Memfas {
 
         /** Adds an in-process telemetry listener; may be called many times. */
         public Builder telemetryListener(TelemetryListener listener) {
-            listeners.add(Objects.requireNonNull(listener, "listener"));
+            telemetry.listener(listener);
             return this;
         }
 
@@ -492,26 +479,25 @@ public final class Memfas {
             Clock c = clock != null ? clock : Clock.systemUTC();
             MemoryStore s = store != null ? store : new InMemoryMemoryStore();
             Tokenizer t = tokenizer != null ? tokenizer : JTokkitTokenizer.cl100k();
-            TelemetryOutputs telemetry = TelemetryOutputs.open(telemetryFile, telemetryMaxBytes, telemetryKeepFiles,
-                    listeners);
+            TelemetryOutputs outputs = telemetry.open();
             try {
                 ModelCalibration calibration = new ModelCalibration(embedder);
                 double floor = calibration.relevanceFloor(relevanceFloor);
                 CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife,
                         timeWindowWeight, minScore, maxItemTokens, triggerReserve, candidateLimit, neighborRadius,
-                        neighborShare, dayShare, embedBatchSize, scanThreads, calibration.topicShiftThreshold(topicShiftThreshold),
-                        duplicateSimilarity, writeDuplicates, supersession, retention, summarizer, relevanceJudge,
+                        neighborShare, dayShare, embedBatchSize, scanThreads,
+                        calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates, supersession, retention, summarizer, relevanceJudge,
                         relevanceJudgeTimeout, savePolicy, savePolicyTimeout, floor,
                         calibration.meaningAloneFloor(meaningAloneFloor, floor),
                         sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
-                MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, telemetry.writer(),
-                        telemetry.listeners());
+                MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, outputs.writer(),
+                        outputs.listeners());
                 if (warmUp) {
                     curator.warmUp();
                 }
                 return curator;
             } catch (RuntimeException e) {
-                telemetry.closeLog();
+                outputs.closeLog();
                 throw e;
             }
         }
