@@ -9,11 +9,14 @@ import java.util.Arrays;
  * make {@code share} of the budget, each further match of that day scores {@value #DECAY} of its score per match
  * past the share ({@value #DECAY}, then {@value #DECAY} squared, ...), and the candidates are ranked again. A day is
  * the memories of one stated {@link Memory#source() source} created on one UTC day, the group a day heading of the
- * envelope shows: a conversation's session, mostly.
+ * envelope shows: a conversation's session, mostly. When the candidates come from one day only there is nothing to make
+ * room for, and nothing is lowered: lowering would only reorder the day, letting the neighbors below (which keep their
+ * score, see below) pass its matches (on a LongMemEval haystack of 46 sessions on one day, a wedding the question
+ * counts fell out of 4,096 tokens that way).
  *
  * <p>Why: a question whose answer was said in two conversations (or said, then changed in a later one) ranked the
  * first conversation's many replies above the second's one statement, and the budget was full before it. On
- * LongMemEval, at half the budget, evidence recall rose from .800 / .853 / .904 / .947 to .848 / .892 / .914 / .942 at
+ * LongMemEval, at half the budget, evidence recall rose from .800 / .853 / .904 / .947 to .834 / .892 / .913 / .947 at
  * 512 / 1,024 / 2,048 / 4,096 tokens, knowledge-update questions to 1.000 at every budget (see docs/benchmarks.md).
  *
  * <p>A neighbor that ranks by the score it inherits from its match ({@link NeighborExpander}) keeps it: it is context
@@ -45,7 +48,7 @@ final class DaySpread {
      * @param budget the turn's budget
      */
     void apply(CandidateSet candidates, Ranking ranking, int budget, Days days) {
-        if (share >= 1 || ranking.size() == 0) {
+        if (share >= 1 || !twoDays(candidates, ranking)) {
             return;
         }
         int itemCap = BudgetFiller.itemCap(budget, maxItemTokens); // a longer memory is cut to it
@@ -73,6 +76,26 @@ final class DaySpread {
         if (lowered) {
             ranking.rank(candidates);
         }
+    }
+
+    /** Whether the grouped candidates come from at least two days: one day alone has nothing to make room for. */
+    private static boolean twoDays(CandidateSet candidates, Ranking ranking) {
+        String source = null;
+        long day = 0;
+        for (int r = 0; r < ranking.size(); r++) {
+            Memory m = candidates.memory(ranking.at(r));
+            if (m.pinned() || Memory.DEFAULT_SOURCE.equals(m.source())) {
+                continue;
+            }
+            long d = Math.floorDiv(m.createdAt().getEpochSecond(), SECONDS_PER_DAY);
+            if (source == null) {
+                source = m.source();
+                day = d;
+            } else if (d != day || !source.equals(m.source())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -47,7 +47,7 @@ final class DaySpreadTest {
         Map<String, Double> cosines = new LinkedHashMap<>();
         placed.forEach((m, cosine) -> cosines.put(m.text(), cosine));
         try (ContextCurator curator = builder.embedder(new PlacedEmbedder(cosines, Double.NaN))
-                .clock(new MutableClock(NOW)).neighborRadius(0).build()) {
+                .clock(new MutableClock(NOW)).build()) {
             curator.rememberAll(new ArrayList<>(placed.keySet()));
             return curator.getContext(ContextRequest.builder(QUERY).tokenBudget(500).build());
         }
@@ -57,8 +57,8 @@ final class DaySpreadTest {
     void aDayPastHalfTheBudget_letsAnotherDaysMatchIn() {
         Map<Memory, Double> memories = conversations("chat-1");
 
-        ContextResponse spread = ask(Memfas.newBuilder(), memories);
-        ContextResponse unspread = ask(Memfas.newBuilder().dayShare(1), memories);
+        ContextResponse spread = ask(Memfas.newBuilder().neighborRadius(0), memories);
+        ContextResponse unspread = ask(Memfas.newBuilder().neighborRadius(0).dayShare(1), memories);
 
         // Without the spread the first conversation's replies, each a better match, fill the budget.
         assertThat(unspread.memoryIds()).hasSizeGreaterThanOrEqualTo(5).doesNotContain("later");
@@ -68,11 +68,35 @@ final class DaySpreadTest {
     }
 
     @Test
+    void oneDayAlone_isRankedAsItScores() {
+        // A conversation's question, then its eight replies, then a closing note: one source, one day, stored in
+        // order, so the question is the best reply's neighbor. Its own cosine is far below the replies'.
+        Map<Memory, Double> memories = new LinkedHashMap<>();
+        memories.put(Memory.builder("Question: and the export?" + FILLER).id("question").source("chat-1")
+                .createdAt(FIRST_DAY.minusSeconds(60)).build(), 0.35);
+        conversations("chat-1").forEach((m, cosine) -> {
+            if (m.id().startsWith("first-")) {
+                memories.put(m, cosine);
+            }
+        });
+        memories.put(Memory.builder("Lunch is at noon.").id("lunch").source("chat-1")
+                .createdAt(FIRST_DAY.plusSeconds(3_600)).build(), 0.2);
+
+        ContextResponse spread = ask(Memfas.newBuilder().neighborRadius(1), memories);
+        ContextResponse unspread = ask(Memfas.newBuilder().neighborRadius(1).dayShare(1), memories);
+
+        // There is no other day to make room for: lowering the day's later replies would only have let the
+        // question, which keeps the score it inherits from its reply, take a better reply's place.
+        assertThat(unspread.memoryIds()).contains("first-6").doesNotContain("question");
+        assertThat(spread.memoryIds()).isEqualTo(unspread.memoryIds());
+    }
+
+    @Test
     void memoriesWithoutASource_areNotGroupedByDay() {
         Map<Memory, Double> memories = conversations(Memory.DEFAULT_SOURCE);
 
-        ContextResponse spread = ask(Memfas.newBuilder(), memories);
-        ContextResponse unspread = ask(Memfas.newBuilder().dayShare(1), memories);
+        ContextResponse spread = ask(Memfas.newBuilder().neighborRadius(0), memories);
+        ContextResponse unspread = ask(Memfas.newBuilder().neighborRadius(0).dayShare(1), memories);
 
         // Nothing says facts stored through the API on one day were written together: ranked as they score.
         assertThat(spread.memoryIds()).isEqualTo(unspread.memoryIds()).doesNotContain("later");
