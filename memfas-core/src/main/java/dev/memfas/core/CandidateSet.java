@@ -138,7 +138,8 @@ final class CandidateSet {
                 continue;
             }
             String id = s.memory().id();
-            add(s, sources.cosine(id), sources.bm25(id), sources.linked(id), sources.slot(id));
+            int hit = sources.hit(id);
+            add(s, sources.cosine(hit), sources.bm25(id), sources.linked(id), sources.slot(hit));
         }
         if (sources.index() != null && size > first) {
             gatherRows(sources.index(), first, query);

@@ -15,23 +15,36 @@ import java.util.Set;
  */
 record CandidateSources(VectorIndex index, Hits hits, List<LexicalHit> lexical, Set<String> linkedIds) {
 
-    /** The memory's cosine from the vector scan, or NaN if the scan did not return it. */
-    float cosine(String id) {
-        int hit = hit(id);
+    /** Where the vector scan returned the memory among its hits, or -1 if it did not. */
+    int hit(String id) {
+        // Hash first: a String caches its hash, so most hits are passed over without reading their characters; a
+        // turn joins up to a few hundred memories against as many hits.
+        String[] ids = hits.ids();
+        int hash = id.hashCode();
+        for (int i = 0; i < ids.length; i++) {
+            if (ids[i].hashCode() == hash && ids[i].equals(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The cosine of the vector scan's hit ({@link #hit}), or NaN for -1. */
+    float cosine(int hit) {
         return hit < 0 ? Float.NaN : hits.scores()[hit];
     }
 
-    /** The slot the scan found the memory in, or -1. */
-    int slot(String id) {
-        int hit = hit(id);
+    /** The slot the scan found the hit ({@link #hit}) in, or -1 for -1. */
+    int slot(int hit) {
         return hit < 0 ? -1 : hits.slots()[hit];
     }
 
     /** The memory's BM25 score, or 0 if the lexical search did not return it. */
     double bm25(String id) {
+        int hash = id.hashCode();
         double score = 0.0;
         for (LexicalHit h : lexical) {
-            if (h.memoryId().equals(id)) {
+            if (h.memoryId().hashCode() == hash && h.memoryId().equals(id)) {
                 score = h.score();
             }
         }
@@ -40,15 +53,5 @@ record CandidateSources(VectorIndex index, Hits hits, List<LexicalHit> lexical, 
 
     boolean linked(String id) {
         return linkedIds.contains(id);
-    }
-
-    private int hit(String id) {
-        String[] ids = hits.ids();
-        for (int i = 0; i < ids.length; i++) {
-            if (ids[i].equals(id)) {
-                return i;
-            }
-        }
-        return -1;
     }
 }
