@@ -41,8 +41,9 @@ final class ChangeLog {
                 ps.setString(2, Kind.MEMORY.name());
                 ps.setString(3, id);
                 ps.setString(4, origin);
-                ps.executeUpdate();
+                ps.addBatch();
             }
+            ps.executeBatch();
         }
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT last_insert_rowid()")) {
             long seq = rs.getLong(1);
