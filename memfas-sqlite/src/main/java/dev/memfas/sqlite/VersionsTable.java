@@ -61,7 +61,8 @@ final class VersionsTable {
      */
     static List<String> archive(Connection c, String namespace, List<String> ids, Instant at) throws SQLException {
         try (Statement s = c.createStatement()) {
-            s.executeUpdate("CREATE TEMP TABLE IF NOT EXISTS archiving (position INTEGER PRIMARY KEY, id TEXT NOT NULL)");
+            s.executeUpdate("CREATE TEMP TABLE IF NOT EXISTS archiving"
+                    + " (position INTEGER PRIMARY KEY, id TEXT NOT NULL)");
             s.executeUpdate("DELETE FROM temp.archiving");
         }
         try (PreparedStatement add = c.prepareStatement("INSERT INTO temp.archiving (position, id) VALUES (?, ?)")) {
