@@ -3,6 +3,7 @@ package dev.memfas.core;
 import dev.memfas.ContextItem;
 import dev.memfas.Memory;
 import dev.memfas.Scope;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -47,9 +48,25 @@ final class EnvelopeLayout {
     private Day[] dayOfCandidate = new Day[256];
     private boolean grouped;
     private boolean byDay;
+    /** The relevant section in context order, once worked out for the pieces placed so far; null until then. */
+    private List<Piece> contextOrder;
 
-    /** The source and day of a relevant item, as its day's heading names them; {@code label} as the item would. */
-    record Day(long epochDay, String source, String label) {}
+    /**
+     * The source and day of a relevant item, as its day's heading names them: its UTC day, and the age the item is
+     * dated by ({@link ContextEnvelope#age}), or null if by the day's date. The date is written only for a heading,
+     * not for every candidate a turn looks up.
+     */
+    record Day(long epochDay, String source, String age) {
+        /** What the heading dates the day by, as the item would: its age, or its date. */
+        String label() {
+            if (age != null) {
+                return age;
+            }
+            StringBuilder date = new StringBuilder(10);
+            ContextEnvelope.appendDate(date, Instant.ofEpochSecond(epochDay * 86_400L));
+            return date.toString();
+        }
+    }
 
     /** Empties the layout for a turn of {@code candidates} candidates that groups its items by scope, or by day. */
     void reset(boolean groupByScope, int candidates) {
@@ -62,6 +79,7 @@ final class EnvelopeLayout {
         stateKeys.clear();
         triggered.clear();
         relevant.clear();
+        contextOrder = null;
         groups.clear();
         days.clear();
         dayItems.clear();
@@ -105,13 +123,7 @@ final class EnvelopeLayout {
 
     private static Day dayOf(CandidateSet candidates, int c) {
         Memory m = candidates.memory(c);
-        String label = candidates.age(c);
-        if (label == null) {
-            StringBuilder date = new StringBuilder(10);
-            ContextEnvelope.appendDate(date, m.createdAt());
-            label = date.toString();
-        }
-        return new Day(Math.floorDiv(m.createdAt().getEpochSecond(), 86_400L), m.source(), label);
+        return new Day(Math.floorDiv(m.createdAt().getEpochSecond(), 86_400L), m.source(), candidates.age(c));
     }
 
     /** How many memories are placed, in either section. */
@@ -158,6 +170,7 @@ final class EnvelopeLayout {
     /** Places an item in the relevant section, opening its scope's or day's heading if need be. */
     void addRelevant(Piece p, CandidateSet candidates) {
         relevant.add(p);
+        contextOrder = null;
         if (grouped) {
             Scope scope = candidates.memory(p.candidate()).scope();
             if (!groups.contains(scope)) {
@@ -179,6 +192,7 @@ final class EnvelopeLayout {
     void removeLast(CandidateSet candidates) {
         if (!relevant.isEmpty()) {
             Piece last = relevant.remove(relevant.size() - 1);
+            contextOrder = null;
             if (byDay) {
                 Day day = day(candidates, last.candidate());
                 int[] items = dayItems.get(day);
@@ -256,26 +270,35 @@ final class EnvelopeLayout {
      * specific scope first, then in the order the headings were opened), each heading's as placed.
      */
     private List<Piece> inContextOrder(CandidateSet candidates) {
-        if (byDay) {
-            List<Piece> ordered = new ArrayList<>(relevant.size());
-            for (Day day : days) {
-                int from = ordered.size();
-                for (Piece p : relevant) {
-                    if (day(candidates, p.candidate()).equals(day)) {
-                        ordered.add(p);
-                    }
-                }
-                // Pinned ones first, as everywhere; then as written: a match's neighbors around it, as the conversation
-                // went (a stable sort keeps the placement order of memories written at the same instant).
-                ordered.subList(from, ordered.size()).sort(java.util.Comparator
-                        .comparing((Piece p) -> !candidates.memory(p.candidate()).pinned())
-                        .thenComparing(p -> candidates.memory(p.candidate()).createdAt()));
-            }
-            return ordered;
-        }
-        if (!grouped) {
+        if (!byDay && !grouped) {
             return relevant;
         }
+        if (contextOrder == null) {
+            contextOrder = byDay ? byDay(candidates) : byScope(candidates);
+        }
+        return contextOrder;
+    }
+
+    private List<Piece> byDay(CandidateSet candidates) {
+        // Pinned ones first, as everywhere; then as written: a match's neighbors around it, as the conversation went
+        // (a stable sort keeps the placement order of memories written at the same instant).
+        java.util.Comparator<Piece> asWritten = java.util.Comparator
+                .comparing((Piece p) -> !candidates.memory(p.candidate()).pinned())
+                .thenComparing(p -> candidates.memory(p.candidate()).createdAt());
+        List<Piece> ordered = new ArrayList<>(relevant.size());
+        for (Day day : days) {
+            int from = ordered.size();
+            for (Piece p : relevant) {
+                if (day(candidates, p.candidate()).equals(day)) {
+                    ordered.add(p);
+                }
+            }
+            ordered.subList(from, ordered.size()).sort(asWritten);
+        }
+        return ordered;
+    }
+
+    private List<Piece> byScope(CandidateSet candidates) {
         List<Piece> ordered = new ArrayList<>(relevant.size());
         for (int rank = 0; rank < 4; rank++) {
             for (Scope scope : groups) {

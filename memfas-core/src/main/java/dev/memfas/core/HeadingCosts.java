@@ -76,10 +76,9 @@ final class HeadingCosts {
         }
         Memory reference = Memory.builder("x").id("x").source(day.source())
                 .createdAt(Instant.ofEpochSecond(day.epochDay() * 86_400L)).build();
-        boolean isDate = day.label().length() == 10 && day.label().charAt(4) == '-';
         int heading = tokenizer.count(ContextEnvelope.dayOpen(day.source(), day.label()))
                 + tokenizer.count(ContextEnvelope.DAY_CLOSE);
-        String dated = ContextEnvelope.memory(reference, "x", isDate ? null : day.label());
+        String dated = ContextEnvelope.memory(reference, "x", day.age());
         int[] cost = {heading, tokenizer.count(dated) - tokenizer.count(ContextEnvelope.undated(reference, "x"))};
         if (days.size() < MOST_KEPT) {
             days.put(day, cost);
