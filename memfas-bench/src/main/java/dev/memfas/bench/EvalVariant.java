@@ -65,8 +65,8 @@ record EvalVariant(String name, Map<String, Double> settings) {
                     if (i < 0) {
                         throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
                                 + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
-                                + " neighbors, neighborShare, dayShare, maxItemTokens, timeWindow, supersede, summarize,"
-                                + " floor or meaningAlone");
+                                + " neighbors, neighborShare, dayShare, maxItemTokens, timeWindow, supersede,"
+                                + " summarize, floor or meaningAlone");
                     }
                     w[i] = e.getValue();
                 }

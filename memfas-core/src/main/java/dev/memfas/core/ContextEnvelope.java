@@ -117,13 +117,18 @@ final class ContextEnvelope {
         return sb.toString();
     }
 
+    /** The UTC calendar day of an instant, in days since 1970-01-01: the day its date is written as. */
+    static long utcDay(Instant instant) {
+        return Math.floorDiv(instant.getEpochSecond(), 86_400L);
+    }
+
     /**
      * How long before {@code at} a memory dated {@code createdAt} is, in words, counted in UTC calendar days as the date
      * is written: {@code today}, {@code yesterday} or {@code N days ago}; null when it is more than
      * {@value #MOST_DAYS_AGO} days ago or after {@code at}.
      */
     static String age(Instant createdAt, Instant at) {
-        long days = Math.floorDiv(at.getEpochSecond(), 86_400L) - Math.floorDiv(createdAt.getEpochSecond(), 86_400L);
+        long days = utcDay(at) - utcDay(createdAt);
         if (days < 0 || days > MOST_DAYS_AGO) {
             return null;
         }
@@ -183,7 +188,7 @@ final class ContextEnvelope {
 
     /** The UTC date as {@code yyyy-MM-dd}, as {@link DateTimeFormatter#ISO_LOCAL_DATE} writes it, without its cost. */
     static void appendDate(StringBuilder sb, Instant instant) {
-        LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(instant.getEpochSecond(), 86_400L));
+        LocalDate date = LocalDate.ofEpochDay(utcDay(instant));
         int year = date.getYear();
         if (year < 1000 || year > 9999) {
             sb.append(DATE.format(instant));

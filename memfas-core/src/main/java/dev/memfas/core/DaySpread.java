@@ -28,7 +28,6 @@ import java.util.Arrays;
 final class DaySpread {
     /** What a day's match keeps of its score for each of its day's matches past the share, itself included. */
     static final double DECAY = 0.9;
-    private static final long SECONDS_PER_DAY = 86_400L;
 
     private final double share;
     private final int maxItemTokens;
@@ -59,10 +58,10 @@ final class DaySpread {
         for (int r = 0; r < ranking.size(); r++) {
             int c = ranking.at(r);
             Memory m = candidates.memory(c);
-            if (m.pinned() || Memory.DEFAULT_SOURCE.equals(m.source())) {
+            if (!grouped(m)) {
                 continue;
             }
-            int slot = days.slot(m.source(), Math.floorDiv(m.createdAt().getEpochSecond(), SECONDS_PER_DAY));
+            int slot = days.slot(m.source(), ContextEnvelope.utcDay(m.createdAt()));
             int size = candidates.tokens(c);
             int before = days.tokens[slot];
             days.tokens[slot] = before + (size < 0 ? itemCap : Math.min(size, itemCap));
@@ -84,10 +83,10 @@ final class DaySpread {
         long day = 0;
         for (int r = 0; r < ranking.size(); r++) {
             Memory m = candidates.memory(ranking.at(r));
-            if (m.pinned() || Memory.DEFAULT_SOURCE.equals(m.source())) {
+            if (!grouped(m)) {
                 continue;
             }
-            long d = Math.floorDiv(m.createdAt().getEpochSecond(), SECONDS_PER_DAY);
+            long d = ContextEnvelope.utcDay(m.createdAt());
             if (source == null) {
                 source = m.source();
                 day = d;
@@ -96,6 +95,11 @@ final class DaySpread {
             }
         }
         return false;
+    }
+
+    /** Whether a memory counts towards its day: pinned ones are never lowered, the default source says no day. */
+    private static boolean grouped(Memory m) {
+        return !m.pinned() && !Memory.DEFAULT_SOURCE.equals(m.source());
     }
 
     /**

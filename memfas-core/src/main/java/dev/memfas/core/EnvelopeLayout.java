@@ -123,7 +123,7 @@ final class EnvelopeLayout {
 
     private static Day dayOf(CandidateSet candidates, int c) {
         Memory m = candidates.memory(c);
-        return new Day(Math.floorDiv(m.createdAt().getEpochSecond(), 86_400L), m.source(), candidates.age(c));
+        return new Day(ContextEnvelope.utcDay(m.createdAt()), m.source(), candidates.age(c));
     }
 
     /** How many memories are placed, in either section. */

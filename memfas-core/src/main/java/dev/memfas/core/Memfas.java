@@ -486,9 +486,9 @@ public final class Memfas {
                 CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife,
                         timeWindowWeight, minScore, maxItemTokens, triggerReserve, candidateLimit, neighborRadius,
                         neighborShare, dayShare, embedBatchSize, scanThreads,
-                        calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates, supersession, retention, summarizer, relevanceJudge,
-                        relevanceJudgeTimeout, savePolicy, savePolicyTimeout, floor,
-                        calibration.meaningAloneFloor(meaningAloneFloor, floor),
+                        calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates,
+                        supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout, savePolicy,
+                        savePolicyTimeout, floor, calibration.meaningAloneFloor(meaningAloneFloor, floor),
                         sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, outputs.writer(),
                         outputs.listeners());

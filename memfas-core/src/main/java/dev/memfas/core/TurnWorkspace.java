@@ -3,8 +3,8 @@ package dev.memfas.core;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The scratch space of one turn, kept for the next: the candidate columns and their vectors, the ranking, the
- * positions of trigger-linked candidates, the turn's days and the fill's buffers. Sized by the candidates a turn considers (a few
+ * The scratch space of one turn, kept for the next: the candidate columns and their vectors, the ranking, the positions
+ * of trigger-linked candidates, the turn's days and the fill's buffers. Sized by the candidates a turn considers (a few
  * hundred), never by the store. A turn takes one from its curator's {@link Pool} and gives it back when it returns:
  * allocated afresh, this scratch space was most of what a turn allocated, and with default JVM flags a turn then paid
  * the kernel for fresh heap pages. Not thread-safe: one turn at a time.

@@ -105,11 +105,6 @@ final class RelevanceGateTest {
                 .hasMessageContaining("hashing-256");
     }
 
-    /**
-     * Texts placed at a chosen cosine from the query: the query is the first axis, a memory at cosine c is c on it and
-     * sqrt(1 - c²) on an axis of its own, so memories are no closer to each other than c1 × c2 (never duplicates).
-     * Floors 0.5 (relevance) and 0.7 (meaning alone); {@code meaningAlone} NaN for an embedder that has none.
-     */
     /** A curator over memories placed at the given cosines; minimum score 0, so the gate alone decides. */
     private ContextCurator placed(double meaningAlone, Map<String, Double> cosines) {
         curator = Memfas.newBuilder().embedder(new PlacedEmbedder(cosines, meaningAlone)).minScore(0)

@@ -16,10 +16,12 @@ import java.util.List;
  * versions are deleted with the memory. Statements only; the store runs them in its transactions and read connections.
  */
 final class VersionsTable {
+    /** The start of a copy of rows of memories (aliased {@code m}) into memory_versions, each as its next version. */
+    private static final String COPY_AS_NEXT_VERSION = "INSERT INTO memory_versions (version, " + MemoriesTable.COLUMNS
+            + ") SELECT (SELECT COALESCE(MAX(v.version), 0) + 1 FROM memory_versions v WHERE v.namespace = m.namespace"
+            + " AND v.id = m.id), m." + String.join(", m.", MemoriesTable.COLUMNS.split(", "));
     /** Copies the row {@code rowid} of memories into memory_versions as its next version. */
-    static final String KEEP_VERSION = "INSERT INTO memory_versions (version, " + MemoriesTable.COLUMNS + ") SELECT "
-            + "(SELECT COALESCE(MAX(v.version), 0) + 1 FROM memory_versions v WHERE v.namespace = m.namespace "
-            + "AND v.id = m.id), " + MemoriesTable.COLUMNS + " FROM memories m WHERE m.rowid = ?";
+    static final String KEEP_VERSION = COPY_AS_NEXT_VERSION + " FROM memories m WHERE m.rowid = ?";
     /** Deletes the versions of the memory at a rowid of memories; run before the row itself is deleted. */
     static final String DELETE_OF_ROW = "DELETE FROM memory_versions WHERE (namespace, id) = "
             + "(SELECT namespace, id FROM memories WHERE rowid = ?)";
@@ -28,9 +30,7 @@ final class VersionsTable {
     private static final String LIVE_ARCHIVING = " FROM temp.archiving a JOIN memories m ON m.namespace = ?"
             + " AND m.id = a.id WHERE m.archived_s IS NULL";
     /** Copies each live memory of the {@code archiving} table into memory_versions as its next version. */
-    private static final String KEEP_ARCHIVING = "INSERT INTO memory_versions (version, " + MemoriesTable.COLUMNS
-            + ") SELECT (SELECT COALESCE(MAX(v.version), 0) + 1 FROM memory_versions v WHERE v.namespace = m.namespace"
-            + " AND v.id = m.id), m." + String.join(", m.", MemoriesTable.COLUMNS.split(", ")) + LIVE_ARCHIVING;
+    private static final String KEEP_ARCHIVING = COPY_AS_NEXT_VERSION + LIVE_ARCHIVING;
 
     private VersionsTable() {}
 
