@@ -87,18 +87,20 @@ final class VectorIndexTest {
         }
     }
 
-    @ParameterizedTest(name = "int8 kernel: {0}")
-    @ValueSource(booleans = {false, true})
-    void search_inManyPartsWithWorkAlongside_matchesBruteForce(boolean int8) {
-        // With work alongside, 40,000 slots are scanned in eight parts on two threads; parts that start late skip what
-        // scores below the best found so far, which must not lose any of the true best.
+    @ParameterizedTest(name = "int8 kernel: {0}, {1} slots")
+    @CsvSource({"false, 40000", "true, 40000", "false, 8193", "true, 8193"})
+    void search_inManyPartsWithWorkAlongside_matchesBruteForce(boolean int8, int size) {
+        // With work alongside, the slots are scanned in parts that begin on a block, on two threads: 40,000 slots are
+        // five parts of 16-bit codes (the last block partly filled) or eight of int8 tiles; 8,193 are a full block and
+        // one of a single slot. Parts that start late skip what scores below the best found so far, which must not
+        // lose any of the true best.
         Random random = new Random(8);
         int dim = 24;
         VectorIndex index = new VectorIndex(dim, int8 ? VectorKernels.INT8 : null, 0);
         Map<String, float[]> normalized = new HashMap<>();
         List<String> ids = new ArrayList<>();
         List<float[]> vectors = new ArrayList<>();
-        for (int i = 0; i < 40_000; i++) {
+        for (int i = 0; i < size; i++) {
             float[] v = randomVector(random, dim);
             ids.add("v" + i);
             vectors.add(v);
