@@ -8,7 +8,6 @@ import java.io.File;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.MalformedURLException;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -22,9 +21,9 @@ import java.util.Locale;
 
 /**
  * The turn of {@link CurationBenchmark}'s {@code c_getContext} in two builds at once: each build's classes in a class
- * loader of their own, in one JVM, their turns alternating in blocks, the order of the two rotating every round. Runs of
- * a whole JVM on a shared machine move by up to 10% from one to the next, so separate runs need many rounds to show a
- * difference of a few percent; two builds taking turns in one JVM share its heap, its machine and the moment, and the
+ * loader of their own, in one JVM, their turns alternating in blocks, the order of the two rotating every round. Runs
+ * of a whole JVM on a shared machine move by up to 10% from one to the next, so separate runs need many rounds to show
+ * a difference of a few percent; two builds taking turns in one JVM share its heap, its machine and the moment, and the
  * ratio of each round's two times is read directly.
  *
  * <pre>
@@ -99,8 +98,9 @@ public final class BuildComparison {
                 case "--other-first" -> otherFirst = true;
                 default -> {
                     if (args[i].startsWith("--") || other != null) {
-                        throw new IllegalArgumentException("unknown argument: " + args[i] + " (give the other build's"
-                                + " benchmarks.jar, and --memories, --rounds, --turns, --warm-up-rounds, --other-first)");
+                        throw new IllegalArgumentException("unknown argument: " + args[i]
+                                + " (give the other build's benchmarks.jar, and --memories, --rounds, --turns,"
+                                + " --warm-up-rounds, --other-first)");
                     }
                     other = Path.of(args[i]);
                 }
@@ -118,7 +118,7 @@ public final class BuildComparison {
         System.out.print(result.table());
     }
 
-    private static URL thisJar() throws URISyntaxException, MalformedURLException {
+    private static URL thisJar() {
         return BuildComparison.class.getProtectionDomain().getCodeSource().getLocation();
     }
 
