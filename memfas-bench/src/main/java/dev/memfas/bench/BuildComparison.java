@@ -205,7 +205,11 @@ public final class BuildComparison {
 
     /**
      * One build's curator and its turns, loaded in that build's class loader: the same memories, vectors, clock and
-     * requests as {@code c_getContext}.
+     * requests as {@code c_getContext}. It is linked against the other build's classes, so it calls only what older
+     * builds have too ({@code Memfas.newBuilder}, {@code rememberAll}, {@code getContext},
+     * {@code CurationBenchmark.Synthetic}; b4c9c4d has them all), and sets the curator up itself rather than through a
+     * newer helper.
+     * Public, with a public constructor and method, for reflection from another class loader.
      */
     public static final class Turns implements AutoCloseable {
         private final CurationBenchmark.Synthetic data;

@@ -6,6 +6,7 @@ import dev.memfas.Scope;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -63,8 +64,13 @@ final class EnvelopeLayout {
                 return age;
             }
             StringBuilder date = new StringBuilder(10);
-            ContextEnvelope.appendDate(date, Instant.ofEpochSecond(epochDay * 86_400L));
+            ContextEnvelope.appendDate(date, start());
             return date.toString();
+        }
+
+        /** The day's first instant, UTC. */
+        Instant start() {
+            return Instant.ofEpochSecond(epochDay * 86_400L);
         }
     }
 
@@ -282,7 +288,7 @@ final class EnvelopeLayout {
     private List<Piece> byDay(CandidateSet candidates) {
         // Pinned ones first, as everywhere; then as written: a match's neighbors around it, as the conversation went
         // (a stable sort keeps the placement order of memories written at the same instant).
-        java.util.Comparator<Piece> asWritten = java.util.Comparator
+        Comparator<Piece> asWritten = Comparator
                 .comparing((Piece p) -> !candidates.memory(p.candidate()).pinned())
                 .thenComparing(p -> candidates.memory(p.candidate()).createdAt());
         List<Piece> ordered = new ArrayList<>(relevant.size());

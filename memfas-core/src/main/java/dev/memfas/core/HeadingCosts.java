@@ -3,7 +3,6 @@ package dev.memfas.core;
 import dev.memfas.Memory;
 import dev.memfas.Scope;
 import dev.memfas.Tokenizer;
-import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -75,7 +74,7 @@ final class HeadingCosts {
             return known;
         }
         Memory reference = Memory.builder("x").id("x").source(day.source())
-                .createdAt(Instant.ofEpochSecond(day.epochDay() * 86_400L)).build();
+                .createdAt(day.start()).build();
         int heading = tokenizer.count(ContextEnvelope.dayOpen(day.source(), day.label()))
                 + tokenizer.count(ContextEnvelope.DAY_CLOSE);
         String dated = ContextEnvelope.memory(reference, "x", day.age());

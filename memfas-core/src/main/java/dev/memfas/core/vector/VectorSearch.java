@@ -42,15 +42,16 @@ public final class VectorSearch implements AutoCloseable {
             return;
         }
         CodeLayout layout = codes;
-        // Parts begin on a tile, as the int8 kernel scores whole tiles. With work alongside, finer parts let the helpers
-        // take more of the scan while the caller is busy, and they begin on a block: a part cut inside a block reads
-        // each of its columns in short runs, which the prefetcher serves poorly (even eighths of 100K 16-bit codes cut
-        // runs of 424 slots; turns at 100K alternating in one JVM, 0.93 of the time with parts on blocks). Alone, the
-        // scan splits evenly, as whole blocks would leave one thread up to a block behind.
-        int unit = callerBusy && threads > 1 ? layout.blockSize() : VectorKernels.TILE;
+        // Parts begin on a tile, as the int8 kernel scores whole tiles. With work alongside, finer parts let the
+        // helpers take more of the scan while the caller is busy, and they begin on a block: a part cut inside a block
+        // reads each of its columns in short runs, which the prefetcher serves poorly (even eighths of 100K 16-bit
+        // codes cut runs of 424 slots; turns at 100K alternating in one JVM, 0.93 of the time with parts on blocks).
+        // Alone, the scan splits evenly, as whole blocks would leave one thread up to a block behind.
+        boolean alongside = callerBusy && threads > 1;
+        int unit = alongside ? layout.blockSize() : VectorKernels.TILE;
         int units = (n + unit - 1) / unit;
-        parts = !callerBusy || threads == 1 ? VectorIndex.parts(n, threads)
-                : Math.min(units, VectorIndex.parts(n, VectorIndex.PARTS_PER_THREAD * threads));
+        parts = alongside ? Math.min(units, VectorIndex.parts(n, VectorIndex.PARTS_PER_THREAD * threads))
+                : VectorIndex.parts(n, threads);
         layout.prepare(query, scratch);
         scratch.reserveParts(parts, layout.blockSize(), layout instanceof ShortCodes);
         scratch.floor.reset();
