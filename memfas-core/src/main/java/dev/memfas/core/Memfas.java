@@ -80,7 +80,7 @@ public final class Memfas {
         private int scanThreads = ScanThreads.PROCESSORS;
         /** NaN: the embedder's, else {@link ModelCalibration#UNCALIBRATED_TOPIC_SHIFT}. */
         private double topicShiftThreshold = Double.NaN;
-        private double duplicateSimilarity = 0.95;
+        private double duplicateSimilarity = 0.98;
         private DuplicatePolicy writeDuplicates = DuplicatePolicy.skipExact();
         private SupersessionPolicy supersession = SupersessionPolicy.off();
         private RetentionPolicy retention = RetentionPolicy.defaults();
@@ -288,7 +288,10 @@ public final class Memfas {
             return this;
         }
 
-        /** Memories at or above this cosine to one already included are left out as duplicates; 0.95 when not set. */
+        /**
+         * Memories at or above this cosine to one already included are left out as duplicates; 0.98 when not set (see
+         * docs/budget-and-envelope.md for why not lower).
+         */
         public Builder duplicateSimilarity(double cosine) {
             checks.once("duplicate similarity");
             require(cosine > 0 && cosine <= 1, "duplicate similarity must be in (0, 1]", cosine);

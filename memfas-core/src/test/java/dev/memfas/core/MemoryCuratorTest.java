@@ -851,6 +851,50 @@ final class MemoryCuratorTest {
         assertThat(r.memoryIds()).contains("c").containsAnyOf("a", "b").hasSize(2);
     }
 
+    @Test
+    void duplicates_twoTextsOfOneSubjectAtCosine096_areBothIncluded_unlessTheSimilarityIsLowered() {
+        // Two sections of one paper: the default model puts such texts at 0.95 to 0.97, yet each says its own thing.
+        String results = "Experimental results: HAMT raised the framerate by 20% on average over full adaptation.";
+        String summary = "Summary: the paper adapts a segmentation network in real time, and HAMT picks what to train.";
+        Map<String, Double> cosines = Map.of(results, 0.98, summary, 0.98);
+        List<Memory> memories = List.of(memory("results", results), memory("summary", summary));
+        ContextRequest request = ContextRequest.builder("framerate gain with HAMT").sessionId("s").explain(true)
+                .build();
+        curator(Memfas.newBuilder().embedder(new PlacedEmbedder(cosines, Double.NaN)));
+        curator.rememberAll(memories);
+
+        ContextResponse r = curator.getContext(request);
+
+        assertThat(r.memoryIds()).containsExactlyInAnyOrder("results", "summary");
+        assertThat(r.dropped()).isEmpty();
+        try (ContextCurator lower = Memfas.newBuilder().store(new InMemoryMemoryStore()).clock(clock)
+                .embedder(new PlacedEmbedder(cosines, Double.NaN)).duplicateSimilarity(0.95).build()) {
+            lower.rememberAll(memories);
+            assertThat(lower.getContext(request).dropped()).singleElement()
+                    .satisfies(d -> assertThat(d.reason()).isEqualTo(DroppedMemory.Reason.DUPLICATE));
+        }
+    }
+
+    @Test
+    void duplicates_aRevisionAtCosine099_isLeftOut() {
+        String draft = "Deploy checklist: run the migrations, then tag the release.";
+        String revision = "Deploy checklist, revised: run the migrations, then tag the release and announce it.";
+        String other = "Deploy checklist for the billing service: freeze writes first.";
+        curator(Memfas.newBuilder().embedder(new PlacedEmbedder(Map.of(draft, 0.995, revision, 0.995, other, 0.98),
+                Double.NaN)));
+        curator.rememberAll(List.of(memory("draft", draft), memory("revision", revision), memory("other", other)));
+
+        ContextResponse r = curator.getContext(ContextRequest.builder("deploy checklist").sessionId("s")
+                .explain(true).build());
+
+        // draft ~ revision 0.990: one of them is left out; either ~ other 0.975: both kept.
+        assertThat(r.memoryIds()).contains("other").containsAnyOf("draft", "revision").hasSize(2);
+        assertThat(r.dropped()).singleElement().satisfies(d -> {
+            assertThat(d.reason()).isEqualTo(DroppedMemory.Reason.DUPLICATE);
+            assertThat(d.duplicateOf()).isIn("draft", "revision");
+        });
+    }
+
     // ---------------------------------------------------------------- namespaces and stats
 
     @Test
