@@ -56,7 +56,8 @@ import java.util.function.UnaryOperator;
  *   <li>{@link CandidateGatherer}: vector hits, BM25 hits, linked and pinned memories, into a {@link CandidateSet};
  *   <li>{@link Layers}: the session's working memories join them;
  *   <li>{@link CandidateScorer}: every candidate's factors and score;
- *   <li>{@link RelevanceGate}: what may be retrieved: everything, only the matches by meaning, or nothing;
+ *   <li>{@link RelevanceGate}: what may be retrieved: everything, only the best match (and the matches sharing a
+ *       word with the query), or nothing;
  *   <li>{@link NeighborExpander}: the memories stored next to the best join them, then the {@link Ranking};
  *   <li>{@link TokenCounter}: every candidate's size as an item;
  *   <li>{@link DaySpread}: the matches of a day past its share of the budget ranked lower;
