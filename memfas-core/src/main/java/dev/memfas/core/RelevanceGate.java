@@ -10,17 +10,17 @@ package dev.memfas.core;
  * (its context holds only what triggers and pinning put there). One whose best reaches the meaning-alone floor, or
  * reaches the relevance floor and is also a lexical hit (the keyword search found it: the embedding and the words
  * agree), gets everything. Any other gets only its best match, and the other matches (at the relevance floor or above)
- * that share a word with the query, none of the weaker ones that would fill the budget around them. Between the two floors meaning alone is not trusted with the
- * whole budget because a model's best cosine among a few hundred turns on many topics is noisy: on LongMemEval's
- * haystacks 38% of the general questions (none answerable there) reach bge-small's floor of 0.57, most of them through
- * a turn that shares no word with the question ("What is the square root of 144?" and a horoscope, 0.60); yet "Which
- * pet do I have?" and "I adopted a grey cat" are a real match at 0.58 with no word in common, and keep it. Asking the
- * word of the best candidate alone, rather than of any of the three nearest, lost no answerable question of either
- * dev set and left general questions 1 to 2 points less of the budget. Such a turn keeps, of the candidates at the
- * relevance floor, its best and those the keyword search found too: below the meaning-alone floor a runner-up on
- * meaning alone is mostly the same noise (a LongMemEval general question between the floors had 2.5 matches on
- * average). What it costs is a second answer that shares no word with the query either; see docs/benchmarks.md for
- * what it saved.
+ * that share a word with the query, none of the weaker ones that would fill the budget around them. Between the two
+ * floors meaning alone is not trusted with the whole budget because a model's best cosine among a few hundred turns on
+ * many topics is noisy: on LongMemEval's haystacks 38% of the general questions (none answerable there) reach
+ * bge-small's floor of 0.57, most of them through a turn that shares no word with the question ("What is the square
+ * root of 144?" and a horoscope, 0.60); yet "Which pet do I have?" and "I adopted a grey cat" are a real match at 0.58
+ * with no word in common, and keep it. Asking the word of the best candidate alone, rather than of any of the three
+ * nearest, lost no answerable question of either dev set and left general questions 1 to 2 points less of the budget.
+ * Such a turn keeps, of the candidates at the relevance floor, its best and those the keyword search found too: below
+ * the meaning-alone floor a runner-up on meaning alone is mostly the same noise (a LongMemEval general question between
+ * the floors had 2.5 matches on average). What it costs is a second answer that shares no word with the query either;
+ * see docs/benchmarks.md for what it saved.
  *
  * <p>The check is on the raw cosine, before normalizing, and needs floors calibrated for the model (see
  * {@link dev.memfas.Embedder#relevanceFloor()} and {@link dev.memfas.Embedder#meaningAloneFloor()}); a turn without
