@@ -288,10 +288,7 @@ public final class Memfas {
             return this;
         }
 
-        /**
-         * Memories at or above this cosine to one already included are left out as duplicates; 0.98 when not set (see
-         * docs/budget-and-envelope.md for why not lower).
-         */
+        /** Memories at this cosine or above to one included are left out as duplicates; 0.98 when not set. */
         public Builder duplicateSimilarity(double cosine) {
             checks.once("duplicate similarity");
             require(cosine > 0 && cosine <= 1, "duplicate similarity must be in (0, 1]", cosine);
