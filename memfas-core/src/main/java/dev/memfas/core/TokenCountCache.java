@@ -13,13 +13,29 @@ import java.util.concurrent.atomic.AtomicInteger;
  * instance, as the in-memory store returns, is checked first), so a changed memory is counted anew and no two texts
  * can share a count. Bounded: past the limit the cache starts over.
  *
+ * <p>It also remembers where a memory too long for an item was last cut ({@link Cut}): a long memory that is a
+ * candidate turn after turn is otherwise cut anew in each, and after the budget is full every long candidate still
+ * ranked is cut to learn whether it fits. Over LongMemEval's haystacks (replies of 400 to 600 tokens) cutting was half
+ * of a turn's time outside the query's embedding.
+ *
  * <p>Thread-safe.
  */
 final class TokenCountCache {
     /** What is known of one memory. */
-    record Entry(Memory memory, int tokens, long textHash) {
+    record Entry(Memory memory, int tokens, long textHash, Cut cut) {
         boolean isFor(Memory m) {
             return memory == m || memory.equals(m);
+        }
+    }
+
+    /**
+     * The memory's item cut to at most {@code cap} tokens, dated {@code age}: its text up to {@code end} (then the
+     * truncation marker), which renders to {@code tokens} tokens; {@code end} is -1 if no cut fits the cap. Only an
+     * offset is kept, not the text, so a cut costs the cache a few bytes.
+     */
+    record Cut(int cap, String age, int end, int tokens) {
+        boolean isFor(int cap, String age) {
+            return this.cap == cap && java.util.Objects.equals(this.age, age);
         }
     }
 
@@ -52,7 +68,7 @@ final class TokenCountCache {
             namespaces.clear();
             size.set(0);
         }
-        Entry entry = new Entry(memory, tokens, NormalizedText.hash(memory.text()));
+        Entry entry = new Entry(memory, tokens, NormalizedText.hash(memory.text()), null);
         Entry previous = namespaces.computeIfAbsent(memory.namespace(), n -> new ConcurrentHashMap<>())
                 .put(memory.id(), entry);
         if (previous == null) {
@@ -70,6 +86,22 @@ final class TokenCountCache {
         int tokens = tokenizer.count(rendered);
         put(memory, tokens);
         return tokens;
+    }
+
+    /** Where this memory was cut for an item of at most {@code cap} tokens dated {@code age}, or null if not known. */
+    Cut cut(Memory memory, int cap, String age) {
+        Entry e = find(memory);
+        Cut cut = e == null ? null : e.cut();
+        return cut != null && cut.isFor(cap, age) ? cut : null;
+    }
+
+    /** Remembers a cut of this memory, in place of the one before; nothing if the memory's count is not cached. */
+    void putCut(Memory memory, Cut cut) {
+        ConcurrentHashMap<String, Entry> byId = namespaces.get(memory.namespace());
+        Entry e = byId == null ? null : byId.get(memory.id());
+        if (e != null && e.isFor(memory)) {
+            byId.replace(memory.id(), e, new Entry(e.memory(), e.tokens(), e.textHash(), cut));
+        }
     }
 
     private Entry entry(Memory memory) {

@@ -175,10 +175,98 @@ final class MemoryCuratorTest {
         assertThat(second.getContext("kafka", "s").context()).contains("changed");
     }
 
-    /** The default tokenizer, counting calls to {@code count}. */
-    private static final class CountingTokenizer implements dev.memfas.Tokenizer {
+    @Test
+    void aLongMemory_isCutOncePerItemCap_andLaterTurnsReuseTheCut() {
+        CountingTokenizer counting = new CountingTokenizer();
+        curator(Memfas.newBuilder().tokenizer(counting));
+        curator.rememberAll(List.of(memory("long", longText("kafka retention", 120)), memory("short", "kafka lag")));
+
+        ContextResponse first = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s1")
+                .tokenBudget(512).recordAccess(false).build());
+        assertThat(first.items()).filteredOn(ContextItem::truncated).extracting(ContextItem::memoryId)
+                .containsExactly("long");
+        assertThat(counting.truncations.get()).isPositive();
+
+        counting.truncations.set(0);
+        ContextResponse again = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s2")
+                .tokenBudget(512).recordAccess(false).build());
+        assertThat(counting.truncations.get()).isZero();
+        assertThat(again.context()).isEqualTo(first.context());
+        assertThat(again.tokensUsed()).isEqualTo(first.tokensUsed());
+
+        // Another budget has another item cap: the memory is cut anew, to a longer part.
+        ContextResponse wider = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s3")
+                .tokenBudget(1024).recordAccess(false).build());
+        assertThat(counting.truncations.get()).isPositive();
+        assertThat(text(wider, "long").length()).isGreaterThan(text(first, "long").length());
+
+        // A changed memory is cut from its new text.
+        counting.truncations.set(0);
+        curator.remember(memory("long", longText("kafka retention changed", 120)));
+        ContextResponse changed = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s4")
+                .tokenBudget(512).recordAccess(false).build());
+        assertThat(counting.truncations.get()).isPositive();
+        assertThat(text(changed, "long")).startsWith("kafka retention changed 0");
+    }
+
+    @Test
+    void longCandidates_afterTheBudgetIsNearlyFull_areNotCutToLearnTheyDoNotFit() {
+        CountingTokenizer counting = new CountingTokenizer();
+        curator(Memfas.newBuilder().tokenizer(counting));
+        List<Memory> memories = new ArrayList<>();
+        // Five short memories, each about a fifth of the budget, rank first (the query's word, often, in few words)...
+        for (int i = 0; i < 5; i++) {
+            memories.add(memory("short" + i, "kafka kafka kafka " + longText("note" + i, 18)));
+        }
+        // ...and long ones after them, each too long for an item.
+        for (int i = 0; i < 6; i++) {
+            memories.add(memory("long" + i, longText("kafka topic" + i, 150)));
+        }
+        curator.rememberAll(memories);
+
+        ContextResponse r = curator.getContext(ContextRequest.builder("kafka").sessionId("s").tokenBudget(512)
+                .recordAccess(false).build());
+
+        assertThat(r.memoryIds()).containsExactlyInAnyOrder("short0", "short1", "short2", "short3", "short4");
+        assertThat(512 - r.tokensUsed()).isLessThan(BudgetFiller.itemCap(512, Integer.MAX_VALUE) / 2);
+        assertThat(counting.truncations.get()).isZero();
+    }
+
+    @Test
+    void aTokenizerWhoseCutIsNoPrefix_failsTheTurnNamingIt() {
+        curator(Memfas.newBuilder().tokenizer(new CountingTokenizer() {
+            @Override
+            public String truncate(String text, int maxTokens) {
+                return "x" + super.truncate(text, maxTokens);
+            }
+        }));
+        curator.remember(memory("long", longText("kafka retention", 120)));
+
+        assertThatThrownBy(() -> curator.getContext(ContextRequest.builder("kafka").sessionId("s").tokenBudget(512)
+                .build()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("tokenizer 'cl100k_base' truncated memory 'long' to a text that is not its prefix")
+                .hasMessageEndingWith("Tokenizer.truncate must return a prefix");
+    }
+
+    /** The words, then numbered filler words to about {@code words} words in all. */
+    private static String longText(String words, int count) {
+        StringBuilder sb = new StringBuilder(words);
+        for (int i = 0; i < count; i++) {
+            sb.append(' ').append(i).append(" filler.");
+        }
+        return sb.toString();
+    }
+
+    private static String text(ContextResponse r, String id) {
+        return r.items().stream().filter(i -> i.memoryId().equals(id)).findFirst().orElseThrow().text();
+    }
+
+    /** The default tokenizer, counting calls to {@code count} and to {@code truncate}. */
+    private static class CountingTokenizer implements dev.memfas.Tokenizer {
         private final JTokkitTokenizer delegate = JTokkitTokenizer.cl100k();
         final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger truncations = new java.util.concurrent.atomic.AtomicInteger();
 
         @Override
         public int count(String text) {
@@ -188,6 +276,7 @@ final class MemoryCuratorTest {
 
         @Override
         public String truncate(String text, int maxTokens) {
+            truncations.incrementAndGet();
             return delegate.truncate(text, maxTokens);
         }
 

@@ -72,6 +72,30 @@ final class TokenCountCacheTest {
     }
 
     @Test
+    void cut_isRememberedForItsCapAndAge_andOnlyForTheMemoryItWasMadeOf() {
+        TokenCountCache cache = new TokenCountCache(tokenizer, 100);
+        Memory m = Memory.builder("a long text").id("a").build();
+        TokenCountCache.Cut cut = new TokenCountCache.Cut(40, "2 days ago", 6, 38);
+
+        cache.putCut(m, cut);
+        assertThat(cache.cut(m, 40, "2 days ago")).as("no count cached, so no cut either").isNull();
+
+        cache.put(m, 90);
+        cache.putCut(m, cut);
+        assertThat(cache.cut(m, 40, "2 days ago")).isEqualTo(cut);
+        assertThat(cache.cut(Memory.builder("a long text").id("a").build(), 40, "2 days ago")).isEqualTo(cut);
+        assertThat(cache.cut(m, 41, "2 days ago")).isNull();
+        assertThat(cache.cut(m, 40, "3 days ago")).isNull();
+        assertThat(cache.cut(Memory.builder("a longer text").id("a").build(), 40, "2 days ago")).isNull();
+        assertThat(cache.cached(m)).isEqualTo(90);
+
+        TokenCountCache.Cut wider = new TokenCountCache.Cut(80, null, 11, 75);
+        cache.putCut(m, wider);
+        assertThat(cache.cut(m, 80, null)).isEqualTo(wider);
+        assertThat(cache.cut(m, 40, "2 days ago")).isNull();
+    }
+
+    @Test
     void put_pastTheLimit_startsOver() {
         TokenCountCache cache = new TokenCountCache(tokenizer, 3);
         List<Memory> memories = new ArrayList<>();
