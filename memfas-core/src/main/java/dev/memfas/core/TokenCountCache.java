@@ -2,6 +2,8 @@ package dev.memfas.core;
 
 import dev.memfas.Memory;
 import dev.memfas.Tokenizer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -13,16 +15,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * instance, as the in-memory store returns, is checked first), so a changed memory is counted anew and no two texts
  * can share a count. Bounded: past the limit the cache starts over.
  *
- * <p>It also remembers where a memory too long for an item was last cut ({@link Cut}): a long memory that is a
- * candidate turn after turn is otherwise cut anew in each, and after the budget is full every long candidate still
- * ranked is cut to learn whether it fits. Over LongMemEval's haystacks (replies of 400 to 600 tokens) cutting was half
- * of a turn's time outside the query's embedding.
+ * <p>It also remembers where a memory too long for an item was cut ({@link Cut}), for the last
+ * {@value #MOST_CUTS} item caps it was cut to (a curator's default budget and the few its requests ask for): a long
+ * memory that is a candidate turn after turn is otherwise cut anew in each. Over LongMemEval's haystacks (replies of
+ * 400 to 600 tokens) cutting was half of a turn's time outside the query's embedding.
  *
  * <p>Thread-safe.
  */
 final class TokenCountCache {
     /** What is known of one memory. */
-    record Entry(Memory memory, int tokens, long textHash, Cut cut) {
+    record Entry(Memory memory, int tokens, long textHash, List<Cut> cuts) {
         boolean isFor(Memory m) {
             return memory == m || memory.equals(m);
         }
@@ -38,6 +40,9 @@ final class TokenCountCache {
             return this.cap == cap && java.util.Objects.equals(this.age, age);
         }
     }
+
+    /** How many cuts of one memory are kept, the most recent first. */
+    static final int MOST_CUTS = 4;
 
     private final Tokenizer tokenizer;
     private final int maxEntries;
@@ -68,7 +73,7 @@ final class TokenCountCache {
             namespaces.clear();
             size.set(0);
         }
-        Entry entry = new Entry(memory, tokens, NormalizedText.hash(memory.text()), null);
+        Entry entry = new Entry(memory, tokens, NormalizedText.hash(memory.text()), List.of());
         Entry previous = namespaces.computeIfAbsent(memory.namespace(), n -> new ConcurrentHashMap<>())
                 .put(memory.id(), entry);
         if (previous == null) {
@@ -91,16 +96,32 @@ final class TokenCountCache {
     /** Where this memory was cut for an item of at most {@code cap} tokens dated {@code age}, or null if not known. */
     Cut cut(Memory memory, int cap, String age) {
         Entry e = find(memory);
-        Cut cut = e == null ? null : e.cut();
-        return cut != null && cut.isFor(cap, age) ? cut : null;
+        if (e != null) {
+            for (Cut cut : e.cuts()) {
+                if (cut.isFor(cap, age)) {
+                    return cut;
+                }
+            }
+        }
+        return null;
     }
 
-    /** Remembers a cut of this memory, in place of the one before; nothing if the memory's count is not cached. */
+    /**
+     * Remembers a cut of this memory, first, in place of one for the same cap and age and, past {@value #MOST_CUTS},
+     * of the oldest; nothing if the memory's count is not cached.
+     */
     void putCut(Memory memory, Cut cut) {
         ConcurrentHashMap<String, Entry> byId = namespaces.get(memory.namespace());
         Entry e = byId == null ? null : byId.get(memory.id());
         if (e != null && e.isFor(memory)) {
-            byId.replace(memory.id(), e, new Entry(e.memory(), e.tokens(), e.textHash(), cut));
+            List<Cut> cuts = new ArrayList<>(MOST_CUTS);
+            cuts.add(cut);
+            for (Cut known : e.cuts()) {
+                if (cuts.size() < MOST_CUTS && !known.isFor(cut.cap(), cut.age())) {
+                    cuts.add(known);
+                }
+            }
+            byId.replace(memory.id(), e, new Entry(e.memory(), e.tokens(), e.textHash(), List.copyOf(cuts)));
         }
     }
 

@@ -176,7 +176,7 @@ final class MemoryCuratorTest {
     }
 
     @Test
-    void aLongMemory_isCutOncePerItemCap_andLaterTurnsReuseTheCut() {
+    void aLongMemory_isCutOncePerItemCap_andLaterTurnsReuseTheCuts() {
         CountingTokenizer counting = new CountingTokenizer();
         curator(Memfas.newBuilder().tokenizer(counting));
         curator.rememberAll(List.of(memory("long", longText("kafka retention", 120)), memory("short", "kafka lag")));
@@ -200,8 +200,13 @@ final class MemoryCuratorTest {
         assertThat(counting.truncations.get()).isPositive();
         assertThat(text(wider, "long").length()).isGreaterThan(text(first, "long").length());
 
-        // A changed memory is cut from its new text.
+        // Both cuts are kept: back at the first budget, nothing is cut.
         counting.truncations.set(0);
+        assertThat(curator.getContext(ContextRequest.builder("kafka retention").sessionId("s5").tokenBudget(512)
+                .recordAccess(false).build()).context()).isEqualTo(first.context());
+        assertThat(counting.truncations.get()).isZero();
+
+        // A changed memory is cut from its new text.
         curator.remember(memory("long", longText("kafka retention changed", 120)));
         ContextResponse changed = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s4")
                 .tokenBudget(512).recordAccess(false).build());

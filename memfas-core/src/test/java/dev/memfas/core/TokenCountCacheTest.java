@@ -92,7 +92,25 @@ final class TokenCountCacheTest {
         TokenCountCache.Cut wider = new TokenCountCache.Cut(80, null, 11, 75);
         cache.putCut(m, wider);
         assertThat(cache.cut(m, 80, null)).isEqualTo(wider);
-        assertThat(cache.cut(m, 40, "2 days ago")).isNull();
+        assertThat(cache.cut(m, 40, "2 days ago")).as("kept beside the other cap's").isEqualTo(cut);
+    }
+
+    @Test
+    void putCut_keepsTheLatestCutsOfAMemory_oneForEachCapAndAge() {
+        TokenCountCache cache = new TokenCountCache(tokenizer, 100);
+        Memory m = Memory.builder("a long text").id("a").build();
+        cache.put(m, 90);
+        for (int cap = 10; cap < 10 + TokenCountCache.MOST_CUTS + 1; cap++) {
+            cache.putCut(m, new TokenCountCache.Cut(cap, null, 3, cap - 1));
+        }
+        cache.putCut(m, new TokenCountCache.Cut(12, null, 4, 11));
+
+        assertThat(cache.cut(m, 10, null)).as("the oldest, past the most kept").isNull();
+        assertThat(cache.cut(m, 12, null)).isEqualTo(new TokenCountCache.Cut(12, null, 4, 11));
+        for (int cap = 11; cap < 10 + TokenCountCache.MOST_CUTS + 1; cap++) {
+            assertThat(cache.cut(m, cap, null)).isNotNull();
+        }
+        assertThat(cache.find(m).cuts()).hasSize(TokenCountCache.MOST_CUTS);
     }
 
     @Test
