@@ -18,9 +18,9 @@ import java.util.List;
  * {@link Admission} lets it take ({@link RelevanceGate}). When the turn keeps shares of its budget by scope
  * ({@link ScopeShares}), that walk is made twice: first taking only what fits whole in what is left of its scope's
  * share, then, with what is left of the whole budget, the best of the rest. A memory longer than the per-item cap is
- * cut at a sentence or word boundary and marked. Near-duplicates (the same normalized text, or cosine
- * at or above the threshold with an item already in) are left out. The result's token count is verified on the final
- * string.
+ * cut at a sentence or word boundary and marked ({@link ItemRenderer}). Near-duplicates (the same normalized text, or
+ * cosine at or above the threshold with an item already in) are left out. The result's token count is verified on the
+ * final string.
  *
  * <p>Immutable and thread-safe.
  */
@@ -37,7 +37,6 @@ final class BudgetFiller {
     private static final int SHORT_ITEM_TOKENS = 64;
 
     private final Tokenizer tokenizer;
-    private final TokenCountCache counts;
     private final int maxItemTokens;
     private final double triggerReserve;
     private final double duplicateCosine;
@@ -61,11 +60,12 @@ final class BudgetFiller {
     private final boolean piecesAddUp;
     /** What scope and day headings cost, and what an item saves under its day's. */
     private final HeadingCosts headings;
+    /** Each candidate as an item within the cap, whole or cut. */
+    private final ItemRenderer items;
 
     BudgetFiller(Tokenizer tokenizer, TokenCountCache counts, int maxItemTokens, double triggerReserve,
             double duplicateCosine) {
         this.tokenizer = tokenizer;
-        this.counts = counts;
         this.maxItemTokens = maxItemTokens;
         this.triggerReserve = triggerReserve;
         this.duplicateCosine = duplicateCosine;
@@ -80,6 +80,7 @@ final class BudgetFiller {
                 + tokenizer.count(ContextEnvelope.STATE_CLOSE);
         this.piecesAddUp = tokenizer instanceof JTokkitTokenizer;
         this.headings = new HeadingCosts(tokenizer);
+        this.items = new ItemRenderer(tokenizer, counts, headings);
     }
 
     /**
@@ -180,7 +181,7 @@ final class BudgetFiller {
                 if (isDuplicate(candidates, c, included, seenTexts)) {
                     continue;
                 }
-                Piece p = render(candidates, c, Math.min(cap, reserve - used), null);
+                Piece p = items.render(candidates, c, Math.min(cap, reserve - used), null);
                 if (p != null && used + p.tokens() <= reserve) {
                     triggered.add(p);
                     used += p.tokens();
@@ -199,7 +200,7 @@ final class BudgetFiller {
             if (isDuplicate(candidates, c, included, seenTexts)) {
                 continue;
             }
-            Piece p = render(candidates, c, cap, layout);
+            Piece p = items.render(candidates, c, cap, layout);
             int sectionCost = p == null ? 0 : layout.openingCost(candidates, c, relevantSectionTokens, headings,
                     p.saving());
             if (p != null && used + sectionCost + p.tokens() <= budget) {
@@ -231,15 +232,16 @@ final class BudgetFiller {
                 continue;
             }
             if (tokens > cap && budget - used - sectionCost < cap / 2) {
-                // It would be cut, and a cut keeps at least half of its characters (cutAtBoundary), about half the
-                // cap: it is not cut to learn that it does not fit. With the cuts kept in the token-count cache,
-                // LongMemEval's turns went from a p95 of 16.5-23.7 ms to 14.1-16.8 ms (docs/benchmarks.md).
+                // It would be cut, and a cut keeps at least half of its characters (ItemRenderer.cutAtBoundary),
+                // about half the cap: it is not cut to learn that it does not fit. With the cuts kept in the
+                // token-count cache, LongMemEval's turns went from a p95 of 16.5-23.7 ms to 14.1-16.8 ms
+                // (docs/benchmarks.md).
                 continue;
             }
             if (isDuplicate(candidates, c, included, seenTexts)) {
                 continue;
             }
-            Piece p = render(candidates, c, cap, layout);
+            Piece p = items.render(candidates, c, cap, layout);
             if (p != null && p.saving() != saving) {
                 sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings,
                         p.saving());
@@ -340,79 +342,6 @@ final class BudgetFiller {
             scratch.placed[c] = true;
         }
         return used;
-    }
-
-    /**
-     * The memory as an envelope item of at most {@code cap} tokens, cut if need be; null if it can't be made to fit.
-     * With {@code underDay}, the piece also knows what it saves under its day's heading ({@link Piece#saving}).
-     */
-    private Piece render(CandidateSet candidates, int c, int cap, EnvelopeLayout layout) {
-        boolean underDay = layout != null && layout.byDay();
-        Memory m = candidates.memory(c);
-        String age = candidates.age(c);
-        int tokens = candidates.tokens(c);
-        if (tokens < 0) {
-            // Only memories the token counter has not seen, which says no age: it sets ages as it counts.
-            String full = candidates.rendered(c) != null ? candidates.rendered(c) : ContextEnvelope.memory(m, m.text());
-            tokens = counts.count(m, full);
-        }
-        if (tokens <= cap) {
-            return new Piece(null, tokens, c, false, null, underDay ? headings.savedUnderDay(candidates, c, layout) : 0);
-        }
-        TokenCountCache.Cut known = counts.cut(m, cap, age);
-        if (known == null) {
-            known = cut(m, cap, age);
-            counts.putCut(m, known);
-        }
-        if (known.end() < 0) {
-            return null;
-        }
-        String cut = m.text().substring(0, known.end());
-        String text = ContextEnvelope.memory(m, cut + ContextEnvelope.TRUNCATION_MARKER, age);
-        int saving = !underDay ? 0 : headings.savedUnderDay(candidates, c, layout, known.tokens(),
-                cut + ContextEnvelope.TRUNCATION_MARKER);
-        return new Piece(text, known.tokens(), c, true, cut, saving);
-    }
-
-    /** Where to cut the memory's text so that its item, marker included, takes at most {@code cap} tokens. */
-    private TokenCountCache.Cut cut(Memory m, int cap, String age) {
-        int label = tokenizer.count(ContextEnvelope.memory(m, "", age));
-        int allowed = cap - label - markerTokens;
-        for (int attempt = 0; attempt < 4 && allowed >= 4; attempt++) {
-            String cut = cutAtBoundary(tokenizer.truncate(m.text(), allowed));
-            if (cut.isBlank()) {
-                break;
-            }
-            if (!m.text().startsWith(cut)) {
-                throw new IllegalStateException("tokenizer '" + tokenizer.id() + "' truncated memory '" + m.id()
-                        + "' to a text that is not its prefix (" + cut.length() + " of " + m.text().length()
-                        + " characters); Tokenizer.truncate must return a prefix");
-            }
-            int n = tokenizer.count(ContextEnvelope.memory(m, cut + ContextEnvelope.TRUNCATION_MARKER, age));
-            if (n <= cap) {
-                return new TokenCountCache.Cut(cap, age, cut.length(), n);
-            }
-            allowed -= n - cap;
-        }
-        return new TokenCountCache.Cut(cap, age, -1, -1);
-    }
-
-    /** Cuts back to the last sentence end, else the last word break, if that keeps at least half the text. */
-    static String cutAtBoundary(String prefix) {
-        int half = prefix.length() / 2;
-        for (int i = prefix.length() - 1; i >= half; i--) {
-            char c = prefix.charAt(i);
-            if ((c == '.' || c == '!' || c == '?' || c == '\u3002' || c == '\n')
-                    && (i + 1 == prefix.length() || Character.isWhitespace(prefix.charAt(i + 1)))) {
-                return prefix.substring(0, i + 1).stripTrailing();
-            }
-        }
-        for (int i = prefix.length() - 1; i >= half; i--) {
-            if (Character.isWhitespace(prefix.charAt(i))) {
-                return prefix.substring(0, i).stripTrailing();
-            }
-        }
-        return prefix;
     }
 
     private boolean isDuplicate(CandidateSet candidates, int c, TakenVectors included, SeenTexts seenTexts) {

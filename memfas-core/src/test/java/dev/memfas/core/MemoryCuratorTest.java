@@ -250,7 +250,8 @@ final class MemoryCuratorTest {
         assertThatThrownBy(() -> curator.getContext(ContextRequest.builder("kafka").sessionId("s").tokenBudget(512)
                 .build()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageStartingWith("tokenizer 'cl100k_base' truncated memory 'long' to a text that is not its prefix")
+                .hasMessageStartingWith("tokenizer 'cl100k_base' truncated memory 'long' to a text that is not its "
+                        + "prefix")
                 .hasMessageEndingWith("Tokenizer.truncate must return a prefix");
     }
 

@@ -136,11 +136,11 @@ final class TextProcessingTest {
 
     @Test
     void cutAtBoundary_prefersSentenceThenWord() {
-        assertThat(BudgetFiller.cutAtBoundary("One sentence here. Another one that is cut mid wo"))
+        assertThat(ItemRenderer.cutAtBoundary("One sentence here. Another one that is cut mid wo"))
                 .isEqualTo("One sentence here. Another one that is cut mid");
-        assertThat(BudgetFiller.cutAtBoundary("First sentence is long enough. Second starts and"))
+        assertThat(ItemRenderer.cutAtBoundary("First sentence is long enough. Second starts and"))
                 .isEqualTo("First sentence is long enough.");
-        assertThat(BudgetFiller.cutAtBoundary("记忆管理系统记忆管理")).isEqualTo("记忆管理系统记忆管理");
+        assertThat(ItemRenderer.cutAtBoundary("记忆管理系统记忆管理")).isEqualTo("记忆管理系统记忆管理");
     }
 
     @Test
