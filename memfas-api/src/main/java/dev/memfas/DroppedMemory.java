@@ -27,8 +27,8 @@ public record DroppedMemory(String memoryId, double score, Reason reason, String
         /**
          * It was not relevant enough for the turn: no memory reached the relevance floor (the query matches nothing
          * stored, and only triggered and pinned memories were taken), or the best stayed under the meaning-alone
-         * floor sharing no word with the query and this one, not the best, either shares no word with it either or
-         * is under the relevance floor ({@link Embedder#meaningAloneFloor()}).
+         * floor sharing no word with the query, and this one is not the best and either shares no word with the
+         * query or is under the relevance floor ({@link Embedder#meaningAloneFloor()}).
          */
         BELOW_RELEVANCE_FLOOR
     }

@@ -231,11 +231,7 @@ final class BudgetFiller {
                 // change that.
                 continue;
             }
-            if (tokens > cap && budget - used - sectionCost < cap / 2) {
-                // It would be cut, and a cut keeps at least half of its characters (ItemRenderer.cutAtBoundary),
-                // about half the cap: it is not cut to learn that it does not fit. With the cuts kept in the
-                // token-count cache, LongMemEval's turns went from a p95 of 16.5-23.7 ms to 14.1-16.8 ms
-                // (docs/benchmarks.md).
+            if (tokens > cap && !ItemRenderer.cutMayFit(cap, budget - used - sectionCost)) {
                 continue;
             }
             if (isDuplicate(candidates, c, included, seenTexts)) {

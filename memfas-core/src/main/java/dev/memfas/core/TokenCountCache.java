@@ -4,6 +4,7 @@ import dev.memfas.Memory;
 import dev.memfas.Tokenizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -15,10 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * instance, as the in-memory store returns, is checked first), so a changed memory is counted anew and no two texts
  * can share a count. Bounded: past the limit the cache starts over.
  *
- * <p>It also remembers where a memory too long for an item was cut ({@link Cut}), for the last
- * {@value #MOST_CUTS} item caps it was cut to (a curator's default budget and the few its requests ask for): a long
- * memory that is a candidate turn after turn is otherwise cut anew in each. Over LongMemEval's haystacks (replies of
- * 400 to 600 tokens) cutting was half of a turn's time outside the query's embedding.
+ * <p>It also remembers where {@link ItemRenderer} cut a memory too long for an item ({@link Cut}), for the last
+ * {@value #MOST_CUTS} item caps it was cut to (a curator's default budget and the few its requests ask for), so a long
+ * memory that is a candidate turn after turn is cut once per cap.
  *
  * <p>Thread-safe.
  */
@@ -37,7 +37,7 @@ final class TokenCountCache {
      */
     record Cut(int cap, String age, int end, int tokens) {
         boolean isFor(int cap, String age) {
-            return this.cap == cap && java.util.Objects.equals(this.age, age);
+            return this.cap == cap && Objects.equals(this.age, age);
         }
     }
 
@@ -111,9 +111,8 @@ final class TokenCountCache {
      * of the oldest; nothing if the memory's count is not cached.
      */
     void putCut(Memory memory, Cut cut) {
-        ConcurrentHashMap<String, Entry> byId = namespaces.get(memory.namespace());
-        Entry e = byId == null ? null : byId.get(memory.id());
-        if (e != null && e.isFor(memory)) {
+        Entry e = find(memory);
+        if (e != null) {
             List<Cut> cuts = new ArrayList<>(MOST_CUTS);
             cuts.add(cut);
             for (Cut known : e.cuts()) {
@@ -121,7 +120,7 @@ final class TokenCountCache {
                     cuts.add(known);
                 }
             }
-            byId.replace(memory.id(), e, new Entry(e.memory(), e.tokens(), e.textHash(), List.copyOf(cuts)));
+            namespaces.get(memory.namespace()).replace(memory.id(), e, new Entry(e.memory(), e.tokens(), e.textHash(), List.copyOf(cuts)));
         }
     }
 
