@@ -256,31 +256,43 @@ final class MemoryWriter {
         }
         // Loaded before the write, so that a namespace's index never holds a vector twice.
         byNamespace.keySet().forEach(indexes::indexFor);
-        store.upsertAll(prepared, embeddings);
-        pinned.written(prepared);
-        for (Map.Entry<String, List<Integer>> e : byNamespace.entrySet()) {
-            // Writes are when expired memories are purged: rare enough to cost nothing, often enough to keep
-            // the store from filling with them.
-            List<String> expired = store.deleteExpired(e.getKey(), now);
-            pinned.removed(e.getKey(), expired);
-            VectorIndex index = indexes.loaded(e.getKey());
-            if (index == null) {
-                continue;
-            }
-            index.removeAll(expired);
-            List<String> ids = new ArrayList<>();
-            List<float[]> vectors = new ArrayList<>();
-            for (int j : e.getValue()) {
-                ids.add(prepared.get(j).id());
-                if (!embeddings.isEmpty()) {
-                    vectors.add(embeddings.vector(j));
+        try {
+            store.upsertAll(prepared, embeddings);
+            pinned.written(prepared);
+            for (Map.Entry<String, List<Integer>> e : byNamespace.entrySet()) {
+                // Writes are when expired memories are purged: rare enough to cost nothing, often enough to keep
+                // the store from filling with them.
+                List<String> expired = store.deleteExpired(e.getKey(), now);
+                pinned.removed(e.getKey(), expired);
+                VectorIndex index = indexes.loaded(e.getKey());
+                if (index == null) {
+                    continue;
+                }
+                index.removeAll(expired);
+                List<String> ids = new ArrayList<>();
+                List<float[]> vectors = new ArrayList<>();
+                for (int j : e.getValue()) {
+                    ids.add(prepared.get(j).id());
+                    if (!embeddings.isEmpty()) {
+                        vectors.add(embeddings.vector(j));
+                    }
+                }
+                if (embeddings.isEmpty()) {
+                    index.removeAll(ids);
+                } else {
+                    index.putAll(ids, vectors);
                 }
             }
-            if (embeddings.isEmpty()) {
-                index.removeAll(ids);
-            } else {
-                index.putAll(ids, vectors);
-            }
+        } catch (RuntimeException e) {
+            // The store may have committed before the failure (its acknowledgment lost, or the purge after it
+            // failed). A retry of the same memories then finds them stored and unchanged and writes nothing, and a
+            // shared store's change log leaves out this curator's own changes: so the indexes and pins are read
+            // again from the store, not guessed, or they would lack the memories for good.
+            byNamespace.keySet().forEach(namespace -> {
+                indexes.drop(namespace);
+                pinned.reload(namespace);
+            });
+            throw e;
         }
     }
 
