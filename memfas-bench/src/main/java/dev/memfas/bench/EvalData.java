@@ -32,10 +32,11 @@ final class EvalData {
     record Turn(String id, String text, Instant createdAt, String session) {}
 
     /**
-     * One question: the turns that answer it ({@code evidence}, empty for a general question) and the sessions they
-     * belong to.
+     * One question: the turns that answer it ({@code evidence}, empty for a general question), the sessions they
+     * belong to, and the expected answer as the data writes it (empty when it has none).
      */
-    record Question(String id, String text, Set<String> evidence, Set<String> evidenceSessions, String category) {
+    record Question(String id, String text, Set<String> evidence, Set<String> evidenceSessions, String category,
+            String answer) {
         boolean answerable() {
             return !evidence.isEmpty();
         }
@@ -70,7 +71,7 @@ final class EvalData {
                 sessions.add(sessionOf.getOrDefault(id, "?" + id));
             }
             questions.add(new Question(q.get("id").asString(), q.get("question").asString(), evidence, sessions,
-                    category(q.get("category"))));
+                    category(q.get("category")), q.has("answer") ? q.get("answer").asString() : ""));
             if (q.has("question_timestamp")) {
                 Instant at = LocalDateTime.parse(q.get("question_timestamp").asString()).toInstant(ZoneOffset.UTC);
                 asked = asked == null || at.isAfter(asked) ? at : asked;
@@ -122,7 +123,7 @@ final class EvalData {
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (!line.isBlank() && !line.startsWith("#")) {
                     questions.add(new Question("general:" + (questions.size() + 1), line.strip(), Set.of(), Set.of(),
-                            GENERAL));
+                            GENERAL, ""));
                 }
             }
             return List.copyOf(questions);

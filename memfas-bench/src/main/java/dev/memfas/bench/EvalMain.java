@@ -69,10 +69,11 @@ public final class EvalMain {
 
     /**
      * One question answered by one system at one budget: the share of its evidence in the context (0 for a general
-     * question), whether all of it is, and the tokens the context used.
+     * question), whether all of it is, the tokens the context used, and whether the context shows the answer (null
+     * when the answer is not written out in an evidence turn, {@link ShownAnswer}).
      */
     record Outcome(String system, int budget, String category, boolean answerable, double recall, boolean all,
-            int tokens, double millis, String question, List<String> missing) {}
+            int tokens, double millis, String question, List<String> missing, Boolean shown) {}
 
     /** Whether an evidence session of a question is among the first 5 and the first 10 sessions a system ranks. */
     record SessionOutcome(String system, String category, boolean at5, boolean at10) {}
@@ -223,6 +224,8 @@ public final class EvalMain {
         Map<String, String> sessionOf = new HashMap<>();
         turns.forEach(t -> sessionOf.put(t.id(), t.session()));
         List<String> texts = turns.stream().map(EvalData.Turn::text).toList();
+        Map<String, String> textOf = new HashMap<>();
+        turns.forEach(t -> textOf.put(t.id(), t.text()));
 
         // The turns are embedded once and shared by every system; the defaults embed each question as it comes (so
         // their latency includes it), variants reuse the question vectors (their latency leaves it out).
@@ -288,8 +291,6 @@ public final class EvalMain {
                 int days = i >= 1 && i <= options.variants().size() ? options.variants().get(i - 1).summarizeDays()
                         : 0;
                 if (days > 0) {
-                    Map<String, String> textOf = new HashMap<>();
-                    turns.forEach(t -> textOf.put(t.id(), t.text()));
                     for (Memory s : curators.get(i).summarize(SummarizeRequest.of(Memory.DEFAULT_NAMESPACE,
                             Duration.ofDays(days))).summaries()) {
                         kept.put(s.id(), s.supersedes().stream()
@@ -301,6 +302,7 @@ public final class EvalMain {
             int n = 0;
             String previous = null;
             for (EvalData.Question q : questions) {
+                String answer = ShownAnswer.of(q, textOf);
                 RrfHybrid.Rankings ranked = hybrid == null ? null : hybrid.rank(q.text());
                 if (q.answerable()) {
                     for (int i = 0; i < curators.size(); i++) {
@@ -323,16 +325,18 @@ public final class EvalMain {
                         List<String> included = new ArrayList<>(r.memoryIds());
                         Map<String, List<String>> kept = keptIn.get(i);
                         r.memoryIds().forEach(id -> included.addAll(kept.getOrDefault(id, List.of())));
+                        Boolean shown = answer == null ? null
+                                : ShownAnswer.in(answer, ShownAnswer.unescape(r.context()));
                         results.outcomes().add(outcome(names.get(i), q, budget, included, r.tokensUsed(),
-                                r.latency().toNanos() / 1e6));
+                                r.latency().toNanos() / 1e6, shown));
                     }
                     if (ranked != null) {
                         results.outcomes().add(packed("rrf", q, budget, ranked.fused(), turns, tokens,
-                                ranked.millis()));
+                                ranked.millis(), answer));
                         results.outcomes().add(packed("dense", q, budget, ranked.dense(), turns, tokens,
-                                ranked.millis()));
+                                ranked.millis(), answer));
                     }
-                    results.outcomes().add(recent(turns, tokens, q, budget));
+                    results.outcomes().add(recent(turns, tokens, q, budget, answer));
                 }
                 previous = q.text();
             }
@@ -373,23 +377,25 @@ public final class EvalMain {
     }
 
     private static Outcome outcome(String system, EvalData.Question q, int budget, List<String> ids, int tokens,
-            double millis) {
+            double millis, Boolean shown) {
         if (!q.answerable()) {
-            return new Outcome(system, budget, q.category(), false, 0, false, tokens, millis, q.id(), List.of());
+            return new Outcome(system, budget, q.category(), false, 0, false, tokens, millis, q.id(), List.of(),
+                    null);
         }
         Set<String> got = new HashSet<>(ids);
         List<String> missing = q.evidence().stream().filter(id -> !got.contains(id)).toList();
         int hit = q.evidence().size() - missing.size();
         return new Outcome(system, budget, q.category(), true, (double) hit / q.evidence().size(),
-                missing.isEmpty(), tokens, millis, q.id(), missing);
+                missing.isEmpty(), tokens, millis, q.id(), missing, shown);
     }
 
     /**
      * A peer's context: its ranking packed greedily, each turn's text counted as the recent baseline counts it, every
-     * turn that fits taken in rank order and the ones that do not skipped.
+     * turn that fits taken in rank order and the ones that do not skipped. Its turns are whole, so it shows the
+     * {@code answer} (null: none to look for) if one of them does.
      */
     private static Outcome packed(String system, EvalData.Question q, int budget, List<Integer> ranking,
-            List<EvalData.Turn> turns, int[] tokens, double rankMillis) {
+            List<EvalData.Turn> turns, int[] tokens, double rankMillis, String answer) {
         long start = System.nanoTime();
         List<String> ids = new ArrayList<>();
         int used = 0;
@@ -399,11 +405,13 @@ public final class EvalMain {
                 ids.add(turns.get(i).id());
             }
         }
-        return outcome(system, q, budget, ids, used, rankMillis + (System.nanoTime() - start) / 1e6);
+        return outcome(system, q, budget, ids, used, rankMillis + (System.nanoTime() - start) / 1e6,
+                shows(answer, ids, turns));
     }
 
     /** The baseline with no retrieval: the latest turns, newest first, while their text fits the budget. */
-    private static Outcome recent(List<EvalData.Turn> turns, int[] tokens, EvalData.Question q, int budget) {
+    private static Outcome recent(List<EvalData.Turn> turns, int[] tokens, EvalData.Question q, int budget,
+            String answer) {
         long start = System.nanoTime();
         List<String> ids = new ArrayList<>();
         int used = 0;
@@ -414,7 +422,16 @@ public final class EvalMain {
             used += tokens[i];
             ids.add(turns.get(i).id());
         }
-        return outcome("recent", q, budget, ids, used, (System.nanoTime() - start) / 1e6);
+        return outcome("recent", q, budget, ids, used, (System.nanoTime() - start) / 1e6, shows(answer, ids, turns));
+    }
+
+    /** Whether whole turns show the answer: null when there is none to look for. */
+    private static Boolean shows(String answer, List<String> ids, List<EvalData.Turn> turns) {
+        if (answer == null) {
+            return null;
+        }
+        Set<String> in = new HashSet<>(ids);
+        return turns.stream().anyMatch(t -> in.contains(t.id()) && ShownAnswer.in(answer, t.text()));
     }
 
     /** Serves known texts from a map and embeds the rest, remembering them if asked to. Synchronized: curators share it. */

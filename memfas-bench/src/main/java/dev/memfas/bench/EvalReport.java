@@ -12,8 +12,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The evaluation's results per system and budget, as the Markdown tables and the JSON file {@link EvalMain} writes:
- * evidence recall on the answerable questions, session recall of each system's ranking, and the share of the budget
- * filled for general questions no conversation answers.
+ * evidence recall on the answerable questions, session recall of each system's ranking, the share of the budget
+ * filled for general questions no conversation answers, and how often the context shows an answer written out in the
+ * evidence ({@link ShownAnswer}).
  */
 final class EvalReport {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -51,10 +52,12 @@ final class EvalReport {
      * Aggregates for one system at one budget. With LoCoMo's numbered categories the main recall is over 1 to 4 and
      * {@code byCategory} is indexed by number; with named categories (LongMemEval) it is over every question and
      * {@code named} holds each category's recall. {@code generalFill} is the mean share of the budget the general
-     * questions filled, {@code generalEmpty} the share of them answered with an empty context.
+     * questions filled, {@code generalEmpty} the share of them answered with an empty context, {@code shown} the share
+     * of the {@code withAnswer} questions whose answer is written out in the evidence that the context shows.
      */
     record Row(double recall14, double[] byCategory, double cat5, Map<String, Double> named, double allShare,
-            double meanTokens, double p50, double p95, int questions, double generalFill, double generalEmpty) {}
+            double meanTokens, double p50, double p95, int questions, double generalFill, double generalEmpty,
+            double shown, int withAnswer) {}
 
     /** Session recall of one system: an evidence session among its first 5 and 10 distinct sessions. */
     record SessionRow(double at5, double at10, int questions) {}
@@ -74,13 +77,17 @@ final class EvalReport {
         double[] latencies = main.stream().mapToDouble(EvalMain.Outcome::millis).sorted().toArray();
         List<EvalMain.Outcome> asked = general.stream().filter(o -> o.system().equals(system) && o.budget() == budget)
                 .toList();
+        List<EvalMain.Outcome> withAnswer = main.stream().filter(o -> o.shown() != null).toList();
         return new Row(main.stream().mapToDouble(EvalMain.Outcome::recall).average().orElse(Double.NaN), byCategory,
                 recall(mine, "5"), named,
                 main.stream().filter(EvalMain.Outcome::all).count() / (double) Math.max(1, main.size()),
                 main.stream().mapToInt(EvalMain.Outcome::tokens).average().orElse(0), percentile(latencies, 50),
                 percentile(latencies, 95), main.size(),
                 asked.stream().mapToDouble(o -> o.tokens() / (double) budget).average().orElse(Double.NaN),
-                asked.stream().filter(o -> o.tokens() == 0).count() / (double) Math.max(1, asked.size()));
+                asked.stream().filter(o -> o.tokens() == 0).count() / (double) Math.max(1, asked.size()),
+                withAnswer.isEmpty() ? Double.NaN
+                        : withAnswer.stream().filter(EvalMain.Outcome::shown).count() / (double) withAnswer.size(),
+                withAnswer.size());
     }
 
     SessionRow sessionRow(String system) {
@@ -135,6 +142,24 @@ final class EvalReport {
                 empty += r.generalEmpty() / budgets.length;
             }
             sb.append(String.format(Locale.ROOT, " %.3f |%n", empty));
+        }
+        sb.append(String.format(Locale.ROOT, "%nAnswer shown: of the %d questions whose answer is written out in an"
+                + " evidence turn (at least %d characters), the share whose context shows it%n%n| system |",
+                row("memfas", budgets[0]).withAnswer(), ShownAnswer.SHORTEST));
+        for (int budget : budgets) {
+            sb.append(' ').append(budget).append(" |");
+        }
+        sb.append("\n|---|");
+        for (int ignored : budgets) {
+            sb.append("---|");
+        }
+        sb.append('\n');
+        for (String system : systems) {
+            sb.append("| ").append(system).append(" |");
+            for (int budget : budgets) {
+                sb.append(' ').append(f(row(system, budget).shown())).append(" |");
+            }
+            sb.append('\n');
         }
         return sb.toString();
     }
@@ -246,6 +271,8 @@ final class EvalReport {
                 m.put("latency_ms_p95", nan(r.p95()));
                 m.put("general_fill", nan(r.generalFill()));
                 m.put("general_empty_share", nan(r.generalEmpty()));
+                m.put("answer_shown", nan(r.shown()));
+                m.put("answer_shown_questions", r.withAnswer());
                 m.put("session_recall_at5", s.questions() == 0 ? null : s.at5());
                 m.put("session_recall_at10", s.questions() == 0 ? null : s.at10());
                 rows.add(m);
