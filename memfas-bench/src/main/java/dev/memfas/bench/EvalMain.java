@@ -69,11 +69,11 @@ public final class EvalMain {
 
     /**
      * One question answered by one system at one budget: the share of its evidence in the context (0 for a general
-     * question), whether all of it is, the tokens the context used, and whether the context shows the answer (null
-     * when the answer is not written out in an evidence turn, {@link ShownAnswer}).
+     * question), whether all of it is, the tokens the context used, and the share of the answer's words the context
+     * shows (null when the evidence writes out none of them, {@link ShownAnswer}).
      */
     record Outcome(String system, int budget, String category, boolean answerable, double recall, boolean all,
-            int tokens, double millis, String question, List<String> missing, Boolean shown) {}
+            int tokens, double millis, String question, List<String> missing, Double shown) {}
 
     /** Whether an evidence session of a question is among the first 5 and the first 10 sessions a system ranks. */
     record SessionOutcome(String system, String category, boolean at5, boolean at10) {}
@@ -302,7 +302,7 @@ public final class EvalMain {
             int n = 0;
             String previous = null;
             for (EvalData.Question q : questions) {
-                String answer = ShownAnswer.of(q, textOf);
+                Set<String> answer = ShownAnswer.of(q, textOf);
                 RrfHybrid.Rankings ranked = hybrid == null ? null : hybrid.rank(q.text());
                 if (q.answerable()) {
                     for (int i = 0; i < curators.size(); i++) {
@@ -325,8 +325,8 @@ public final class EvalMain {
                         List<String> included = new ArrayList<>(r.memoryIds());
                         Map<String, List<String>> kept = keptIn.get(i);
                         r.memoryIds().forEach(id -> included.addAll(kept.getOrDefault(id, List.of())));
-                        Boolean shown = answer == null ? null
-                                : ShownAnswer.in(answer, ShownAnswer.unescape(r.context()));
+                        Double shown = answer == null ? null
+                                : ShownAnswer.shown(answer, ShownAnswer.unescape(r.context()));
                         results.outcomes().add(outcome(names.get(i), q, budget, included, r.tokensUsed(),
                                 r.latency().toNanos() / 1e6, shown));
                     }
@@ -377,7 +377,7 @@ public final class EvalMain {
     }
 
     private static Outcome outcome(String system, EvalData.Question q, int budget, List<String> ids, int tokens,
-            double millis, Boolean shown) {
+            double millis, Double shown) {
         if (!q.answerable()) {
             return new Outcome(system, budget, q.category(), false, 0, false, tokens, millis, q.id(), List.of(),
                     null);
@@ -392,10 +392,10 @@ public final class EvalMain {
     /**
      * A peer's context: its ranking packed greedily, each turn's text counted as the recent baseline counts it, every
      * turn that fits taken in rank order and the ones that do not skipped. Its turns are whole, so it shows the
-     * {@code answer} (null: none to look for) if one of them does.
+     * {@code answer}'s words (null: none to look for) that they hold.
      */
     private static Outcome packed(String system, EvalData.Question q, int budget, List<Integer> ranking,
-            List<EvalData.Turn> turns, int[] tokens, double rankMillis, String answer) {
+            List<EvalData.Turn> turns, int[] tokens, double rankMillis, Set<String> answer) {
         long start = System.nanoTime();
         List<String> ids = new ArrayList<>();
         int used = 0;
@@ -411,7 +411,7 @@ public final class EvalMain {
 
     /** The baseline with no retrieval: the latest turns, newest first, while their text fits the budget. */
     private static Outcome recent(List<EvalData.Turn> turns, int[] tokens, EvalData.Question q, int budget,
-            String answer) {
+            Set<String> answer) {
         long start = System.nanoTime();
         List<String> ids = new ArrayList<>();
         int used = 0;
@@ -425,13 +425,15 @@ public final class EvalMain {
         return outcome("recent", q, budget, ids, used, (System.nanoTime() - start) / 1e6, shows(answer, ids, turns));
     }
 
-    /** Whether whole turns show the answer: null when there is none to look for. */
-    private static Boolean shows(String answer, List<String> ids, List<EvalData.Turn> turns) {
+    /** The share of the answer's words whole turns show: null when there are none to look for. */
+    private static Double shows(Set<String> answer, List<String> ids, List<EvalData.Turn> turns) {
         if (answer == null) {
             return null;
         }
         Set<String> in = new HashSet<>(ids);
-        return turns.stream().anyMatch(t -> in.contains(t.id()) && ShownAnswer.in(answer, t.text()));
+        StringBuilder shown = new StringBuilder();
+        turns.stream().filter(t -> in.contains(t.id())).forEach(t -> shown.append(t.text()).append('\n'));
+        return ShownAnswer.shown(answer, shown.toString());
     }
 
     /** Serves known texts from a map and embeds the rest, remembering them if asked to. Synchronized: curators share it. */

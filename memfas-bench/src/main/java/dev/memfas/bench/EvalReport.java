@@ -13,8 +13,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The evaluation's results per system and budget, as the Markdown tables and the JSON file {@link EvalMain} writes:
  * evidence recall on the answerable questions, session recall of each system's ranking, the share of the budget
- * filled for general questions no conversation answers, and how often the context shows an answer written out in the
- * evidence ({@link ShownAnswer}).
+ * filled for general questions no conversation answers, and how much of the answer the evidence writes out the context
+ * shows ({@link ShownAnswer}).
  */
 final class EvalReport {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -52,8 +52,9 @@ final class EvalReport {
      * Aggregates for one system at one budget. With LoCoMo's numbered categories the main recall is over 1 to 4 and
      * {@code byCategory} is indexed by number; with named categories (LongMemEval) it is over every question and
      * {@code named} holds each category's recall. {@code generalFill} is the mean share of the budget the general
-     * questions filled, {@code generalEmpty} the share of them answered with an empty context, {@code shown} the share
-     * of the {@code withAnswer} questions whose answer is written out in the evidence that the context shows.
+     * questions filled, {@code generalEmpty} the share of them answered with an empty context, {@code shown} the mean
+     * share of the answer's words the context shows, over the {@code withAnswer} questions whose evidence writes out
+     * some.
      */
     record Row(double recall14, double[] byCategory, double cat5, Map<String, Double> named, double allShare,
             double meanTokens, double p50, double p95, int questions, double generalFill, double generalEmpty,
@@ -86,7 +87,7 @@ final class EvalReport {
                 asked.stream().mapToDouble(o -> o.tokens() / (double) budget).average().orElse(Double.NaN),
                 asked.stream().filter(o -> o.tokens() == 0).count() / (double) Math.max(1, asked.size()),
                 withAnswer.isEmpty() ? Double.NaN
-                        : withAnswer.stream().filter(EvalMain.Outcome::shown).count() / (double) withAnswer.size(),
+                        : withAnswer.stream().mapToDouble(EvalMain.Outcome::shown).average().orElse(Double.NaN),
                 withAnswer.size());
     }
 
@@ -143,9 +144,9 @@ final class EvalReport {
             }
             sb.append(String.format(Locale.ROOT, " %.3f |%n", empty));
         }
-        sb.append(String.format(Locale.ROOT, "%nAnswer shown: of the %d questions whose answer is written out in an"
-                + " evidence turn (at least %d characters), the share whose context shows it%n%n| system |",
-                row("memfas", budgets[0]).withAnswer(), ShownAnswer.SHORTEST));
+        sb.append(String.format(Locale.ROOT, "%nAnswer shown: the mean share of the answer's words (those its evidence"
+                + " writes out; %d questions) that the context shows%n%n| system |",
+                row("memfas", budgets[0]).withAnswer()));
         for (int budget : budgets) {
             sb.append(' ').append(budget).append(" |");
         }

@@ -1,61 +1,65 @@
 package dev.memfas.bench;
 
+import dev.memfas.StopWords;
+import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Whether a context shows a question's answer, for the questions whose answer is written out in one of their evidence
- * turns. Evidence recall counts a turn as found when the context includes it, cut or whole; a long turn cut to the
- * per-item cap may still leave its answer out, and this is the measure that sees it.
+ * How much of a question's answer a context shows: the share of the answer's words that its evidence turns write
+ * out and the context holds too. Evidence recall counts a turn as found when the context includes it, cut or whole;
+ * a long turn cut to the per-item cap may still leave its answer out, and this is the measure that sees it.
  *
- * <p>The answer is looked for as the data writes it, less a final period, ignoring case, and only as whole words (a
- * letter or digit on either side is a different word): "2014" is not found in "20145". Answers shorter than
- * {@link #SHORTEST} characters are not looked for: "7" or "yes" would be found in almost any context.
+ * <p>Words are runs of letters and digits, lower-cased, English stop words left out ("in my bedroom" is one word,
+ * "bedroom"). Only the answer's words that one of its evidence turns holds are looked for: an answer the reader must
+ * work out ("3 days", counted over several turns) has none there, and its question is left out of the measure. A
+ * word is found in a context wherever it stands, so a context may show an answer's word through another memory.
  */
 final class ShownAnswer {
-    /** The shortest answer looked for. */
-    static final int SHORTEST = 4;
-
     private ShownAnswer() {}
 
     /**
-     * The answer to look for in a context, lower-cased, or null when the question has no answer of at least
-     * {@link #SHORTEST} characters written out in one of its evidence turns.
+     * The answer's words that one of the question's evidence turns holds; null when there are none.
      *
      * @param textOf each turn's text by id
      */
-    static String of(EvalData.Question q, Map<String, String> textOf) {
-        String answer = q.answer().strip();
-        if (answer.endsWith(".")) {
-            answer = answer.substring(0, answer.length() - 1).strip();
-        }
-        if (answer.length() < SHORTEST) {
-            return null;
-        }
-        String needle = answer.toLowerCase(Locale.ROOT);
+    static Set<String> of(EvalData.Question q, Map<String, String> textOf) {
+        Set<String> inEvidence = new LinkedHashSet<>();
         for (String id : q.evidence()) {
             String text = textOf.get(id);
-            if (text != null && in(needle, text)) {
-                return needle;
+            if (text != null) {
+                inEvidence.addAll(words(text));
             }
         }
-        return null;
+        Set<String> answer = words(q.answer());
+        answer.retainAll(inEvidence);
+        return answer.isEmpty() ? null : answer;
     }
 
-    /** Whether {@code text} holds {@code needle} (lower-cased) as whole words, ignoring case. */
-    static boolean in(String needle, String text) {
-        String haystack = text.toLowerCase(Locale.ROOT);
-        for (int at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
-            int end = at + needle.length();
-            boolean startsWord = at == 0 || !Character.isLetterOrDigit(haystack.charAt(at - 1))
-                    || !Character.isLetterOrDigit(needle.charAt(0));
-            boolean endsWord = end == haystack.length() || !Character.isLetterOrDigit(haystack.charAt(end))
-                    || !Character.isLetterOrDigit(needle.charAt(needle.length() - 1));
-            if (startsWord && endsWord) {
-                return true;
+    /** The share of {@code answer}'s words that {@code text} holds. */
+    static double shown(Set<String> answer, String text) {
+        Set<String> there = words(text);
+        return answer.stream().filter(there::contains).count() / (double) answer.size();
+    }
+
+    /** The words of a text, lower-cased, stop words left out, in order of first appearance. */
+    static Set<String> words(String text) {
+        Set<String> words = new LinkedHashSet<>();
+        StringBuilder word = new StringBuilder();
+        for (int i = 0; i <= text.length(); i++) {
+            char c = i < text.length() ? text.charAt(i) : ' ';
+            if (Character.isLetterOrDigit(c)) {
+                word.append(Character.toLowerCase(c));
+            } else if (word.length() > 0) {
+                String w = word.toString();
+                if (!StopWords.isStopWord(w)) {
+                    words.add(w);
+                }
+                word.setLength(0);
             }
         }
-        return false;
+        return words;
     }
 
     /**

@@ -121,9 +121,10 @@ final class EvalMainTest {
         assertThat(memfas512.get("general_fill").asDouble()).isLessThan(0.1);
         assertThat(memfas512.get("general_empty_share").asDouble()).isGreaterThan(0.8);
         assertThat(rrf512.get("recall_cat1_4").asDouble()).isEqualTo(1.0);
-        // "Pepper" and "knee" are written out in their evidence; the other answers are not, or are too short.
-        assertThat(md).contains("Answer shown: of the 2 questions whose answer is written out in an evidence turn");
-        assertThat(memfas512.get("answer_shown_questions").asInt()).isEqualTo(2);
+        // "Pepper", "knee", "Saturday" and "pottery" are written out in their questions' evidence.
+        assertThat(md).contains("Answer shown: the mean share of the answer's words (those its evidence writes out;"
+                + " 4 questions)");
+        assertThat(memfas512.get("answer_shown_questions").asInt()).isEqualTo(4);
         assertThat(memfas512.get("answer_shown").asDouble()).isEqualTo(1.0);
         assertThat(recent64.get("answer_shown").asDouble()).isLessThan(1.0);
     }
