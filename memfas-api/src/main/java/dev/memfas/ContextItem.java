@@ -14,9 +14,11 @@ import java.util.Objects;
  *     were not among the candidates)
  * @param factors the per-factor breakdown of the score
  * @param tokens the tokens this item takes in the context, its label included
- * @param truncated whether the memory's text was cut to fit the per-item cap (the context then shows a marker)
+ * @param truncated whether the memory's text was cut to fit the per-item cap (the context then shows a marker where
+ *     it was cut: at the end, and at the start too when the cut keeps the passage on the query rather than the
+ *     beginning)
  * @param text the memory's text as the context holds it: whole, or, when {@code truncated}, the part kept (without the
- *     marker); for a caller that places memories itself, such as a retriever of another framework
+ *     markers); for a caller that places memories itself, such as a retriever of another framework
  */
 public record ContextItem(
         String memoryId,

@@ -112,6 +112,7 @@ final class BudgetFiller {
         final StringBuilder context = new StringBuilder(4096);
         final EnvelopeLayout layout = new EnvelopeLayout();
         final ScopeShares shares = new ScopeShares();
+        final MatchingPassage passage = new MatchingPassage();
         /** Whether candidate {@code i} was placed by the walk of scope shares. */
         boolean[] placed = new boolean[256];
 
@@ -152,6 +153,7 @@ final class BudgetFiller {
         int cap = itemCap(budget, maxItemTokens);
         scratch.reset(candidates, plan.groupByScope());
         scratch.shares.reset(plan.scopeBudgets(), budget);
+        scratch.passage.reset(plan.searchText());
         EnvelopeLayout layout = scratch.layout;
         SeenTexts seenTexts = scratch.seen;
         TakenVectors included = scratch.taken;
@@ -181,7 +183,7 @@ final class BudgetFiller {
                 if (isDuplicate(candidates, c, included, seenTexts)) {
                     continue;
                 }
-                Piece p = items.render(candidates, c, Math.min(cap, reserve - used), null);
+                Piece p = items.render(candidates, c, Math.min(cap, reserve - used), null, scratch.passage);
                 if (p != null && used + p.tokens() <= reserve) {
                     triggered.add(p);
                     used += p.tokens();
@@ -200,7 +202,7 @@ final class BudgetFiller {
             if (isDuplicate(candidates, c, included, seenTexts)) {
                 continue;
             }
-            Piece p = items.render(candidates, c, cap, layout);
+            Piece p = items.render(candidates, c, cap, layout, scratch.passage);
             int sectionCost = p == null ? 0 : layout.openingCost(candidates, c, relevantSectionTokens, headings,
                     p.saving());
             if (p != null && used + sectionCost + p.tokens() <= budget) {
@@ -237,7 +239,7 @@ final class BudgetFiller {
             if (isDuplicate(candidates, c, included, seenTexts)) {
                 continue;
             }
-            Piece p = items.render(candidates, c, cap, layout);
+            Piece p = items.render(candidates, c, cap, layout, scratch.passage);
             if (p != null && p.saving() != saving) {
                 sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings,
                         p.saving());
@@ -331,7 +333,7 @@ final class BudgetFiller {
                     || isDuplicate(candidates, c, scratch.taken, scratch.seen)) {
                 continue;
             }
-            layout.addRelevant(new Piece(null, tokens, c, false, null, saving), candidates);
+            layout.addRelevant(Piece.whole(tokens, c, saving), candidates);
             used += sectionCost + tokens;
             accept(candidates, c, scratch.taken, scratch.seen);
             scratch.shares.take(m.scope(), tokens);

@@ -25,12 +25,17 @@ final class EnvelopeLayout {
     /**
      * One piece of the context: a hint (text, no candidate), or a candidate's item, whole ({@code text} null: it is
      * written from the memory when the context is rendered) or cut ({@code text} the cut item, {@code kept} the part
-     * of the memory's text it keeps).
+     * of the memory's text it keeps, {@code marked} that part with the marks of where it was cut).
      */
-    record Piece(String text, int tokens, int candidate, boolean truncated, String kept, int saving) {
+    record Piece(String text, int tokens, int candidate, boolean truncated, String kept, String marked, int saving) {
         /** A piece whose text is not a cut of a memory's, and that is never under a day heading. */
         Piece(String text, int tokens, int candidate, boolean truncated) {
-            this(text, tokens, candidate, truncated, null, 0);
+            this(text, tokens, candidate, truncated, null, null, 0);
+        }
+
+        /** A candidate's whole item, written from the memory when the context is rendered. */
+        static Piece whole(int tokens, int candidate, int saving) {
+            return new Piece(null, tokens, candidate, false, null, null, saving);
         }
     }
 
@@ -336,7 +341,7 @@ final class EnvelopeLayout {
             return;
         }
         Memory m = candidates.memory(p.candidate());
-        String text = p.truncated() ? p.kept() + ContextEnvelope.TRUNCATION_MARKER : m.text();
+        String text = p.truncated() ? p.marked() : m.text();
         ContextEnvelope.appendMemory(sb, m, text, null, false);
     }
 

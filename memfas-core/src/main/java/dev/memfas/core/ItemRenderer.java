@@ -6,8 +6,11 @@ import dev.memfas.core.EnvelopeLayout.Piece;
 
 /**
  * A candidate as an envelope item of at most an item cap: whole, or cut to the cap, back to the last sentence end or
- * word break, and marked. Where a memory was cut is kept with its cached token count ({@link TokenCountCache.Cut}), so
- * a memory that is a candidate turn after turn is cut once per cap ({@link #cutMayFit} says when not to cut at all).
+ * word break, and marked. A cut keeps the memory's beginning, or, when the sentence that best matches the turn's query
+ * lies past that, begins at that sentence ({@link MatchingPassage}). Where a memory was cut from its beginning is kept
+ * with its cached token count ({@link TokenCountCache.Cut}), so a memory that is a candidate turn after turn is cut
+ * once per cap ({@link #cutMayFit} says when not to cut at all); a cut at a passage depends on the query and is made
+ * anew.
  *
  * <p>Immutable and thread-safe.
  */
@@ -16,20 +19,23 @@ final class ItemRenderer {
     private final TokenCountCache counts;
     private final HeadingCosts headings;
     private final int markerTokens;
+    private final int leadingTokens;
 
     ItemRenderer(Tokenizer tokenizer, TokenCountCache counts, HeadingCosts headings) {
         this.tokenizer = tokenizer;
         this.counts = counts;
         this.headings = headings;
         this.markerTokens = tokenizer.count(ContextEnvelope.TRUNCATION_MARKER);
+        this.leadingTokens = tokenizer.count(ContextEnvelope.LEADING_MARKER);
     }
 
     /**
      * The memory as an envelope item of at most {@code cap} tokens, cut if need be; null if it can't be made to fit.
-     * With a {@code layout} by day, the piece also knows what it saves under its day's heading ({@link Piece#saving});
-     * {@code layout} is null for items outside the relevant section.
+     * A cut keeps the memory's beginning unless {@code passage} finds the part on the turn's query further on: then
+     * it begins there, marked. With a {@code layout} by day, the piece also knows what it saves under its day's
+     * heading ({@link Piece#saving}); {@code layout} is null for items outside the relevant section.
      */
-    Piece render(CandidateSet candidates, int c, int cap, EnvelopeLayout layout) {
+    Piece render(CandidateSet candidates, int c, int cap, EnvelopeLayout layout, MatchingPassage passage) {
         boolean underDay = layout != null && layout.byDay();
         Memory m = candidates.memory(c);
         String age = candidates.age(c);
@@ -40,7 +46,7 @@ final class ItemRenderer {
             tokens = counts.count(m, full);
         }
         if (tokens <= cap) {
-            return new Piece(null, tokens, c, false, null, underDay ? headings.savedUnderDay(candidates, c, layout) : 0);
+            return Piece.whole(tokens, c, underDay ? headings.savedUnderDay(candidates, c, layout) : 0);
         }
         TokenCountCache.Cut known = counts.cut(m, cap, age);
         if (known == null) {
@@ -50,10 +56,22 @@ final class ItemRenderer {
         if (known.end() < 0) {
             return null;
         }
-        String cut = m.text().substring(0, known.end());
-        String marked = cut + ContextEnvelope.TRUNCATION_MARKER;
-        int saving = !underDay ? 0 : headings.savedUnderDay(candidates, c, layout, known.tokens(), marked);
-        return new Piece(ContextEnvelope.memory(m, marked, age), known.tokens(), c, true, cut, saving);
+        MatchingPassage.Span span = passage == null ? null : passage.find(m.text(), known.end());
+        String kept;
+        String marked;
+        int keptTokens;
+        Window window = span == null ? null : window(m, cap, age, span, tokens);
+        if (window != null) {
+            kept = m.text().substring(window.start(), window.end());
+            marked = marked(m.text(), window.start(), window.end());
+            keptTokens = window.tokens();
+        } else {
+            kept = m.text().substring(0, known.end());
+            marked = kept + ContextEnvelope.TRUNCATION_MARKER;
+            keptTokens = known.tokens();
+        }
+        int saving = !underDay ? 0 : headings.savedUnderDay(candidates, c, layout, keptTokens, marked);
+        return new Piece(ContextEnvelope.memory(m, marked, age), keptTokens, c, true, kept, marked, saving);
     }
 
     /**
@@ -88,6 +106,59 @@ final class ItemRenderer {
             allowed -= n - cap;
         }
         return new TokenCountCache.Cut(cap, age, -1, -1);
+    }
+
+    /**
+     * The memory cut around its passage on the query: as much of what comes before the passage as the cap leaves
+     * room for, from a sentence start, then the passage and what follows it, to where the item, marks included,
+     * takes at most {@code cap} tokens (back to a sentence end or word break, as a cut from the start is). Null if
+     * none fits, or if the cut would begin at the start (the cut from the start is then the one to take). Not kept
+     * with the count: it depends on the query.
+     *
+     * @param tokens the whole item's tokens, for the characters a token takes in this memory
+     */
+    private Window window(Memory m, int cap, String age, MatchingPassage.Span span, int tokens) {
+        String text = m.text();
+        int label = tokenizer.count(ContextEnvelope.memory(m, "", age));
+        int allowed = cap - label - leadingTokens - markerTokens;
+        double charsPerToken = text.length() / (double) Math.max(1, tokens - label);
+        int from = MatchingPassage.sentenceStartFrom(text,
+                Math.min(span.start(), Math.max(0, span.end() - (int) (allowed * charsPerToken))));
+        for (int attempt = 0; attempt < 6 && allowed >= 4 && from > 0; attempt++) {
+            String rest = text.substring(from);
+            String truncated = tokenizer.truncate(rest, allowed);
+            String cut = truncated.length() == rest.length() ? rest : cutAtBoundary(truncated);
+            if (!rest.startsWith(cut)) {
+                throw new IllegalStateException("tokenizer '" + tokenizer.id() + "' truncated part of memory '"
+                        + m.id() + "' to a text that is not its prefix (" + cut.length() + " of " + rest.length()
+                        + " characters); Tokenizer.truncate must return a prefix");
+            }
+            int end = from + cut.length();
+            if (end < span.end() && from < span.start()) {
+                // Too much before the passage for the passage to fit: begin a sentence later.
+                from = MatchingPassage.sentenceStartFrom(text, from + 1);
+                continue;
+            }
+            if (cut.isBlank()) {
+                break;
+            }
+            int n = tokenizer.count(ContextEnvelope.memory(m, marked(text, from, end), age));
+            if (n <= cap) {
+                return new Window(from, end, n);
+            }
+            allowed -= n - cap;
+        }
+        return null;
+    }
+
+    /** A cut at a passage: where it begins and ends in the memory's text, and the tokens of its item. */
+    private record Window(int start, int end, int tokens) {}
+
+    /** The part of {@code text} from {@code from} to {@code end}, marked where it was cut. */
+    static String marked(String text, int from, int end) {
+        String kept = text.substring(from, end);
+        return (from > 0 ? ContextEnvelope.LEADING_MARKER : "") + kept
+                + (end < text.length() ? ContextEnvelope.TRUNCATION_MARKER : "");
     }
 
     /** Cuts back to the last sentence end, else the last word break, if that keeps at least half the text. */

@@ -24,15 +24,17 @@ record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan
         Instant now = clock.instant();
         String namespace = request.namespace();
         SessionState session = request.sessionId() == null ? null : sessions.acquire(request.sessionId(), namespace);
-        return new Turn(request, namespace, now, FillPlan.of(request, settings), session, startNanos,
+        boolean followUp = FollowUps.isFollowUp(request);
+        FillPlan plan = FillPlan.of(request, settings, followUp ? FollowUps.searchText(request) : request.query());
+        return new Turn(request, namespace, now, plan, session, startNanos,
                 new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.of(request), request.filter(),
-                        onTopic), FollowUps.isFollowUp(request));
+                        onTopic), followUp);
     }
 
     /** A search outside any session, as {@code recall} runs one. */
     static Turn search(ContextRequest request, Clock clock, Set<String> onTopic) {
         Instant now = clock.instant();
-        return new Turn(request, request.namespace(), now, new FillPlan(0, null, false, 0, 0, 0), null,
+        return new Turn(request, request.namespace(), now, new FillPlan(0, null, false, 0, 0, 0, ""), null,
                 System.nanoTime(), new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.ANY,
                         request.filter(), onTopic), false);
     }

@@ -924,6 +924,56 @@ final class MemoryCuratorTest {
     }
 
     @Test
+    void aLongMemory_whosePassageOnTheQueryLiesPastItsBeginning_isCutAroundIt_markedAtBothEnds() {
+        curator(Memfas.newBuilder().maxItemTokens(60));
+        String before = "We talked about the weather and the garden for a while. ".repeat(20);
+        String passage = "Invoice PDFs are archived in the billing bucket for seven years.";
+        String after = " Then we moved on to holiday plans and train tickets.".repeat(20);
+        curator.remember(memory("chat", before + passage + after));
+
+        ContextResponse r = curator.getContext("where are invoice PDFs archived", "s");
+
+        assertThat(r.items()).singleElement().satisfies(i -> {
+            assertThat(i.truncated()).isTrue();
+            assertThat(i.tokens()).isLessThanOrEqualTo(60);
+            assertThat(i.text()).contains(passage).startsWith("We talked");
+        });
+        // What comes before the passage fills the cap from a sentence start; the memory goes on after the cut.
+        assertThat(r.context()).contains(">" + ContextEnvelope.LEADING_MARKER + "We talked")
+                .contains(ContextEnvelope.TRUNCATION_MARKER + "</memory>");
+        JTokkitTokenizer tokenizer = JTokkitTokenizer.cl100k();
+        assertThat(r.tokensUsed()).isEqualTo(tokenizer.count(r.context())).isLessThanOrEqualTo(r.budget());
+    }
+
+    @Test
+    void aPassageAtTheEndOfALongMemory_isCutWithoutAnEndMarker() {
+        curator(Memfas.newBuilder().maxItemTokens(60));
+        String before = "We talked about the weather and the garden for a while. ".repeat(20);
+        String passage = "Invoice PDFs are archived in the billing bucket for seven years.";
+        curator.remember(memory("chat", before + passage));
+
+        ContextResponse r = curator.getContext("where are invoice PDFs archived", "s");
+
+        assertThat(text(r, "chat")).endsWith(". " + passage).startsWith("We talked");
+        assertThat(r.context()).contains(">" + ContextEnvelope.LEADING_MARKER + "We talked")
+                .contains(passage + "</memory>").doesNotContain(ContextEnvelope.TRUNCATION_MARKER);
+    }
+
+    @Test
+    void aLongMemory_whoseBeginningMatchesAsWellAsAnyLaterSentence_keepsItsBeginning() {
+        curator(Memfas.newBuilder().maxItemTokens(60));
+        String match = "Invoice PDFs are archived in the billing bucket.";
+        String text = match + " " + "We talked about the weather and the garden for a while. ".repeat(20) + match;
+        curator.remember(memory("chat", text));
+
+        ContextResponse r = curator.getContext("where are invoice PDFs archived", "s");
+
+        assertThat(text(r, "chat")).startsWith(match);
+        assertThat(r.context()).doesNotContain(ContextEnvelope.LEADING_MARKER)
+                .contains(ContextEnvelope.TRUNCATION_MARKER + "</memory>");
+    }
+
+    @Test
     void duplicates_sameNormalizedText_areIncludedOnce() {
         lexicalCurator();
         curator.rememberAll(List.of(memory("a", "Kafka retention is 7 days."),
