@@ -7,7 +7,7 @@ import dev.memfas.core.EnvelopeLayout.Piece;
 /**
  * A candidate as an envelope item of at most an item cap: whole, or cut to the cap, back to the last sentence end or
  * word break, and marked. A cut keeps the memory's beginning, or, when the sentence that best matches the turn's query
- * lies past that, begins at that sentence ({@link MatchingPassage}). Where a memory was cut from its beginning is kept
+ * lies past that, is made around that sentence ({@link MatchingPassage}). Where a memory was cut from its beginning is kept
  * with its cached token count ({@link TokenCountCache.Cut}), so a memory that is a candidate turn after turn is cut
  * once per cap ({@link #cutMayFit} says when not to cut at all); a cut at a passage depends on the query and is made
  * anew.
@@ -32,8 +32,9 @@ final class ItemRenderer {
     /**
      * The memory as an envelope item of at most {@code cap} tokens, cut if need be; null if it can't be made to fit.
      * A cut keeps the memory's beginning unless {@code passage} finds the part on the turn's query further on: then
-     * it begins there, marked. With a {@code layout} by day, the piece also knows what it saves under its day's
-     * heading ({@link Piece#saving}); {@code layout} is null for items outside the relevant section.
+     * it is made around that part, and marked in front too. With a {@code layout} by day, the piece also knows what it
+     * saves under its day's heading ({@link Piece#saving}); {@code layout} is null for items outside the relevant
+     * section.
      */
     Piece render(CandidateSet candidates, int c, int cap, EnvelopeLayout layout, MatchingPassage passage) {
         boolean underDay = layout != null && layout.byDay();

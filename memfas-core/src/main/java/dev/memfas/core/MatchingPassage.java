@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Where a long memory's passage on the turn's query begins, so that a memory cut to the per-item cap keeps the part
- * the query is about rather than only its beginning ({@link ItemRenderer}). A chat reply of a few hundred tokens cut
+ * Where a long memory's passage on the turn's query lies, so that a memory cut to the per-item cap keeps the part the
+ * query is about rather than only its beginning ({@link ItemRenderer}). A chat reply of a few hundred tokens cut
  * to a fifth of a 1,024-token budget kept its first 700 or so characters, and on LongMemEval the answer to a question
  * about what the assistant said lay past them in 3 of 7 such questions at 1,024 tokens and in nearly all at 512
  * (docs/benchmarks.md).
@@ -18,9 +18,8 @@ import java.util.Set;
  * keyword search reads them), each term weighted as the keyword search weighs a word among documents, here among the
  * memory's sentences: {@code ln((sentences + 1) / sentences holding it)}, so that a name the whole memory repeats (a
  * case summary's parties, in every other sentence) counts for less than the word only the answer's sentence has. The
- * earliest of equals wins. Only a passage that ends past where a cut from the
- * start would end moves the cut: a memory whose beginning matches as well as any later sentence keeps its beginning,
- * which says what it is about.
+ * earliest of equals wins. Only a passage that ends past where a cut from the start would end moves the cut: a memory
+ * whose beginning matches as well as any later sentence keeps its beginning, which says what it is about.
  *
  * <p>Holds one turn's query terms, read when first needed (most turns cut nothing). Kept by a
  * {@link BudgetFiller.Scratch}; not thread-safe.
@@ -30,9 +29,8 @@ final class MatchingPassage {
     private Set<String> terms;
     /**
      * The first two characters of each term ({@link #leading}): stemming keeps a word's first two (so it did for the
-     * 59,902 distinct words of both evaluation sets' dev turns, but "ies"), so a word whose first two are none of these is no term, and
-     * is not stemmed. Stemming every word of a long memory had been most
-     * of the cost of finding its passage.
+     * 59,902 distinct words of both evaluation sets' dev turns, but "ies"), so a word whose first two are none of
+     * these is no term, and is not stemmed.
      */
     private final Set<Integer> leadingPairs = new HashSet<>();
 
