@@ -126,14 +126,7 @@ final class EvalReport {
         sb.append(String.format(Locale.ROOT, "%nPrecision: %d general questions no conversation answers, asked of"
                 + " each; the mean share of the budget filled and the share of empty contexts%n%n| system |",
                 asked / Math.max(1, conversations)));
-        for (int budget : budgets) {
-            sb.append(" fill ").append(budget).append(" |");
-        }
-        sb.append(" empty |\n|---|");
-        for (int ignored : budgets) {
-            sb.append("---|");
-        }
-        sb.append("---|\n");
+        appendBudgetColumns(sb, "fill ", "empty");
         for (String system : systems) {
             sb.append("| ").append(system).append(" |");
             double empty = 0;
@@ -147,14 +140,7 @@ final class EvalReport {
         sb.append(String.format(Locale.ROOT, "%nAnswer shown: the mean share of the answer's words (those its evidence"
                 + " writes out; %d questions) that the context shows%n%n| system |",
                 row("memfas", budgets[0]).withAnswer()));
-        for (int budget : budgets) {
-            sb.append(' ').append(budget).append(" |");
-        }
-        sb.append("\n|---|");
-        for (int ignored : budgets) {
-            sb.append("---|");
-        }
-        sb.append('\n');
+        appendBudgetColumns(sb, "", null);
         for (String system : systems) {
             sb.append("| ").append(system).append(" |");
             for (int budget : budgets) {
@@ -163,6 +149,20 @@ final class EvalReport {
             sb.append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * The rest of a table's heading after {@code "| system |"}: a column per budget, named {@code prefix} and the
+     * budget, then a column named {@code last} unless it is null; and the line under it.
+     */
+    private void appendBudgetColumns(StringBuilder sb, String prefix, String last) {
+        for (int budget : budgets) {
+            sb.append(' ').append(prefix).append(budget).append(" |");
+        }
+        if (last != null) {
+            sb.append(' ').append(last).append(" |");
+        }
+        sb.append("\n|---|").append("---|".repeat(budgets.length + (last == null ? 0 : 1))).append('\n');
     }
 
     private String numberedRecall() {
