@@ -34,14 +34,14 @@ record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan
     /** A search outside any session, as {@code recall} runs one. */
     static Turn search(ContextRequest request, Clock clock, Set<String> onTopic) {
         Instant now = clock.instant();
-        return new Turn(request, request.namespace(), now, new FillPlan(0, null, false, 0, 0, 0, ""), null,
+        return new Turn(request, request.namespace(), now, new FillPlan(0, null, false, 0, 0, 0, request.query()), null,
                 System.nanoTime(), new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.ANY,
                         request.filter(), onTopic), false);
     }
 
     /** The text the turn is searched by in words: the query's, and for a follow-up its history's after them. */
     String searchText() {
-        return followUp ? FollowUps.searchText(request) : request.query();
+        return plan.searchText();
     }
 
     /** The turn's token budget. */
