@@ -57,6 +57,16 @@ final class MatchingPassageTest {
     }
 
     @Test
+    void aPassageIsLookedForOnlySoFarIntoALongMemory() {
+        String filler = "Nothing to see here at all. ";
+        String near = filler.repeat(100) + "Kafka retention is seven days. ";
+        String far = filler.repeat(MatchingPassage.MOST_CHARS_READ / filler.length()) + "Kafka retention is seven days.";
+
+        assertThat(start("kafka retention", near, 10)).isEqualTo(near.indexOf("Kafka"));
+        assertThat(start("kafka retention", far, 10)).isZero();
+    }
+
+    @Test
     void linesAreSentences_soAListItemIsAPassage() {
         String text = "Here are some venues:\n1. The Blue Room\n2. Revolution Hall, a great venue\n3. The Annex";
 
