@@ -20,6 +20,12 @@ final class ItemRenderer {
     private final HeadingCosts headings;
     private final int markerTokens;
     private final int leadingTokens;
+    /**
+     * More characters than a token of text takes (about 4 in English prose; digits and spaces run longer), so that the
+     * part of a memory a cut around a passage may hold is handed to the tokenizer, not the rest; a cut that would
+     * have held more than this allows is only shorter.
+     */
+    private static final int MOST_CHARS_PER_TOKEN = 16;
 
     ItemRenderer(Tokenizer tokenizer, TokenCountCache counts, HeadingCosts headings) {
         this.tokenizer = tokenizer;
@@ -126,9 +132,12 @@ final class ItemRenderer {
         int from = MatchingPassage.sentenceStartFrom(text,
                 Math.min(span.start(), Math.max(0, span.end() - (int) (allowed * charsPerToken))));
         for (int attempt = 0; attempt < 6 && allowed >= 4 && from > 0; attempt++) {
-            String rest = text.substring(from);
+            // Only what the cap could hold is handed to the tokenizer: a memory may hold a million characters.
+            int bound = (int) Math.min(text.length(), from + (long) allowed * MOST_CHARS_PER_TOKEN);
+            String rest = text.substring(from, bound);
             String truncated = tokenizer.truncate(rest, allowed);
-            String cut = truncated.length() == rest.length() ? rest : cutAtBoundary(truncated);
+            String cut = truncated.length() == rest.length() && bound == text.length() ? rest
+                    : cutAtBoundary(truncated);
             if (!rest.startsWith(cut)) {
                 throw new IllegalStateException("tokenizer '" + tokenizer.id() + "' truncated part of memory '"
                         + m.id() + "' to a text that is not its prefix (" + cut.length() + " of " + rest.length()

@@ -946,6 +946,21 @@ final class MemoryCuratorTest {
     }
 
     @Test
+    void aVeryLongMemory_isCutAroundAPassageWithinItsFirstCharacters() {
+        curator(Memfas.newBuilder().maxItemTokens(60));
+        String filler = "We talked about the weather and the garden for a while. ";
+        String passage = "Invoice PDFs are archived in the billing bucket for seven years.";
+        String text = filler.repeat(300) + passage + " " + filler.repeat(3000);
+        curator.remember(memory("chat", text));
+
+        ContextResponse r = curator.getContext("where are invoice PDFs archived", "s");
+
+        assertThat(text.length()).isGreaterThan(150_000);
+        assertThat(text(r, "chat")).contains(passage);
+        assertThat(r.tokensUsed()).isLessThanOrEqualTo(r.budget());
+    }
+
+    @Test
     void aPassageAtTheEndOfALongMemory_isCutWithoutAnEndMarker() {
         curator(Memfas.newBuilder().maxItemTokens(60));
         String before = "We talked about the weather and the garden for a while. ".repeat(20);
