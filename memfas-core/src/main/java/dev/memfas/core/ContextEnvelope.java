@@ -54,7 +54,7 @@ final class ContextEnvelope {
     static final String STATE_CLOSE = "</state_context>\n";
     /** Appended to a memory cut to the per-item cap. */
     static final String TRUNCATION_MARKER = " [\u2026truncated]";
-    /** Put before a memory cut to its passage on the query ({@link MatchingPassage}), which leaves out its beginning. */
+    /** Put before a memory cut around its passage on the query ({@link MatchingPassage}), leaving out its beginning. */
     static final String LEADING_MARKER = "[\u2026] ";
 
     private static final DateTimeFormatter DATE = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);

@@ -7,10 +7,10 @@ import dev.memfas.core.EnvelopeLayout.Piece;
 /**
  * A candidate as an envelope item of at most an item cap: whole, or cut to the cap, back to the last sentence end or
  * word break, and marked. A cut keeps the memory's beginning, or, when the sentence that best matches the turn's query
- * lies past that, is made around that sentence ({@link MatchingPassage}). Where a memory was cut from its beginning is kept
- * with its cached token count ({@link TokenCountCache.Cut}), so a memory that is a candidate turn after turn is cut
- * once per cap ({@link #cutMayFit} says when not to cut at all); a cut at a passage depends on the query and is made
- * anew.
+ * lies past that, is made around that sentence ({@link MatchingPassage}). Where a memory was cut from its beginning is
+ * kept with its cached token count ({@link TokenCountCache.Cut}), so a memory that is a candidate turn after turn is
+ * cut once per cap ({@link #cutMayFit} says when not to cut at all); a cut around a passage depends on the query and
+ * is made anew.
  *
  * <p>Immutable and thread-safe.
  */

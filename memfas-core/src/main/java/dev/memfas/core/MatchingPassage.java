@@ -136,7 +136,7 @@ final class MatchingPassage {
         return sentenceEnd(text, from, text.length());
     }
 
-    /** {@link #sentenceEnd(String, int)}, read no further than {@code limit}: a sentence still open there ends there. */
+    /** {@link #sentenceEnd(String, int)}, read no further than {@code limit}: a sentence open there ends there. */
     private static int sentenceEnd(String text, int from, int limit) {
         boolean digitsOnly = true;
         for (int i = from; i < limit; i++) {

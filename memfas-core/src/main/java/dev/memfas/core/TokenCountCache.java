@@ -111,17 +111,20 @@ final class TokenCountCache {
      * of the oldest; nothing if the memory's count is not cached.
      */
     void putCut(Memory memory, Cut cut) {
-        Entry e = find(memory);
-        if (e != null) {
-            List<Cut> cuts = new ArrayList<>(MOST_CUTS);
-            cuts.add(cut);
-            for (Cut known : e.cuts()) {
-                if (cuts.size() < MOST_CUTS && !known.isFor(cut.cap(), cut.age())) {
-                    cuts.add(known);
-                }
-            }
-            namespaces.get(memory.namespace()).replace(memory.id(), e, new Entry(e.memory(), e.tokens(), e.textHash(), List.copyOf(cuts)));
+        // The namespace's map is read once: the cache may start over (clear) between two reads.
+        ConcurrentHashMap<String, Entry> byId = namespaces.get(memory.namespace());
+        Entry e = byId == null ? null : byId.get(memory.id());
+        if (e == null || !e.isFor(memory)) {
+            return;
         }
+        List<Cut> cuts = new ArrayList<>(MOST_CUTS);
+        cuts.add(cut);
+        for (Cut known : e.cuts()) {
+            if (cuts.size() < MOST_CUTS && !known.isFor(cut.cap(), cut.age())) {
+                cuts.add(known);
+            }
+        }
+        byId.replace(memory.id(), e, new Entry(e.memory(), e.tokens(), e.textHash(), List.copyOf(cuts)));
     }
 
     private Entry entry(Memory memory) {

@@ -24,7 +24,8 @@ final class MatchingPassageTest {
 
     @Test
     void aTermTheWholeMemoryRepeats_countsForLessThanOneOnlyTheAnswerHas() {
-        String text = "Acme Corp case summary. Acme Corp appealed. Acme Corp lost in court. Construction began in 2014.";
+        String text = "Acme Corp case summary. Acme Corp appealed. Acme Corp lost in court. "
+                + "Construction began in 2014.";
 
         // Two repeated names (in 3 of 4 sentences) weigh less than one word of a single sentence.
         assertThat(start("when did construction start for Acme Corp", text, 5))
@@ -60,7 +61,8 @@ final class MatchingPassageTest {
     void aPassageIsLookedForOnlySoFarIntoALongMemory() {
         String filler = "Nothing to see here at all. ";
         String near = filler.repeat(100) + "Kafka retention is seven days. ";
-        String far = filler.repeat(MatchingPassage.MOST_CHARS_READ / filler.length()) + "Kafka retention is seven days.";
+        String far = filler.repeat(MatchingPassage.MOST_CHARS_READ / filler.length())
+                + "Kafka retention is seven days.";
 
         assertThat(start("kafka retention", near, 10)).isEqualTo(near.indexOf("Kafka"));
         assertThat(start("kafka retention", far, 10)).isZero();
