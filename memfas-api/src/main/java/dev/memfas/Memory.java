@@ -15,8 +15,8 @@ import java.util.Objects;
  *
  * <p>Build one with {@link #builder(String)}; only the text is required. Two components may be left {@code null} on a
  * memory handed to {@link ContextCurator#remember(Memory)}, which fills them and returns what it stored: {@link #id()}
- * (a random UUID is assigned) and {@link #createdAt()} (the curator's clock). {@link #updatedAt()} defaults to
- * {@code createdAt}. A memory read back from a {@link MemoryStore} always has all three.
+ * (a random one is assigned: {@code m} and 21 digits, 9 tokens in a context where a UUID would take 24) and
+ * {@link #createdAt()} (the curator's clock). {@link #updatedAt()} defaults to {@code createdAt}. A memory read back from a {@link MemoryStore} always has all three.
  *
  * <p>Immutable and thread-safe; collections are copied on construction.
  *
@@ -240,7 +240,7 @@ public record Memory(
             return this;
         }
 
-        /** The id; when not set, {@code remember} assigns a random UUID. */
+        /** The id; when not set, {@code remember} assigns a random one ({@code m} and 21 digits). */
         public Builder id(String id) {
             this.id = id;
             return this;

@@ -14,7 +14,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Consolidates old memories ({@link dev.memfas.ContextCurator#summarize}): the live memories of a namespace dated
@@ -114,7 +113,7 @@ final class Consolidation {
                     + " memories of source '" + run.get(0).source() + "'");
         }
         Memory last = run.get(run.size() - 1);
-        return Memory.builder(text).id(UUID.randomUUID().toString()).namespace(last.namespace())
+        return Memory.builder(text).id(MemoryIds.random()).namespace(last.namespace())
                 .source(last.source()).scope(last.scope()).kind(KIND).createdAt(last.createdAt())
                 .supersedes(run.stream().map(Memory::id).toList())
                 .metadata("summary_of", run.size() + " memories, " + run.get(0).createdAt() + " to "

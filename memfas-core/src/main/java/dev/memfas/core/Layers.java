@@ -14,7 +14,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * The three layers a turn draws on ({@link Layer}): routes a new memory to its layer ({@link LayerRouter}), keeps
@@ -56,7 +55,7 @@ final class Layers {
         }
         Memory.Builder b = memory.toBuilder().recordedAt(now);
         if (memory.id() == null) {
-            b.id(UUID.randomUUID().toString());
+            b.id(MemoryIds.random());
         }
         if (memory.createdAt() == null) {
             b.createdAt(now).updatedAt(now);

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -214,7 +213,7 @@ final class MemoryWriter {
             Memory before = m.id() == null ? null : stored.get(key(m));
             Memory.Builder b = m.toBuilder();
             if (m.id() == null) {
-                b.id(UUID.randomUUID().toString());
+                b.id(MemoryIds.random());
             }
             if (m.createdAt() == null) {
                 b.createdAt(before != null ? before.createdAt() : now).updatedAt(now);

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.UnaryOperator;
 
 /**
@@ -68,7 +67,7 @@ final class Revisions {
             }
             Memory.Builder nb = replacement.toBuilder();
             if (replacement.id() == null) {
-                nb.id(UUID.randomUUID().toString());
+                nb.id(MemoryIds.random());
             }
             if (replacement.createdAt() == null) {
                 nb.createdAt(now).updatedAt(now);

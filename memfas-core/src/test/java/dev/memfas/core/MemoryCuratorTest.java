@@ -92,7 +92,7 @@ final class MemoryCuratorTest {
 
         Memory stored = curator.remember(Memory.builder("no id, no time").build());
 
-        assertThat(stored.id()).isNotBlank();
+        assertThat(stored.id()).matches("m[0-9]{21}");
         assertThat(stored.createdAt()).isEqualTo(NOW);
         assertThat(stored.updatedAt()).isEqualTo(NOW);
         assertThat(store.get("default", stored.id()).orElseThrow().memory()).isEqualTo(stored);
