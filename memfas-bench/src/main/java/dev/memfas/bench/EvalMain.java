@@ -281,19 +281,34 @@ public final class EvalMain {
                 curators.add(pb.build());
                 names.add("memfas-pg");
             }
-            for (ContextCurator curator : curators) {
-                curator.rememberAll(memories);
+            // A variant with unnamed:1 stores the turns without ids, as remember(text) would, and its ids are read
+            // back as the turns' through what it returned.
+            List<Map<String, String>> turnIdOf = new ArrayList<>();
+            for (int i = 0; i < curators.size(); i++) {
+                boolean unnamed = i >= 1 && i <= options.variants().size() && options.variants().get(i - 1).unnamed();
+                Map<String, String> turnId = new HashMap<>();
+                if (unnamed) {
+                    List<Memory> stored = curators.get(i).rememberAll(memories.stream()
+                            .map(m -> m.toBuilder().id(null).build()).toList());
+                    for (int j = 0; j < stored.size(); j++) {
+                        turnId.put(stored.get(j).id(), memories.get(j).id());
+                    }
+                } else {
+                    curators.get(i).rememberAll(memories);
+                }
+                turnIdOf.add(turnId);
             }
             // A summary in a context counts for an evidence turn only if it kept the turn's text whole.
             List<Map<String, List<String>>> keptIn = new ArrayList<>();
             for (int i = 0; i < curators.size(); i++) {
                 Map<String, List<String>> kept = new HashMap<>();
+                Map<String, String> turnId = turnIdOf.get(i);
                 int days = i >= 1 && i <= options.variants().size() ? options.variants().get(i - 1).summarizeDays()
                         : 0;
                 if (days > 0) {
                     for (Memory s : curators.get(i).summarize(SummarizeRequest.of(Memory.DEFAULT_NAMESPACE,
                             Duration.ofDays(days))).summaries()) {
-                        kept.put(s.id(), s.supersedes().stream()
+                        kept.put(s.id(), s.supersedes().stream().map(id -> turnId.getOrDefault(id, id))
                                 .filter(id -> s.text().contains(textOf.get(id).strip())).toList());
                     }
                 }
@@ -306,8 +321,9 @@ public final class EvalMain {
                 RrfHybrid.Rankings ranked = hybrid == null ? null : hybrid.rank(q.text());
                 if (q.answerable()) {
                     for (int i = 0; i < curators.size(); i++) {
+                        Map<String, String> turnId = turnIdOf.get(i);
                         List<String> ids = curators.get(i).recall(q.text(), SESSION_DEPTH).stream()
-                                .map(h -> h.memory().id()).toList();
+                                .map(h -> turnId.getOrDefault(h.memory().id(), h.memory().id())).toList();
                         results.sessions().add(sessions(names.get(i), q, ids, sessionOf));
                     }
                     if (ranked != null) {
@@ -322,9 +338,13 @@ public final class EvalMain {
                         // later budgets, what the earlier ones included, and the order of questions would matter.
                         ContextResponse r = curators.get(i).getContext(options.history().request(q.text(), previous)
                                 .sessionId("eval-" + n).tokenBudget(budget).recordAccess(false).build());
-                        List<String> included = new ArrayList<>(r.memoryIds());
+                        Map<String, String> turnId = turnIdOf.get(i);
+                        List<String> included = new ArrayList<>();
                         Map<String, List<String>> kept = keptIn.get(i);
-                        r.memoryIds().forEach(id -> included.addAll(kept.getOrDefault(id, List.of())));
+                        for (String id : r.memoryIds()) {
+                            included.add(turnId.getOrDefault(id, id));
+                            included.addAll(kept.getOrDefault(id, List.of()));
+                        }
                         Double shown = answer == null ? null
                                 : ShownAnswer.shown(answer, ShownAnswer.unescape(r.context()));
                         results.outcomes().add(outcome(names.get(i), q, budget, included, r.tokensUsed(),

@@ -12,8 +12,9 @@ import java.util.Map;
  * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
  * {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code dayShare}, {@code maxItemTokens},
  * {@code timeWindow}, {@code supersede} (applied at that similarity), {@code floor} for the relevance floor,
- * {@code meaningAlone} for the meaning-alone floor, and {@code summarize} (memories older than that many days
- * consolidated once the conversation is stored)).
+ * {@code meaningAlone} for the meaning-alone floor, {@code summarize} (memories older than that many days
+ * consolidated once the conversation is stored), and {@code unnamed:1} (the turns stored without ids, so the curator
+ * names them, as {@code remember(text)} would have it)).
  */
 record EvalVariant(String name, Map<String, Double> settings) {
     static EvalVariant parse(String spec) {
@@ -58,21 +59,26 @@ record EvalVariant(String name, Map<String, Double> settings) {
                 case "maxItemTokens" -> b.maxItemTokens(e.getValue().intValue());
                 case "timeWindow" -> b.timeWindowWeight(e.getValue());
                 case "supersede" -> b.supersession(SupersessionPolicy.apply(e.getValue()));
-                case "summarize" -> {
-                    // Applied after the conversation is stored: see summarizeDays().
+                case "summarize", "unnamed" -> {
+                    // Applied when the conversation is stored: see summarizeDays() and unnamed().
                 }
                 default -> {
                     if (i < 0) {
                         throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
                                 + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
                                 + " neighbors, neighborShare, dayShare, maxItemTokens, timeWindow, supersede,"
-                                + " summarize, floor or meaningAlone");
+                                + " summarize, unnamed, floor or meaningAlone");
                     }
                     w[i] = e.getValue();
                 }
             }
         }
         return b.weights(new ScoringWeights(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]));
+    }
+
+    /** With {@code unnamed:1}, the turns are stored without ids and the curator gives them its own. */
+    boolean unnamed() {
+        return settings.getOrDefault("unnamed", 0.0) != 0;
     }
 
     /** With {@code summarize:N}, the memories more than N days old are summarized once stored; else 0. */

@@ -130,6 +130,27 @@ final class EvalMainTest {
     }
 
     @Test
+    void aVariantOfUnnamedTurns_readsTheCuratorsIdsBackAsTheTurns() throws Exception {
+        Path conv = Files.createDirectories(data.resolve("dev/conv-a"));
+        Files.writeString(conv.resolve("memories.jsonl"), MEMORIES);
+        Files.writeString(conv.resolve("queries.jsonl"), QUERIES);
+
+        EvalMain.run(data, new EvalMain.Options(out, new int[] {512}, DjlEmbedder.DEFAULT_MODEL.modelId(), false,
+                null, List.of(EvalVariant.parse("unnamed=unnamed:1")), null, EvalHistory.NONE));
+
+        JsonNode results = JsonMapper.builder().build().readTree(Files.readString(out.resolve("eval.json")))
+                .get("results");
+        JsonNode unnamed = results.get(1);
+        assertThat(unnamed.get("system").asString()).isEqualTo("unnamed");
+        // The whole conversation fits in 512 tokens: every turn is found under the id the curator gave it.
+        assertThat(unnamed.get("recall_cat1_4").asDouble()).isEqualTo(1.0);
+        assertThat(unnamed.get("session_recall_at5").asDouble()).isEqualTo(1.0);
+        assertThat(unnamed.get("mean_tokens").asDouble()).isGreaterThan(0);
+        assertThat(EvalVariant.parse("unnamed=unnamed:1").unnamed()).isTrue();
+        assertThat(EvalVariant.parse("named=recency:0").unnamed()).isFalse();
+    }
+
+    @Test
     void theVectorCache_servesStoredVectors_andAsksTheModelOnlyForNewTexts() throws Exception {
         List<List<String>> asked = new ArrayList<>();
         Function<List<String>, List<float[]>> model = texts -> {
