@@ -147,6 +147,9 @@ final class CliCommandsTest {
         assertThat(first.err()).isEmpty();
         assertThat(memfas("show", first.out().strip()).out()).contains("valid_until:").contains("2030-01-01T00:00:00Z")
                 .contains("evidence_count:").containsPattern("evidence_count:\\s+2");
+        // A generated id fits the list's id column whole, so what the list shows can be passed to show or forget.
+        assertThat(first.out().strip()).matches("m[0-9]{21}");
+        assertThat(memfas("list").out()).contains("  " + first.out().strip() + " ");
     }
 
     @Test
