@@ -54,7 +54,8 @@ final class CliMcpPostgresIT {
                         .arguments(Map.of("query", "when does the staging database password rotate", "session_id",
                                 "s1")).build());
                 assertThat(context.isError()).as(text(context)).isFalse();
-                assertThat(text(context)).contains("<memory id=\"rotation\"").contains("rotates every 90 days");
+                assertThat(text(context)).containsPattern("<memory id=\"rotation\"|\\n\\[rotation\\] ")
+                        .contains("rotates every 90 days");
             }
         } finally {
             server.destroy(); // SIGTERM: the shutdown hook stops serving and closes the store

@@ -71,7 +71,7 @@ final class McpClientIT {
         // The remembered text comes back inside the envelope, escaped as data.
         assertThat(out.at("/getContext/text").asString())
                 .startsWith("<memory_context today=\"")
-                .contains("<memory id=\"" + id + "\"")
+                .containsPattern("<memory id=\"" + id + "\"|\\n\\[" + id + "\\] ")
                 .contains("The staging database password rotates every &lt;90> days &amp; lives in Vault.")
                 .endsWith("</memory_context>");
         assertThat(out.at("/getContext/structured/token_budget").asInt()).isEqualTo(500);

@@ -79,7 +79,7 @@ final class BudgetFiller {
         this.stateSectionTokens = tokenizer.count(ContextEnvelope.STATE_OPEN)
                 + tokenizer.count(ContextEnvelope.STATE_CLOSE);
         this.piecesAddUp = tokenizer instanceof JTokkitTokenizer;
-        this.headings = new HeadingCosts(tokenizer);
+        this.headings = new HeadingCosts(tokenizer, counts);
         this.items = new ItemRenderer(tokenizer, counts, headings);
     }
 
@@ -226,7 +226,8 @@ final class BudgetFiller {
             }
             int tokens = candidates.tokens(c);
             // What it saves under a heading matters only if its day has an item already (it would open the heading).
-            int saving = tokens < 0 || !layout.sharesDay(candidates, c) ? 0 : headings.savedUnderDay(candidates, c, layout);
+            int saving = tokens < 0 || !layout.sharesDay(candidates, c) ? 0
+                    : headings.savedUnderDay(candidates, c, layout, tokens);
             int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings, saving);
             if (tokens >= 0 && tokens <= cap && used + sectionCost + tokens > budget) {
                 // It would be taken whole, and whole it does not fit: neither the duplicate checks nor rendering can
@@ -326,7 +327,7 @@ final class BudgetFiller {
                 break;
             }
             int tokens = candidates.tokens(c);
-            int saving = tokens < 0 || !layout.byDay() ? 0 : headings.savedUnderDay(candidates, c, layout);
+            int saving = tokens < 0 || !layout.byDay() ? 0 : headings.savedUnderDay(candidates, c, layout, tokens);
             int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings, saving);
             if (tokens < 0 || tokens > cap || used + sectionCost + tokens > budget
                     || !scratch.shares.fits(m.scope(), tokens)

@@ -20,15 +20,16 @@ import java.time.format.DateTimeFormatter;
  * <memory id="m3" date="3 days ago">...</memory>
  * <memory id="m2" date="2026-10-01" valid-until="2026-11-20" superseded-by="m3">...</memory>
  * <day date="2026-09-14" source="chat-12">
- * <memory id="t4">...</memory>
- * <memory id="t5">...</memory>
+ * [t4] ...
+ * [t5] ...
  * </day>
  * </relevant_memory>
  * </memory_context>
  * }</pre>
  *
  * <p>Relevant items of the same source and day, two or more, are under one {@code <day>} heading that says their date
- * and source once ({@link EnvelopeLayout}). A turn that groups its items by scope puts the relevant ones under
+ * and source once ({@link EnvelopeLayout}); under it, an item with nothing left to say but its id is a line,
+ * {@code [id] text} ({@link #asLine}). A turn that groups its items by scope puts the relevant ones under
  * {@code <scope name="project:hydra">} ... {@code </scope>} headings instead, the most specific first.
  *
  * <p>Memory text and hints are escaped ({@code &} and {@code <}), and attribute values also escape {@code "} and line
@@ -36,8 +37,8 @@ import java.time.format.DateTimeFormatter;
  * for the last two weeks, how long before the turn's day that was ({@link #age}), which takes fewer tokens than the
  * date, and the opening tag then says which day the turn is about. A memory that says when it stopped being true ({@code validUntil}) or what replaced it ({@code supersededBy}) shows
  * that too. An anti-pattern's text is preceded by "Avoid: " ({@link Kinds}).
- * Every piece ends in {@code ">\n"} and the next begins with {@code "<"}, a boundary no BPE pre-token crosses, so the
- * token count of the whole is the sum of the pieces' counts.
+ * Every piece ends in a line break and the next begins with {@code "<"} or {@code "["}, a boundary no BPE pre-token
+ * crosses, so the token count of the whole is the sum of the pieces' counts.
  */
 final class ContextEnvelope {
     /** Names this rendering of an item; cached token counts are keyed by it, so a new format never reuses old ones. */
@@ -119,6 +120,41 @@ final class ContextEnvelope {
         return sb.toString();
     }
 
+    /** The memory as a {@code <memory>} item without its source and date, as under a heading if it is no line. */
+    static String undatedTag(Memory m, String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 40);
+        appendMemory(sb, m, text, null, false, false);
+        return sb.toString();
+    }
+
+    /**
+     * Whether the memory, under its day's heading, is written as a line, {@code [id] text}, instead of a
+     * {@code <memory id="...">} item: when its id is all that is left to say (it has no {@code valid-until} or
+     * {@code superseded-by}), its id has no character but letters, digits and {@code - _ . : # / @ +}, and the text
+     * shown has no line break. So a line of a day that opens with a bracket is always an item, and no text can pass
+     * for one. On LoCoMo's turns a line's label is 4 tokens where the tag's was 11.
+     */
+    static boolean asLine(Memory m, String text) {
+        if (m.validUntil() != null || m.supersededBy() != null) {
+            return false;
+        }
+        String id = m.id();
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (!Character.isLetterOrDigit(c) && "-_.:#/@+".indexOf(c) < 0) {
+                return false;
+            }
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            // Line feed, vertical tab, form feed, carriage return; next line; line and paragraph separators.
+            if (c >= 0x0A && c <= 0x0D || c == 0x85 || c == 0x2028 || c == 0x2029) {
+                return false;
+            }
+        }
+        return !id.isEmpty();
+    }
+
     /** The UTC calendar day of an instant, in days since 1970-01-01: the day its date is written as. */
     static long utcDay(Instant instant) {
         return Math.floorDiv(instant.getEpochSecond(), 86_400L);
@@ -155,6 +191,24 @@ final class ContextEnvelope {
      * says them.
      */
     static void appendMemory(StringBuilder sb, Memory m, String text, String age, boolean dated) {
+        appendMemory(sb, m, text, age, dated, true);
+    }
+
+    /**
+     * As {@link #appendMemory(StringBuilder, Memory, String, String, boolean)}; {@code lines}: whether an undated item
+     * may be a line.
+     */
+    private static void appendMemory(StringBuilder sb, Memory m, String text, String age, boolean dated,
+            boolean lines) {
+        if (!dated && lines && asLine(m, text)) {
+            sb.append('[').append(m.id()).append("] ");
+            if (Kinds.saysAvoid(m)) {
+                sb.append(Kinds.AVOID);
+            }
+            appendText(sb, text);
+            sb.append('\n');
+            return;
+        }
         sb.append("<memory id=\"");
         appendAttribute(sb, m.id());
         if (dated && !m.source().equals(Memory.DEFAULT_SOURCE)) {

@@ -53,7 +53,7 @@ final class ItemRenderer {
             tokens = counts.count(m, full);
         }
         if (tokens <= cap) {
-            return Piece.whole(tokens, c, underDay ? headings.savedUnderDay(candidates, c, layout) : 0);
+            return Piece.whole(tokens, c, underDay ? headings.savedUnderDay(candidates, c, layout, tokens) : 0);
         }
         TokenCountCache.Cut known = counts.cut(m, cap, age);
         if (known == null) {

@@ -23,8 +23,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Thread-safe.
  */
 final class TokenCountCache {
-    /** What is known of one memory. */
-    record Entry(Memory memory, int tokens, long textHash, List<Cut> cuts) {
+    /**
+     * What is known of one memory: its whole item's count, its text's hash, where it was cut, and its count as a line
+     * under a day's heading ({@link ContextEnvelope#asLine}), -1 until counted.
+     */
+    record Entry(Memory memory, int tokens, long textHash, List<Cut> cuts, int lineTokens) {
         boolean isFor(Memory m) {
             return memory == m || memory.equals(m);
         }
@@ -73,7 +76,7 @@ final class TokenCountCache {
             namespaces.clear();
             size.set(0);
         }
-        Entry entry = new Entry(memory, tokens, NormalizedText.hash(memory.text()), List.of());
+        Entry entry = new Entry(memory, tokens, NormalizedText.hash(memory.text()), List.of(), -1);
         Entry previous = namespaces.computeIfAbsent(memory.namespace(), n -> new ConcurrentHashMap<>())
                 .put(memory.id(), entry);
         if (previous == null) {
@@ -124,7 +127,27 @@ final class TokenCountCache {
                 cuts.add(known);
             }
         }
-        byId.replace(memory.id(), e, new Entry(e.memory(), e.tokens(), e.textHash(), List.copyOf(cuts)));
+        byId.replace(memory.id(), e, new Entry(e.memory(), e.tokens(), e.textHash(), List.copyOf(cuts),
+                e.lineTokens()));
+    }
+
+    /**
+     * The token count of the memory's whole text as a line under its day's heading ({@code line}, which the caller
+     * renders): cached with the memory's count, or counted now (and cached if the memory's count is).
+     */
+    int lineTokens(Memory memory, String line) {
+        // The namespace's map is read once: the cache may start over (clear) between two reads.
+        ConcurrentHashMap<String, Entry> byId = namespaces.get(memory.namespace());
+        Entry e = byId == null ? null : byId.get(memory.id());
+        boolean known = e != null && e.isFor(memory);
+        if (known && e.lineTokens() >= 0) {
+            return e.lineTokens();
+        }
+        int tokens = tokenizer.count(line);
+        if (known) {
+            byId.replace(memory.id(), e, new Entry(e.memory(), e.tokens(), e.textHash(), e.cuts(), tokens));
+        }
+        return tokens;
     }
 
     private Entry entry(Memory memory) {

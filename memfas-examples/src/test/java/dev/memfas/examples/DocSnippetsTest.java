@@ -125,7 +125,8 @@ final class DocSnippetsTest {
             Object answer = turn.invoke(null, curator, model, "s1", "Can we deploy today?");
 
             assertThat(answer).isEqualTo("Yes, it is Tuesday [deploy-days].");
-            assertThat(prompt.get()).contains("<memory id=\"deploy-days\"").contains("<memory id=\"deploy-build\"");
+            assertThat(prompt.get()).containsPattern("<memory id=\"deploy-days\"|\\n\\[deploy-days\\] ")
+                    .containsPattern("<memory id=\"deploy-build\"|\\n\\[deploy-build\\] ");
             List<String> remembered = new ArrayList<>();
             store.forEach(Memory.DEFAULT_NAMESPACE, MemoryFilter.all(), m -> {
                 if (m.source().equals("s1")) {

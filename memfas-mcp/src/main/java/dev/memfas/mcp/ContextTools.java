@@ -113,7 +113,8 @@ final class ContextTools {
 
         in = new LinkedHashMap<>();
         in.put("session_id", prop("string", "The session the memories were curated for."));
-        in.put("memory_ids", strings("Ids of the memories (the id attribute of each <memory> item)."));
+        in.put("memory_ids", strings("Ids of the memories (the id attribute of each <memory> item, or the [id] that"
+                + " opens an item's line under a <day> heading)."));
         in.put("was_helpful", prop("boolean", "Whether they helped (default true)."));
         in.put("namespace", MemfasTools.NAMESPACE);
         out = new LinkedHashMap<>();

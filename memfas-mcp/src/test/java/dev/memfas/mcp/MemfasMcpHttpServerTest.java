@@ -85,7 +85,8 @@ final class MemfasMcpHttpServerTest {
         McpSchema.CallToolResult context = call(bob, "get_context",
                 Map.of("query", "when does the staging password rotate", "session_id", "bob-1"));
         assertThat(context.isError()).as(text(context)).isFalse();
-        assertThat(text(context)).contains("<memory id=\"rotation\"").contains("rotates every 90 days");
+        assertThat(text(context)).containsPattern("<memory id=\"rotation\"|\\n\\[rotation\\] ")
+                .contains("rotates every 90 days");
     }
 
     @Test

@@ -61,10 +61,12 @@ final class MemfasAdvisorTest {
         assertThat(answer).contains("[deploy]");
         String system = model.prompts.get(0).getSystemMessage().getText();
         assertThat(system).startsWith("You are a helpful assistant.\n\n<memory_context")
-                .contains("<memory id=\"deploy\"").contains("blue-green on Fridays").endsWith("</memory_context>");
+                .containsPattern("<memory id=\"deploy\"|\\n\\[deploy\\] ").contains("blue-green on Fridays")
+                .endsWith("</memory_context>");
         String block = system.substring(system.indexOf("<memory_context"));
         assertThat(Memfas.defaultTokenizer().count(block)).isLessThanOrEqualTo(200);
-        assertThat(block.split("<memory id=", -1).length - 1).as("the budget leaves most of the 61 memories out")
+        // An item is a tag, or a line under its day's heading that opens with its id.
+        assertThat(block.split("<memory id=|\\n\\[", -1).length - 1).as("the budget leaves most of the 61 memories out")
                 .isBetween(1, 10);
     }
 
@@ -104,7 +106,7 @@ final class MemfasAdvisorTest {
         List<MessageType> types = second.getInstructions().stream().map(Message::getMessageType).toList();
         assertThat(types).containsExactly(MessageType.SYSTEM, MessageType.USER, MessageType.ASSISTANT,
                 MessageType.USER);
-        assertThat(second.getSystemMessage().getText()).contains("<memory id=\"deploy\"");
+        assertThat(second.getSystemMessage().getText()).containsPattern("<memory id=\"deploy\"|\\n\\[deploy\\] ");
         assertThat(curator.list(Memory.DEFAULT_NAMESPACE, MemoryFilter.all().kind(MemfasAdvisor.CONVERSATION_TURN),
                 0, 10)).isEmpty();
     }
@@ -117,7 +119,8 @@ final class MemfasAdvisorTest {
                 .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "c4")).stream().content().collectList().block();
 
         assertThat(String.join("", chunks)).isEqualTo("We deploy billing blue-green on Fridays [deploy].");
-        assertThat(model.prompts.get(0).getSystemMessage().getText()).contains("<memory id=\"deploy\"");
+        assertThat(model.prompts.get(0).getSystemMessage().getText())
+                .containsPattern("<memory id=\"deploy\"|\\n\\[deploy\\] ");
         assertThat(curator.list(Memory.DEFAULT_NAMESPACE,
                 MemoryFilter.all().kind(MemfasAdvisor.CONVERSATION_TURN).source("conversation:c4"), 0, 10))
                 .extracting(Memory::text)

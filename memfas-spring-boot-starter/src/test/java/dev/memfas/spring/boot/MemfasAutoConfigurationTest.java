@@ -78,7 +78,7 @@ final class MemfasAutoConfigurationTest {
 
             assertThat(answer).isEqualTo("Every 90 days [rotation].");
             String system = model.prompts.get(0).getSystemMessage().getText();
-            assertThat(system).contains("<memory id=\"rotation\"");
+            assertThat(system).containsPattern("<memory id=\"rotation\"|\\n\\[rotation\\] ");
             assertThat(Memfas.defaultTokenizer().count(system)).isLessThanOrEqualTo(300);
 
             MeterRegistry meters = ctx.getBean(MeterRegistry.class);
