@@ -54,8 +54,9 @@ final class HeadingCosts {
      */
     int savedUnderDay(CandidateSet candidates, int c, EnvelopeLayout layout, int tokens) {
         Memory m = candidates.memory(c);
-        if (ContextEnvelope.asLine(m, m.text())) {
-            return tokens - counts.lineTokens(m, ContextEnvelope.undated(m, m.text()));
+        int line = counts.lineTokens(m);
+        if (line != TokenCountCache.NOT_A_LINE) {
+            return tokens - line;
         }
         if (endsInLetterOrDigit(m.id())) {
             return dayCost(layout.day(candidates, c))[1];

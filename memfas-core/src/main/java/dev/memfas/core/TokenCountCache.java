@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class TokenCountCache {
     /**
      * What is known of one memory: its whole item's count, its text's hash, where it was cut, and its count as a line
-     * under a day's heading ({@link ContextEnvelope#asLine}), -1 until counted.
+     * under a day's heading ({@link ContextEnvelope#asLine}): {@value #UNKNOWN} until counted, {@value #NOT_A_LINE} for
+     * a memory that is no line.
      */
     record Entry(Memory memory, int tokens, long textHash, List<Cut> cuts, int lineTokens) {
         boolean isFor(Memory m) {
@@ -43,6 +44,11 @@ final class TokenCountCache {
             return this.cap == cap && Objects.equals(this.age, age);
         }
     }
+
+    /** A line count not taken yet. */
+    static final int UNKNOWN = -1;
+    /** The line count of a memory that is a tag under a heading too. */
+    static final int NOT_A_LINE = -2;
 
     /** How many cuts of one memory are kept, the most recent first. */
     static final int MOST_CUTS = 4;
@@ -76,7 +82,7 @@ final class TokenCountCache {
             namespaces.clear();
             size.set(0);
         }
-        Entry entry = new Entry(memory, tokens, NormalizedText.hash(memory.text()), List.of(), -1);
+        Entry entry = new Entry(memory, tokens, NormalizedText.hash(memory.text()), List.of(), UNKNOWN);
         Entry previous = namespaces.computeIfAbsent(memory.namespace(), n -> new ConcurrentHashMap<>())
                 .put(memory.id(), entry);
         if (previous == null) {
@@ -132,18 +138,20 @@ final class TokenCountCache {
     }
 
     /**
-     * The token count of the memory's whole text as a line under its day's heading ({@code line}, which the caller
-     * renders): cached with the memory's count, or counted now (and cached if the memory's count is).
+     * The token count of the memory, whole, as a line under its day's heading, or {@value #NOT_A_LINE} if it is no
+     * line there ({@link ContextEnvelope#asLine}): cached with the memory's count, or found now (and cached if the
+     * memory's count is).
      */
-    int lineTokens(Memory memory, String line) {
+    int lineTokens(Memory memory) {
         // The namespace's map is read once: the cache may start over (clear) between two reads.
         ConcurrentHashMap<String, Entry> byId = namespaces.get(memory.namespace());
         Entry e = byId == null ? null : byId.get(memory.id());
         boolean known = e != null && e.isFor(memory);
-        if (known && e.lineTokens() >= 0) {
+        if (known && e.lineTokens() != UNKNOWN) {
             return e.lineTokens();
         }
-        int tokens = tokenizer.count(line);
+        int tokens = ContextEnvelope.asLine(memory, memory.text())
+                ? tokenizer.count(ContextEnvelope.undated(memory, memory.text())) : NOT_A_LINE;
         if (known) {
             byId.replace(memory.id(), e, new Entry(e.memory(), e.tokens(), e.textHash(), e.cuts(), tokens));
         }
