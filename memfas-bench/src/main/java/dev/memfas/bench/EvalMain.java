@@ -281,22 +281,12 @@ public final class EvalMain {
                 curators.add(pb.build());
                 names.add("memfas-pg");
             }
-            // A variant with unnamed:1 stores the turns without ids, as remember(text) would, and its ids are read
-            // back as the turns' through what it returned.
+            // The curators' ids read back as the turns' (a variant with unnamed:1 gives them its own).
             List<Map<String, String>> turnIdOf = new ArrayList<>();
             for (int i = 0; i < curators.size(); i++) {
-                boolean unnamed = i >= 1 && i <= options.variants().size() && options.variants().get(i - 1).unnamed();
-                Map<String, String> turnId = new HashMap<>();
-                if (unnamed) {
-                    List<Memory> stored = curators.get(i).rememberAll(memories.stream()
-                            .map(m -> m.toBuilder().id(null).build()).toList());
-                    for (int j = 0; j < stored.size(); j++) {
-                        turnId.put(stored.get(j).id(), memories.get(j).id());
-                    }
-                } else {
-                    curators.get(i).rememberAll(memories);
-                }
-                turnIdOf.add(turnId);
+                boolean variant = i >= 1 && i <= options.variants().size();
+                turnIdOf.add(EvalVariant.remember(curators.get(i), memories,
+                        variant && options.variants().get(i - 1).unnamed()));
             }
             // A summary in a context counts for an evidence turn only if it kept the turn's text whole.
             List<Map<String, List<String>>> keptIn = new ArrayList<>();

@@ -1,8 +1,11 @@
 package dev.memfas.bench;
 
+import dev.memfas.ContextCurator;
+import dev.memfas.Memory;
 import dev.memfas.ScoringWeights;
 import dev.memfas.SupersessionPolicy;
 import dev.memfas.core.Memfas;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,6 +82,23 @@ record EvalVariant(String name, Map<String, Double> settings) {
     /** With {@code unnamed:1}, the turns are stored without ids and the curator gives them its own. */
     boolean unnamed() {
         return settings.getOrDefault("unnamed", 0.0) != 0;
+    }
+
+    /**
+     * Stores a conversation's turns in a curator, without their ids if {@code unnamed} (as {@code remember(text)}
+     * would), and returns the ids the curator gave them, each to its turn's id (empty when they kept their own).
+     */
+    static Map<String, String> remember(ContextCurator curator, List<Memory> turns, boolean unnamed) {
+        if (!unnamed) {
+            curator.rememberAll(turns);
+            return Map.of();
+        }
+        List<Memory> stored = curator.rememberAll(turns.stream().map(m -> m.toBuilder().id(null).build()).toList());
+        Map<String, String> turnId = new HashMap<>();
+        for (int j = 0; j < stored.size(); j++) {
+            turnId.put(stored.get(j).id(), turns.get(j).id());
+        }
+        return turnId;
     }
 
     /** With {@code summarize:N}, the memories more than N days old are summarized once stored; else 0. */
