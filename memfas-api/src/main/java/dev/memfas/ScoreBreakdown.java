@@ -19,7 +19,8 @@ package dev.memfas;
  * @param priority 1 for a pinned memory, otherwise its importance
  * @param hot 1 if the memory was already included at least twice in this session, else 0
  * @param neighbor the score carried over from one of the turn's best matches stored next to this memory: that
- *     match's score times 0.8 per step between them, or 0 if the memory is not such a neighbor
+ *     match's score times 0.8 next to it, and 0.95 of that per further step (0.76 two away), or 0 if the memory is
+ *     not such a neighbor
  */
 public record ScoreBreakdown(
         double semantic,
