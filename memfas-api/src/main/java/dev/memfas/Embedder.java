@@ -12,12 +12,25 @@ import java.util.OptionalDouble;
 public interface Embedder {
 
     /**
-     * Embeds a batch of texts.
+     * Embeds a batch of texts: the memories stored, and any text compared with them as their equal.
      *
      * @return one vector of length {@link #dimension()} per text, in order
      * @throws MemfasException if the model fails
      */
     List<float[]> embedAll(List<String> texts);
+
+    /**
+     * Embeds a batch of queries: what a turn or a search looks for among the memories. A model trained to read a query
+     * and the passages that answer it differently (e5 marks them {@code "query: "} and {@code "passage: "}) embeds
+     * each its own way; by default a query is embedded as any text ({@link #embedAll}). The same rules hold: one
+     * vector per query, in order, the same alone as in a batch.
+     *
+     * @return one vector of length {@link #dimension()} per query, in order
+     * @throws MemfasException if the model fails
+     */
+    default List<float[]> embedQueries(List<String> queries) {
+        return embedAll(queries);
+    }
 
     /** The length of every vector this embedder returns. */
     int dimension();

@@ -55,10 +55,26 @@ public final class Embeddings {
      * @throws MemfasException if the embedder throws, or returns the wrong number of vectors or an unusable one
      */
     public static List<float[]> embed(Embedder embedder, List<String> texts, String what) {
+        return checked(embedder, texts, what, false);
+    }
+
+    /**
+     * Runs {@code embedder.embedQueries(texts)}, what a turn or a search looks for, and checks what it returns as
+     * {@link #embed} does.
+     *
+     * @param what names the texts in the message, e.g. {@code "the query"}
+     * @return the vectors, as the embedder returned them
+     * @throws MemfasException if the embedder throws, or returns the wrong number of vectors or an unusable one
+     */
+    public static List<float[]> embedQueries(Embedder embedder, List<String> texts, String what) {
+        return checked(embedder, texts, what, true);
+    }
+
+    private static List<float[]> checked(Embedder embedder, List<String> texts, String what, boolean queries) {
         String model = embedder.modelId();
         List<float[]> vectors;
         try {
-            vectors = embedder.embedAll(texts);
+            vectors = queries ? embedder.embedQueries(texts) : embedder.embedAll(texts);
         } catch (MemfasException e) {
             throw e;
         } catch (RuntimeException e) {

@@ -8,7 +8,6 @@ import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15Quantize
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
-import dev.memfas.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.ScoringWeights;
 import dev.memfas.SummarizeRequest;
@@ -27,7 +26,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -444,54 +442,5 @@ public final class EvalMain {
         StringBuilder shown = new StringBuilder();
         turns.stream().filter(t -> in.contains(t.id())).forEach(t -> shown.append(t.text()).append('\n'));
         return ShownAnswer.shown(answer, shown.toString());
-    }
-
-    /** Serves known texts from a map and embeds the rest, remembering them if asked to. Synchronized: curators share it. */
-    private static final class MemoEmbedder implements Embedder {
-        private final Embedder delegate;
-        private final Map<String, float[]> known;
-        private final boolean remember;
-
-        MemoEmbedder(Embedder delegate, Map<String, float[]> known, boolean remember) {
-            this.delegate = delegate;
-            this.known = known;
-            this.remember = remember;
-        }
-
-        @Override
-        public synchronized List<float[]> embedAll(List<String> texts) {
-            List<String> missing = texts.stream().filter(t -> !known.containsKey(t)).distinct().toList();
-            Map<String, float[]> fresh = new HashMap<>();
-            if (!missing.isEmpty()) {
-                List<float[]> vectors = delegate.embedAll(missing);
-                for (int i = 0; i < missing.size(); i++) {
-                    fresh.put(missing.get(i), vectors.get(i));
-                }
-                if (remember) {
-                    known.putAll(fresh);
-                }
-            }
-            return texts.stream().map(t -> known.containsKey(t) ? known.get(t) : fresh.get(t)).toList();
-        }
-
-        @Override
-        public int dimension() {
-            return delegate.dimension();
-        }
-
-        @Override
-        public String modelId() {
-            return delegate.modelId();
-        }
-
-        @Override
-        public OptionalDouble relevanceFloor() {
-            return delegate.relevanceFloor();
-        }
-
-        @Override
-        public OptionalDouble meaningAloneFloor() {
-            return delegate.meaningAloneFloor();
-        }
     }
 }

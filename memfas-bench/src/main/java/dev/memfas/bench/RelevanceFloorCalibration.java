@@ -60,7 +60,7 @@ public final class RelevanceFloorCalibration {
 
     /** The best cosine of every calibration question in every conversation under {@code dirs}. */
     static double[] bestCosines(List<Path> dirs, DjlEmbedder embedder, VectorCache cache) throws IOException {
-        List<float[]> questions = embedder.embedAll(questions()).stream()
+        List<float[]> questions = embedder.embedQueries(questions()).stream()
                 .map(v -> Vectors.normalizedCopy(v, v.length)).toList();
         List<Double> best = new ArrayList<>();
         for (Path dir : dirs) {

@@ -77,7 +77,7 @@ public final class TopicShiftCalibration {
     static String calibrate(String model, List<List<String>> conversations, DjlEmbedder embedder) {
         List<List<float[]>> vectors = new ArrayList<>();
         for (List<String> c : conversations) {
-            vectors.add(embedder.embedAll(c));
+            vectors.add(embedder.embedQueries(c));
         }
         List<Double> same = new ArrayList<>();
         List<Double> shift = new ArrayList<>();

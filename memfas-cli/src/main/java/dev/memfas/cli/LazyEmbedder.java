@@ -34,6 +34,11 @@ final class LazyEmbedder implements Embedder, AutoCloseable {
     }
 
     @Override
+    public List<float[]> embedQueries(List<String> queries) {
+        return embedder().embedQueries(queries);
+    }
+
+    @Override
     public int dimension() {
         return model.dimension();
     }

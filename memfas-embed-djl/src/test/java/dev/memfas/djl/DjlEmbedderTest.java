@@ -65,9 +65,12 @@ final class DjlEmbedderTest {
                 .isEqualTo(DjlEmbedder.BuiltInModel.ALL_MINILM_L6_V2);
         assertThat(DjlEmbedder.BuiltInModel.forModelId(" bge-small-en-v1.5-Q "))
                 .isEqualTo(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15_Q);
+        assertThat(DjlEmbedder.BuiltInModel.forModelId("E5-small-v2-q"))
+                .isEqualTo(DjlEmbedder.BuiltInModel.E5_SMALL_V2_Q);
         assertThatThrownBy(() -> DjlEmbedder.BuiltInModel.forModelId("gpt"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("no built-in model 'gpt' (built in: [all-minilm-l6-v2, bge-small-en-v1.5, bge-small-en-v1.5-q])");
+                .hasMessage("no built-in model 'gpt' (built in: [all-minilm-l6-v2, bge-small-en-v1.5, bge-small-en-v1.5-q,"
+                        + " e5-small-v2-q])");
     }
 
     @Test
@@ -151,13 +154,55 @@ final class DjlEmbedderTest {
     void quantizedModel_givesATextTheSameVector_aloneAndInABatch() {
         List<String> texts = List.of("kafka", "The retention policy keeps every message for seven days.",
                 "Melanie: I painted a lake at sunrise last week, it was so calming!", "ok", "記憶管理");
-        try (DjlEmbedder quantized = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15_Q)
-                .build()) {
-            List<float[]> batch = quantized.embedAll(texts);
-            for (int i = 0; i < texts.size(); i++) {
-                assertThat(batch.get(i)).as(texts.get(i)).containsExactly(quantized.embed(texts.get(i)));
+        for (DjlEmbedder.BuiltInModel model : List.of(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15_Q,
+                DjlEmbedder.BuiltInModel.E5_SMALL_V2_Q)) {
+            try (DjlEmbedder quantized = DjlEmbedder.builder().model(model).build()) {
+                List<float[]> batch = quantized.embedAll(texts);
+                List<float[]> queries = quantized.embedQueries(texts);
+                for (int i = 0; i < texts.size(); i++) {
+                    assertThat(batch.get(i)).as(texts.get(i)).containsExactly(quantized.embed(texts.get(i)));
+                    assertThat(queries.get(i)).as(texts.get(i))
+                            .containsExactly(quantized.embedQueries(List.of(texts.get(i))).get(0));
+                }
             }
         }
+    }
+
+    @Test
+    void e5_readsAQueryAfterQueryColon_andAnyOtherTextAfterPassageColon() {
+        String text = "Melanie: I painted a lake at sunrise last week, it was so calming!";
+        try (DjlEmbedder e5 = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.E5_SMALL_V2_Q).build();
+                DjlEmbedder bare = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.E5_SMALL_V2_Q)
+                        .prefixes("", "").build()) {
+            assertThat(e5.embedQueries(List.of(text)).get(0)).containsExactly(bare.embed("query: " + text));
+            assertThat(e5.embedAll(List.of(text)).get(0)).containsExactly(bare.embed("passage: " + text));
+            assertThat(bare.embedQueries(List.of(text)).get(0)).containsExactly(bare.embed(text));
+            assertThat(e5.relevanceFloor()).hasValue(0.82);
+            assertThat(e5.meaningAloneFloor()).hasValue(0.83);
+            assertThat(e5.topicShiftThreshold()).hasValue(0.77);
+            // Other prefixes, other cosines: the calibrated floors are the model's as it ships.
+            assertThat(bare.relevanceFloor()).isEmpty();
+            assertThat(bare.meaningAloneFloor()).isEmpty();
+            assertThat(bare.topicShiftThreshold()).isEmpty();
+
+            List<float[]> memories = e5.embedAll(List.of(text, "Caroline: I went to a support group meeting today."));
+            float[] question = e5.embedQueries(List.of("What did Melanie paint?")).get(0);
+            assertThat(ParityTest.cosine(question, memories.get(0)))
+                    .isGreaterThan(ParityTest.cosine(question, memories.get(1)));
+        }
+        assertThat(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15_Q.queryPrefix()).isEmpty();
+        assertThat(DjlEmbedder.BuiltInModel.E5_SMALL_V2_Q.queryPrefix()).isEqualTo("query: ");
+        assertThat(DjlEmbedder.BuiltInModel.E5_SMALL_V2_Q.textPrefix()).isEqualTo("passage: ");
+        assertThatThrownBy(() -> DjlEmbedder.builder().prefixes(null, "")).isInstanceOf(NullPointerException.class)
+                .hasMessage("query");
+    }
+
+    @Test
+    void withoutPrefixes_aQueryIsEmbeddedAsAnyText() {
+        String text = "we deploy on tuesdays";
+        assertThat(embedder.embedQueries(List.of(text)).get(0)).containsExactly(embedder.embed(text));
+        assertThatThrownBy(() -> embedder.embedQueries(java.util.Arrays.asList("a", null)))
+                .isInstanceOf(NullPointerException.class).hasMessage("query 1");
     }
 
     @Test

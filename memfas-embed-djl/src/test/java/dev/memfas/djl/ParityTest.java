@@ -8,6 +8,7 @@ import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15.BgeSmallEnV15EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.e5smallv2q.E5SmallV2QuantizedEmbeddingModel;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -34,10 +35,22 @@ final class ParityTest {
         check(DjlEmbedder.BuiltInModel.BGE_SMALL_EN_V15_Q, BgeSmallEnV15QuantizedEmbeddingModel::new);
     }
 
+    /** LangChain4j reads the text as given: ours is compared without the prefixes the model card asks for. */
+    @Test
+    void e5SmallQuantized_withoutItsPrefixes_matchesLangChain4j() {
+        check(DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.E5_SMALL_V2_Q).prefixes("", ""),
+                DjlEmbedder.BuiltInModel.E5_SMALL_V2_Q, E5SmallV2QuantizedEmbeddingModel::new);
+    }
+
     private static void check(DjlEmbedder.BuiltInModel builtIn, Supplier<EmbeddingModel> peer) {
+        check(DjlEmbedder.builder().model(builtIn), builtIn, peer);
+    }
+
+    private static void check(DjlEmbedder.Builder builder, DjlEmbedder.BuiltInModel builtIn,
+            Supplier<EmbeddingModel> peer) {
         List<String> sentences = ParitySentences.all();
         assertThat(sentences).hasSizeGreaterThanOrEqualTo(50);
-        try (DjlEmbedder ours = DjlEmbedder.builder().model(builtIn).build()) {
+        try (DjlEmbedder ours = builder.build()) {
             EmbeddingModel theirs = peer.get();
             List<float[]> batched = ours.embedAll(sentences);
             double worst = 1;

@@ -1,0 +1,70 @@
+package dev.memfas.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
+import dev.memfas.Embedder;
+import dev.memfas.Memory;
+import dev.memfas.RecallHit;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A model that reads a query otherwise than a memory (e5's "query: " and "passage: ") is given each as what it is: the
+ * turn's query and history and a search's query through {@link Embedder#embedQueries}, memories through
+ * {@link Embedder#embedAll}.
+ */
+class QueryEmbeddingTest {
+
+    /** Embeds a query as the words of the text it names after "find ", a memory as its own words. */
+    private static final class AsymmetricEmbedder implements Embedder {
+        private final HashingEmbedder words = new HashingEmbedder(64);
+        final List<String> texts = new ArrayList<>();
+        final List<String> queries = new ArrayList<>();
+
+        @Override
+        public synchronized List<float[]> embedAll(List<String> given) {
+            texts.addAll(given);
+            return words.embedAll(given);
+        }
+
+        @Override
+        public synchronized List<float[]> embedQueries(List<String> given) {
+            queries.addAll(given);
+            return words.embedAll(given.stream().map(q -> q.replace("find ", "")).toList());
+        }
+
+        @Override
+        public int dimension() {
+            return 64;
+        }
+
+        @Override
+        public String modelId() {
+            return "asymmetric";
+        }
+    }
+
+    @Test
+    void aTurnAndASearch_embedTheirQueriesAsQueries_andMemoriesAsTexts() {
+        AsymmetricEmbedder embedder = new AsymmetricEmbedder();
+        try (ContextCurator curator = Memfas.newBuilder().embedder(embedder).relevanceFloor(-1).build()) {
+            curator.rememberAll(List.of(Memory.builder("kafka retention is seven days").id("k").build(),
+                    Memory.builder("the lunch menu changes on mondays").id("l").build()));
+            assertThat(embedder.texts).containsExactlyInAnyOrder("kafka retention is seven days",
+                    "the lunch menu changes on mondays");
+
+            var response = curator.getContext(ContextRequest.builder("find kafka retention").sessionId("s")
+                    .recentHistory(List.of("we talked about topics")).build());
+            List<RecallHit> hits = curator.recall("find lunch menu", 1);
+
+            assertThat(embedder.queries).containsExactly("find kafka retention", "we talked about topics",
+                    "find lunch menu");
+            assertThat(embedder.texts).hasSize(2);
+            assertThat(response.memoryIds()).startsWith("k");
+            assertThat(hits).extracting(h -> h.memory().id()).containsExactly("l");
+        }
+    }
+}
