@@ -165,8 +165,9 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         /**
          * The cosine at or above which a memory is relevant to a query on meaning alone, for this model: the 99th
          * percentile of the same best cosines the {@link #relevanceFloor() floor} is read from, rounded up (0.62 for
-         * bge-small-en-v1.5-q, 0.61 for bge-small-en-v1.5, 0.37 for all-MiniLM-L6-v2, 0.83 for e5-small-v2-q). Between the two a turn's
-         * nearest memory must also share a word with the query ({@link Embedder#meaningAloneFloor()}).
+         * bge-small-en-v1.5-q, 0.61 for bge-small-en-v1.5, 0.37 for all-MiniLM-L6-v2, 0.83 for e5-small-v2-q).
+         * Between the two a turn's nearest memory must also share a word with the query
+         * ({@link Embedder#meaningAloneFloor()}).
          */
         public double meaningAloneFloor() {
             return meaningAloneFloor;
@@ -176,8 +177,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * The cosine between a turn and its session's topic below which the turn starts a new topic for this model: the
          * highest at which at most 10% of the turns of 14 single-topic conversations read as shifts (0.52 for
          * bge-small-en-v1.5-q, finding 42% of the shifts; 0.53 for bge-small-en-v1.5, 51%; 0.11 for
-         * all-MiniLM-L6-v2, 73%; 0.77 for e5-small-v2-q, 15%), as {@code memfas-bench}'s {@code TopicShiftCalibration} measures it (see
-         * {@code docs/embeddings.md}).
+         * all-MiniLM-L6-v2, 73%; 0.77 for e5-small-v2-q, 15%), as {@code memfas-bench}'s
+         * {@code TopicShiftCalibration} measures it (see {@code docs/embeddings.md}).
          */
         public double topicShiftThreshold() {
             return topicShiftThreshold;
@@ -268,7 +269,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             return this;
         }
 
-        /** The id a directory model's vectors are stored under. */
+        /** The id the model's vectors are stored under: a directory model's name by default, a built-in model's id. */
         public Builder modelId(String modelId) {
             Objects.requireNonNull(modelId, "modelId");
             if (modelId.isBlank()) {
@@ -287,7 +288,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         /**
          * What the model reads before a query, and before any other text, overriding the built-in model's (e5:
          * {@code "query: "} and {@code "passage: "}; the others none); a directory model has none unless set here.
-         * Other prefixes give a built-in model other cosines, so it then has no calibrated floors unless set.
+         * Other prefixes give a built-in model other vectors: it then has no calibrated floors unless set, and a store
+         * should know them by another {@link #modelId(String) id}, as a store never mixes two models' vectors.
          *
          * @param query put before each text {@link DjlEmbedder#embedQueries} embeds; empty for none
          * @param text put before each text {@link DjlEmbedder#embedAll} embeds; empty for none
