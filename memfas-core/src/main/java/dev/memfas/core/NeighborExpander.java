@@ -17,10 +17,10 @@ import java.util.Map;
  * created within {@link #TIME_WINDOW} of it. Neighbors that were not candidates join them (the whole set is then
  * scored again, so they carry their own factors too); every neighbor is offered its seed's score times
  * {@value #DECAY}, and {@value #FURTHER} of that per step past the first ({@link #offered}, {@link #expand}), and once
- * the candidates' sizes are known it scores the
- * higher of its own and the offered one if its item takes at most {@code maxShare} of the budget ({@link #inherit}):
- * a neighbor is context for its match, worth a few tokens, not a long answer that crowds out other matches (a chat
- * assistant's reply of 400 tokens next to a 20-token question). Thread-safe.
+ * the candidates' sizes are known it scores the higher of its own and the offered one if its item takes at most
+ * {@code maxShare} of the budget ({@link #inherit}): a neighbor is context for its match, worth a few tokens, not a
+ * long answer that crowds out other matches (a chat assistant's reply of 400 tokens next to a 20-token question).
+ * Thread-safe.
  */
 final class NeighborExpander {
     /** How many of a turn's best-ranked memories bring their stored neighbors as context. */
