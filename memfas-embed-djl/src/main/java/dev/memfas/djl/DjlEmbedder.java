@@ -407,7 +407,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     /** Embeds texts to store or to compare as equals, each read after the model's text prefix if it has one. */
     @Override
     public List<float[]> embedAll(List<String> texts) {
-        return run(texts, textPrefix, "text");
+        return run(texts, textPrefix, "texts", "text");
     }
 
     /**
@@ -416,13 +416,13 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
      */
     @Override
     public List<float[]> embedQueries(List<String> queries) {
-        return run(queries, queryPrefix, "query");
+        return run(queries, queryPrefix, "queries", "query");
     }
 
-    private List<float[]> run(List<String> given, String prefix, String what) {
-        Objects.requireNonNull(given, what.equals("text") ? "texts" : "queries");
+    private List<float[]> run(List<String> given, String prefix, String listName, String itemName) {
+        Objects.requireNonNull(given, listName);
         for (int i = 0; i < given.size(); i++) {
-            Objects.requireNonNull(given.get(i), what + " " + i);
+            Objects.requireNonNull(given.get(i), itemName + " " + i);
         }
         List<String> texts = given;
         if (!prefix.isEmpty()) {
