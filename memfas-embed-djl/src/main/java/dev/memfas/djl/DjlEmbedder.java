@@ -4,10 +4,10 @@ import ai.onnxruntime.OrtEnvironment;
 import dev.memfas.Embedder;
 import dev.memfas.MemfasException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
+import java.util.function.Supplier;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -203,10 +203,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     /** The version of the model jars memfas is built and tested with; all four carry this version. */
     static final String MODEL_JAR_VERSION = "1.20.0-beta30";
 
-    private static final int MAX_BATCH = 64;
     private final SentenceEncoder encoder;
-    private final String queryPrefix;
-    private final String textPrefix;
     private final OptionalDouble relevanceFloor;
     private final OptionalDouble meaningAloneFloor;
     private final OptionalDouble topicShiftThreshold;
@@ -214,12 +211,11 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     private boolean closed;
 
     private DjlEmbedder(Builder b) {
-        this.encoder = new SentenceEncoder(b.source(), b.intraOpThreads);
-        this.queryPrefix = b.queryPrefix != null ? b.queryPrefix : b.directory == null ? b.builtIn.queryPrefix : "";
-        this.textPrefix = b.textPrefix != null ? b.textPrefix : b.directory == null ? b.builtIn.textPrefix : "";
-        this.relevanceFloor = b.relevanceFloor();
-        this.meaningAloneFloor = b.meaningAloneFloor();
-        this.topicShiftThreshold = b.topicShiftThreshold();
+        ModelSource source = b.source();
+        this.encoder = new SentenceEncoder(source, b.intraOpThreads);
+        this.relevanceFloor = b.calibrated(b.relevanceFloor, b.builtIn.relevanceFloor, source);
+        this.meaningAloneFloor = b.calibrated(b.meaningAloneFloor, b.builtIn.meaningAloneFloor, source);
+        this.topicShiftThreshold = b.calibrated(b.topicShiftThreshold, b.builtIn.topicShiftThreshold, source);
     }
 
     /**
@@ -367,38 +363,19 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             return new DjlEmbedder(this);
         }
 
-        private OptionalDouble relevanceFloor() {
-            return calibrated(relevanceFloor, builtIn.relevanceFloor);
-        }
-
-        private OptionalDouble meaningAloneFloor() {
-            return calibrated(meaningAloneFloor, builtIn.meaningAloneFloor);
-        }
-
-        private OptionalDouble topicShiftThreshold() {
-            return calibrated(topicShiftThreshold, builtIn.topicShiftThreshold);
-        }
-
         /**
          * A model-dependent cosine: the one set on this builder, else the built-in model's, which was measured on the
-         * model as it ships (other pooling gives other cosines), else none.
+         * model as it ships (other pooling or prefixes give other cosines), else none.
          */
-        private OptionalDouble calibrated(Double set, double builtInValue) {
-            if (set != null) {
-                return OptionalDouble.of(set);
-            }
-            if (directory == null && (pooling == null || pooling == builtIn.pooling)
-                    && (queryPrefix == null || queryPrefix.equals(builtIn.queryPrefix))
-                    && (textPrefix == null || textPrefix.equals(builtIn.textPrefix))) {
-                return OptionalDouble.of(builtInValue);
-            }
-            return OptionalDouble.empty();
+        private OptionalDouble calibrated(Double set, double builtInValue, ModelSource source) {
+            return set != null ? OptionalDouble.of(set)
+                    : source.asShipped ? OptionalDouble.of(builtInValue) : OptionalDouble.empty();
         }
 
         private ModelSource source() {
             return directory != null
-                    ? ModelSource.directory(directory, modelId, pooling, maxSequenceLength)
-                    : ModelSource.builtIn(builtIn, modelId, pooling, maxSequenceLength);
+                    ? ModelSource.directory(directory, modelId, pooling, maxSequenceLength, queryPrefix, textPrefix)
+                    : ModelSource.builtIn(builtIn, modelId, pooling, maxSequenceLength, queryPrefix, textPrefix);
         }
     }
 
@@ -407,7 +384,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     /** Embeds texts to store or to compare as equals, each read after the model's text prefix if it has one. */
     @Override
     public List<float[]> embedAll(List<String> texts) {
-        return run(texts, textPrefix, "texts", "text");
+        checkNoNulls(texts, "texts", "text");
+        return whileOpen(() -> encoder.encodeTexts(texts));
     }
 
     /**
@@ -416,32 +394,25 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
      */
     @Override
     public List<float[]> embedQueries(List<String> queries) {
-        return run(queries, queryPrefix, "queries", "query");
+        checkNoNulls(queries, "queries", "query");
+        return whileOpen(() -> encoder.encodeQueries(queries));
     }
 
-    private List<float[]> run(List<String> given, String prefix, String listName, String itemName) {
-        Objects.requireNonNull(given, listName);
-        for (int i = 0; i < given.size(); i++) {
-            Objects.requireNonNull(given.get(i), itemName + " " + i);
+    private static void checkNoNulls(List<String> texts, String listName, String itemName) {
+        Objects.requireNonNull(texts, listName);
+        for (int i = 0; i < texts.size(); i++) {
+            Objects.requireNonNull(texts.get(i), itemName + " " + i);
         }
-        List<String> texts = given;
-        if (!prefix.isEmpty()) {
-            List<String> prefixed = new ArrayList<>(given.size());
-            for (String t : given) {
-                prefixed.add(prefix + t);
-            }
-            texts = prefixed;
-        }
+    }
+
+    /** Runs the encoder unless the embedder is closed; {@link #close()} waits for it. */
+    private List<float[]> whileOpen(Supplier<List<float[]>> encoding) {
         lifecycle.readLock().lock();
         try {
             if (closed) {
                 throw new IllegalStateException("embedder is closed: " + encoder.modelId());
             }
-            List<float[]> out = new ArrayList<>(texts.size());
-            for (int from = 0; from < texts.size(); from += MAX_BATCH) {
-                out.addAll(encoder.run(texts.subList(from, Math.min(texts.size(), from + MAX_BATCH))));
-            }
-            return out;
+            return encoding.get();
         } finally {
             lifecycle.readLock().unlock();
         }

@@ -22,10 +22,13 @@ import java.util.Map;
 
 /**
  * One loaded sentence-embedding model: its ONNX Runtime session and its tokenizer, and the way from texts to unit
- * vectors: tokenize, group texts of similar length into model calls, run, pool the token vectors, normalize.
+ * vectors: put the model's query or text prefix in front, tokenize, group texts of similar length into model calls, run,
+ * pool the token vectors, normalize.
  * {@link DjlEmbedder} is the public face that owns its lifecycle. Thread-safe until closed.
  */
 final class SentenceEncoder implements AutoCloseable {
+    /** The most texts tokenized at once. */
+    private static final int MAX_BATCH = 64;
     /** The most texts in one model call. */
     private static final int MAX_GROUP = 32;
     /**
@@ -39,6 +42,8 @@ final class SentenceEncoder implements AutoCloseable {
     private final int maxSequenceLength;
     private final Pooling pooling;
     private final boolean batchesExactly;
+    private final String queryPrefix;
+    private final String textPrefix;
     private final OrtEnvironment environment;
     private final OrtSession session;
     private final HuggingFaceTokenizer tokenizer;
@@ -51,6 +56,8 @@ final class SentenceEncoder implements AutoCloseable {
         this.maxSequenceLength = source.maxSequenceLength;
         this.pooling = source.pooling;
         this.batchesExactly = source.batchesExactly;
+        this.queryPrefix = source.queryPrefix;
+        this.textPrefix = source.textPrefix;
         OrtSession.SessionOptions options = null;
         OrtSession loaded = null;
         HuggingFaceTokenizer tok = null;
@@ -110,8 +117,34 @@ final class SentenceEncoder implements AutoCloseable {
         }
     }
 
-    /** Embeds up to 64 texts ({@link DjlEmbedder} splits larger calls): tokenized, grouped by length, run, pooled, normalized. */
-    List<float[]> run(List<String> texts) {
+    /** Embeds queries, each read after the model's query prefix. */
+    List<float[]> encodeQueries(List<String> queries) {
+        return encode(queries, queryPrefix);
+    }
+
+    /** Embeds any other texts, each read after the model's text prefix. */
+    List<float[]> encodeTexts(List<String> texts) {
+        return encode(texts, textPrefix);
+    }
+
+    /** Puts the prefix before each text and embeds them, at most {@value #MAX_BATCH} texts at a time. */
+    private List<float[]> encode(List<String> texts, String prefix) {
+        List<String> read = texts;
+        if (!prefix.isEmpty()) {
+            read = new ArrayList<>(texts.size());
+            for (String t : texts) {
+                read.add(prefix + t);
+            }
+        }
+        List<float[]> out = new ArrayList<>(read.size());
+        for (int from = 0; from < read.size(); from += MAX_BATCH) {
+            out.addAll(run(read.subList(from, Math.min(read.size(), from + MAX_BATCH))));
+        }
+        return out;
+    }
+
+    /** Embeds up to {@value #MAX_BATCH} texts as given: tokenized, grouped by length, run, pooled, normalized. */
+    private List<float[]> run(List<String> texts) {
         if (texts.isEmpty()) {
             return List.of();
         }
