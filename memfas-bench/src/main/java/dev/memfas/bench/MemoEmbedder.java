@@ -73,4 +73,9 @@ final class MemoEmbedder implements Embedder {
     public OptionalDouble meaningAloneFloor() {
         return delegate.meaningAloneFloor();
     }
+
+    @Override
+    public OptionalDouble topicShiftThreshold() {
+        return delegate.topicShiftThreshold();
+    }
 }
