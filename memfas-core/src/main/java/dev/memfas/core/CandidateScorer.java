@@ -71,8 +71,10 @@ final class CandidateScorer {
         if (n == 0) {
             return;
         }
+        TopicTerms topicTerms = turn.topicVector() == null && candidates.signalsRead() < n
+                ? new TopicTerms(turn.topicTerms()) : null;
         for (int i = candidates.signalsRead(); i < n; i++) {
-            readSignals(candidates, i, turn);
+            readSignals(candidates, i, turn, topicTerms);
         }
         candidates.signalsReadUpTo(n);
         double[] semantic = candidates.factors(Factor.SEMANTIC);
@@ -124,8 +126,11 @@ final class CandidateScorer {
         }
     }
 
-    /** Reads candidate {@code i}'s signals, before normalizing, from its memory and the turn. */
-    private void readSignals(CandidateSet candidates, int i, TurnSignals turn) {
+    /**
+     * Reads candidate {@code i}'s signals, before normalizing, from its memory and the turn; {@code topicTerms} are the
+     * turn's {@link TurnSignals#topicTerms}, read for lookup, when it has no topic vector.
+     */
+    private void readSignals(CandidateSet candidates, int i, TurnSignals turn, TopicTerms topicTerms) {
         StoredMemory stored = candidates.stored(i);
         Memory m = stored.memory();
         candidates.signals(Factor.LEXICAL)[i] = candidates.bm25(i);
@@ -135,7 +140,7 @@ final class CandidateScorer {
         int row = candidates.row(i);
         candidates.signals(Factor.TOPIC)[i] = turn.topicVector() != null
                 ? (row >= 0 ? Vectors.dotRow(candidates.matrix(), row, turn.topicVector()) : Double.NaN)
-                : termOverlap(m.text(), turn.topicTerms());
+                : topicTerms.overlap(m.text());
         candidates.signals(Factor.SCOPE)[i] = turn.scopes().match(m.scope());
         candidates.signals(Factor.PRIORITY)[i] = m.pinned() ? 1.0 : m.importance();
         candidates.signals(Factor.HOT)[i] = turn.hotIds().contains(candidates.id(i)) ? 1.0 : 0.0;
@@ -158,20 +163,6 @@ final class CandidateScorer {
         long end = window.end().toEpochMilli();
         double outside = t < start ? start - t : t >= end ? t - end : 0;
         return Math.exp(-LN2 * outside / halfLifeMillis);
-    }
-
-    private static double termOverlap(String text, Map<String, Double> topicTerms) {
-        if (topicTerms.isEmpty()) {
-            return 0;
-        }
-        double sum = 0;
-        for (String t : new java.util.HashSet<>(TextAnalyzer.words(text))) {
-            Double w = topicTerms.get(t);
-            if (w != null) {
-                sum += w;
-            }
-        }
-        return sum;
     }
 
     /** Scales to [0, 1] by min and max; NaN (no signal) becomes 0; all-equal values become 1 if positive. */

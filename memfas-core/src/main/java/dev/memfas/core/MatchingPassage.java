@@ -1,9 +1,11 @@
 package dev.memfas.core;
 
+import dev.memfas.StopWords;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -102,17 +104,35 @@ final class MatchingPassage {
         return start;
     }
 
+    /**
+     * The query's terms the sentence holds. A word is made a string, and stemmed, only if its first two characters may
+     * begin a term: most words of a long reply are passed over in the scanner's buffer.
+     */
     private Set<String> matches(String sentence) {
         Set<String> found = new HashSet<>();
-        for (String w : TextAnalyzer.words(sentence)) {
-            if (leadingPairs.contains(leading(w))) {
+        TextAnalyzer.scan(sentence, (chars, length, ascii) -> {
+            if (ascii && !leadingPairs.contains(leadingAscii(chars, length))) {
+                return;
+            }
+            String w = new String(chars, 0, length).toLowerCase(Locale.ROOT);
+            if (!StopWords.isStopWord(w) && leadingPairs.contains(leading(w))) {
                 String term = PorterStemmer.stem(w);
                 if (terms.contains(term)) {
                     found.add(term);
                 }
             }
-        }
+        });
         return found;
+    }
+
+    /** {@link #leading} of an ASCII word as written, lower-cased. */
+    private static int leadingAscii(char[] chars, int length) {
+        char first = Character.toLowerCase(chars[0]);
+        if (length < 2) {
+            return first;
+        }
+        char second = Character.toLowerCase(chars[1]);
+        return first << 16 | (second == 'y' ? 'i' : second);
     }
 
     /**

@@ -15,7 +15,6 @@ import java.util.Locale;
 final class TextAnalyzer {
     private static final int MAX_TERM_CHARS = 64;
 
-
     private TextAnalyzer() {}
 
     /** The Porter-stemmed search terms of the text, in order, repeats kept. */
@@ -28,48 +27,84 @@ final class TextAnalyzer {
     /** The words of the text, lower-cased and unstemmed, in order, repeats kept. */
     static List<String> words(String text) {
         List<String> out = new ArrayList<>();
-        StringBuilder word = new StringBuilder();
+        scan(text, (chars, length, ascii) -> {
+            String w = new String(chars, 0, length).toLowerCase(Locale.ROOT);
+            if (!StopWords.isStopWord(w)) {
+                out.add(w);
+            }
+        });
+        return out;
+    }
+
+    /** Receives the words of a text one by one, as written: not lower-cased, stop words included. */
+    interface WordVisitor {
+        /**
+         * One word: {@code chars[0, length)}, valid only during the call; {@code ascii} when every char is below 128,
+         * so that lower-casing it is mapping {@code A-Z} to {@code a-z}.
+         */
+        void visit(char[] chars, int length, boolean ascii);
+    }
+
+    /**
+     * Reads the text's words in order, as {@link #words} splits them, without building a string for each: a
+     * word is handed over in a buffer reused for the next.
+     */
+    static void scan(String text, WordVisitor visitor) {
+        // A code point of two chars appended at MAX_TERM_CHARS - 1 takes the word one char past the limit.
+        char[] word = new char[MAX_TERM_CHARS + 1];
+        int length = 0;
+        boolean ascii = true;
         int i = 0;
         int n = text.length();
         while (i < n) {
             int cp = text.codePointAt(i);
             i += Character.charCount(cp);
             if (isIdeographic(cp)) {
-                flush(word, out);
-                out.add(new String(Character.toChars(cp)));
+                length = flush(word, length, ascii, visitor);
+                ascii = true;
+                visitor.visit(word, Character.toChars(cp, word, 0), false);
             } else if (Character.isLetterOrDigit(cp)) {
-                if (word.length() < MAX_TERM_CHARS) {
-                    word.appendCodePoint(cp);
+                if (length < MAX_TERM_CHARS) {
+                    length += Character.toChars(cp, word, length);
+                    ascii &= cp < 128;
                 }
-            } else if ((cp == '\'' || cp == '\u2019') && word.length() > 0) {
+            } else if ((cp == '\'' || cp == '\u2019') && length > 0) {
                 // "Caroline's" -> "caroline": a possessive or contraction ends the word.
-                flush(word, out);
+                length = flush(word, length, ascii, visitor);
+                ascii = true;
                 while (i < n && Character.isLetter(text.codePointAt(i))) {
                     i += Character.charCount(text.codePointAt(i));
                 }
             } else {
-                flush(word, out);
+                length = flush(word, length, ascii, visitor);
+                ascii = true;
             }
         }
-        flush(word, out);
-        return out;
+        flush(word, length, ascii, visitor);
     }
 
+    /**
+     * Below U+2E80 (CJK Radicals Supplement) no code point is Han, Hiragana or Katakana. Asking for a code point's
+     * script is a search of Unicode's ranges, about 50 ns here; asked of every character of every candidate, it was
+     * most of a turn without an embedder on LongMemEval's haystacks.
+     */
+    static final int FIRST_IDEOGRAPHIC = 0x2E80;
+
     private static boolean isIdeographic(int cp) {
+        if (cp < FIRST_IDEOGRAPHIC) {
+            return false;
+        }
         Character.UnicodeScript script = Character.UnicodeScript.of(cp);
         return script == Character.UnicodeScript.HAN
                 || script == Character.UnicodeScript.HIRAGANA
                 || script == Character.UnicodeScript.KATAKANA;
     }
 
-    private static void flush(StringBuilder word, List<String> out) {
-        if (word.length() == 0) {
-            return;
+    /** Hands over the word in the buffer, if any; the buffer's new length, 0. */
+    private static int flush(char[] word, int length, boolean ascii, WordVisitor visitor) {
+        if (length > 0) {
+            visitor.visit(word, length, ascii);
         }
-        String w = word.toString().toLowerCase(Locale.ROOT);
-        word.setLength(0);
-        if (!StopWords.isStopWord(w)) {
-            out.add(w);
-        }
+        return 0;
     }
 }

@@ -3,6 +3,7 @@ package dev.memfas.sqlite;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,6 +57,11 @@ final class Codec {
     }
 
     static String decodeText(byte[] b) {
+        if (isPlainUtf8(b)) {
+            // Valid UTF-8 (what encodeText writes for a string without lone surrogates): the JDK's decoder gives the
+            // same string with one copy, and a Latin-1 string without widening. Memories are read in every turn.
+            return new String(b, StandardCharsets.UTF_8);
+        }
         StringBuilder sb = new StringBuilder(b.length);
         int i = 0;
         while (i < b.length) {
@@ -77,6 +83,19 @@ final class Codec {
             sb.appendCodePoint(cp);
         }
         return sb.toString();
+    }
+
+    /**
+     * Whether the bytes hold no lone surrogate's 3-byte sequence ({@code ED A0}-{@code ED BF}), the one thing that
+     * sets what encodeText writes apart from valid UTF-8.
+     */
+    private static boolean isPlainUtf8(byte[] b) {
+        for (int i = 0; i < b.length - 1; i++) {
+            if (b[i] == (byte) 0xED && (b[i + 1] & 0xFF) >= 0xA0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static String joinIds(List<String> ids) {
