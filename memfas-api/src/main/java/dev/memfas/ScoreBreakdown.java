@@ -7,7 +7,8 @@ package dev.memfas;
  * cannot be computed, such as {@code semantic} without an embedder, has weight 0), or its {@code neighbor} score if
  * that is higher. Immutable.
  *
- * @param semantic cosine similarity between the query and the memory, min-max normalized over the candidates
+ * @param semantic cosine similarity between the query and the memory, raised by a tenth of its day's (the mean of the
+ *     best three cosines of its source's candidates of its UTC day), min-max normalized over the candidates
  * @param lexical BM25 relevance of the memory to the query, divided by the best candidate's
  * @param recency exponential decay of the memory's age (from its {@code createdAt}/{@code updatedAt}) with the
  *     curator's half-life, divided by the newest candidate's

@@ -15,7 +15,8 @@ import java.util.stream.IntStream;
 /**
  * Computes each candidate's factors, normalizes them across the candidate set, and combines them with the weights.
  *
- * <p>Normalization: cosines (semantic, and topic with an embedder) are min-max scaled, since different models put
+ * <p>A candidate's cosine is read with its day's ({@link DayPrior}) before it is scaled. Normalization: cosines
+ * (semantic, and topic with an embedder) are min-max scaled, since different models put
  * their cosines in different ranges; non-negative signals (BM25, recency, log access count, lexical topic overlap) are
  * divided by the candidates' maximum, keeping their ratios. Scope, priority and hot are absolute.
  *
@@ -82,6 +83,7 @@ final class CandidateScorer {
             float cosine = candidates.cosine(i);
             semantic[i] = Float.isNaN(cosine) ? Double.NaN : cosine;
         }
+        DayPrior.raise(candidates, semantic, n);
         minMax(semantic, n);
         normalize(candidates, Factor.LEXICAL, n, false);
         normalize(candidates, Factor.RECENCY, n, false);

@@ -60,6 +60,7 @@ final class CandidateSet {
     private String today;
 
     private final IdPositions positions = new IdPositions();
+    private final DayPrior.Table days = new DayPrior.Table();
 
     /** Empties the set for a turn over vectors of {@code dimension} (0 without an embedder). */
     void reset(int dimension) {
@@ -76,6 +77,11 @@ final class CandidateSet {
 
     int size() {
         return size;
+    }
+
+    /** The table {@link DayPrior} reads the candidates' days into, kept for the next turn. */
+    DayPrior.Table days() {
+        return days;
     }
 
     /**

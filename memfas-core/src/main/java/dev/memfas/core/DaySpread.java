@@ -98,7 +98,7 @@ final class DaySpread {
     }
 
     /** Whether a memory counts towards its day: pinned ones are never lowered, the default source says no day. */
-    private static boolean grouped(Memory m) {
+    static boolean grouped(Memory m) {
         return !m.pinned() && !Memory.DEFAULT_SOURCE.equals(m.source());
     }
 
