@@ -1,7 +1,6 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import java.util.Arrays;
 
 /**
  * Reads a candidate's cosine with the query together with its day's: each cosine is raised by {@value #WEIGHT} of the
@@ -92,44 +91,32 @@ final class DayPrior {
     }
 
     /**
-     * The candidates' days, kept by a {@link CandidateSet} for the next turn: an open-addressing table of source and
-     * day number with each day's count and best cosines, and each candidate's slot. Not thread-safe.
+     * The candidates' days, kept by a {@link CandidateSet} for the next turn: each day's slot ({@link DaySlots}) with
+     * its count and best cosines, and each candidate's slot. Not thread-safe.
      */
     static final class Table {
-        private String[] sources = new String[512];
-        private long[] dayNumbers = new long[512];
-        private int[] counts = new int[512];
-        private double[] best = new double[512 * BEST];
+        private final DaySlots slots = new DaySlots();
+        private int[] counts = new int[64];
+        private double[] best = new double[64 * BEST];
         private int[] dayOf = new int[256];
 
         private void reset(int candidates) {
-            int capacity = Integer.highestOneBit(Math.max(2, candidates) * 2 - 1) << 1; // at least twice the candidates
-            if (sources.length < capacity) {
-                sources = new String[capacity];
-                dayNumbers = new long[capacity];
+            int capacity = slots.reset(candidates);
+            if (counts.length < capacity) {
                 counts = new int[capacity];
                 best = new double[capacity * BEST];
-            } else {
-                Arrays.fill(sources, null);
-                Arrays.fill(counts, 0);
             }
             if (dayOf.length < candidates) {
                 dayOf = new int[Math.max(candidates, 2 * dayOf.length)];
             }
         }
 
-        /** The slot of a source's day, taken if new. */
+        /** The slot of a day, its count zeroed if the day is new. */
         private int slot(String source, long day) {
-            int mask = sources.length - 1;
-            int i = (source.hashCode() * 31 + Long.hashCode(day)) & mask;
-            while (sources[i] != null) {
-                if (dayNumbers[i] == day && sources[i].equals(source)) {
-                    return i;
-                }
-                i = (i + 1) & mask;
+            int i = slots.slot(source, day);
+            if (slots.taken()) {
+                counts[i] = 0;
             }
-            sources[i] = source;
-            dayNumbers[i] = day;
             return i;
         }
     }

@@ -1,7 +1,6 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import java.util.Arrays;
 
 /**
  * Keeps one day of one source from filling a turn's budget with its own matches while other days have theirs. Walking
@@ -103,41 +102,29 @@ final class DaySpread {
     }
 
     /**
-     * A turn's days, kept by a {@link TurnWorkspace} for the next turn: an open-addressing table of source and day
-     * number, with the tokens of the day's candidates so far and its matches past the share. Not thread-safe.
+     * A turn's days, kept by a {@link TurnWorkspace} for the next turn: each day's slot ({@link DaySlots}), with the
+     * tokens of the day's candidates so far and its matches past the share. Not thread-safe.
      */
     static final class Days {
-        private String[] sources = new String[64];
-        private long[] dayNumbers = new long[64];
+        private final DaySlots slots = new DaySlots();
         private int[] tokens = new int[64];
         private int[] over = new int[64];
 
         private void reset(int candidates) {
-            int capacity = Integer.highestOneBit(Math.max(16, candidates) * 2 - 1) << 1;
-            if (sources.length < capacity) {
-                sources = new String[capacity];
-                dayNumbers = new long[capacity];
+            int capacity = slots.reset(candidates);
+            if (tokens.length < capacity) {
                 tokens = new int[capacity];
                 over = new int[capacity];
-            } else {
-                Arrays.fill(sources, null);
             }
         }
 
-        /** The slot of a day, taken and zeroed if the day is new; the table holds at least twice the candidates. */
+        /** The slot of a day, zeroed if the day is new. */
         private int slot(String source, long day) {
-            int mask = sources.length - 1;
-            int i = (source.hashCode() * 31 + Long.hashCode(day)) & mask;
-            while (sources[i] != null) {
-                if (dayNumbers[i] == day && sources[i].equals(source)) {
-                    return i;
-                }
-                i = (i + 1) & mask;
+            int i = slots.slot(source, day);
+            if (slots.taken()) {
+                tokens[i] = 0;
+                over[i] = 0;
             }
-            sources[i] = source;
-            dayNumbers[i] = day;
-            tokens[i] = 0;
-            over[i] = 0;
             return i;
         }
     }
