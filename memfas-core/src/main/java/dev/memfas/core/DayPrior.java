@@ -6,7 +6,7 @@ import dev.memfas.Memory;
  * Reads a candidate's cosine with the query together with its day's: each cosine is raised by {@value #WEIGHT} of the
  * mean cosine of its day's best {@value #BEST} candidates (all of them if fewer) before the semantic factor is
  * min-max scaled. A day is what {@link DaySpread} and the envelope's headings call one: the memories of one stated
- * source created on one UTC day, a conversation's session mostly. A memory of the default source, a pinned one, is a
+ * source created on one UTC day, a conversation's session mostly. A memory of the default source, or a pinned one, is a
  * day of its own, raised by a tenth of its own cosine: in a store without sources every cosine is raised by the same
  * tenth of itself, which min-max scaling takes back out, so the ranking is what it was.
  *
