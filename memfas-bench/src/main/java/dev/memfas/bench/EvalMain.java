@@ -239,7 +239,17 @@ public final class EvalMain {
             turnsOnly = new MemoEmbedder(embedder, new HashMap<>(vectors), false);
             everything = new MemoEmbedder(embedder, vectors, true);
         }
-        RrfHybrid hybrid = peerModel == null ? null : new RrfHybrid(texts, peerModel, peerVectors);
+        // The peers rank every question before memfas curates any: LangChain4j's ONNX Runtime session lets its
+        // threads spin on the cores after each call (the runtime's default), and a memfas turn measured right after a
+        // peer's call shared the two cores with them: in a probe, memfas's query embedding alone read p95 12.0-12.7 ms,
+        // and 13.1-14.6 ms right after a peer's call.
+        Map<EvalData.Question, RrfHybrid.Rankings> peerRankings = new HashMap<>();
+        if (peerModel != null) {
+            RrfHybrid hybrid = new RrfHybrid(texts, peerModel, peerVectors);
+            for (EvalData.Question q : questions) {
+                peerRankings.put(q, hybrid.rank(q.text()));
+            }
+        }
         int[] tokens = turns.stream().mapToInt(t -> TOKENS.countTokensOrdinary(t.text()) + 1).toArray();
         // Every memfas system gets its own SQLite file, so variants differ from the defaults only in what they set.
         Path dbs = Files.createTempDirectory("memfas-eval");
@@ -306,7 +316,7 @@ public final class EvalMain {
             String previous = null;
             for (EvalData.Question q : questions) {
                 Set<String> answer = ShownAnswer.of(q, textOf);
-                RrfHybrid.Rankings ranked = hybrid == null ? null : hybrid.rank(q.text());
+                RrfHybrid.Rankings ranked = peerRankings.get(q);
                 if (q.answerable()) {
                     for (int i = 0; i < curators.size(); i++) {
                         Map<String, String> turnId = turnIdOf.get(i);
