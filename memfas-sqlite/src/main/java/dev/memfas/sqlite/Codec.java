@@ -57,7 +57,7 @@ final class Codec {
     }
 
     static String decodeText(byte[] b) {
-        if (isPlainUtf8(b)) {
+        if (holdsNoSurrogate(b)) {
             // Valid UTF-8 (what encodeText writes for a string without lone surrogates): the JDK's decoder gives the
             // same string with one copy, and a Latin-1 string without widening. Memories are read in every turn.
             return new String(b, StandardCharsets.UTF_8);
@@ -89,7 +89,7 @@ final class Codec {
      * Whether the bytes hold no lone surrogate's 3-byte sequence ({@code ED A0}-{@code ED BF}), the one thing that
      * sets what encodeText writes apart from valid UTF-8.
      */
-    private static boolean isPlainUtf8(byte[] b) {
+    private static boolean holdsNoSurrogate(byte[] b) {
         for (int i = 0; i < b.length - 1; i++) {
             if (b[i] == (byte) 0xED && (b[i + 1] & 0xFF) >= 0xA0) {
                 return false;
