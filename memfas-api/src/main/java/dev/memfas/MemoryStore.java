@@ -201,6 +201,21 @@ public interface MemoryStore extends AutoCloseable {
         }
     }
 
+    /**
+     * The distinct authors of one namespace's memories ({@link Memory#author()}, of those that have one), in no
+     * particular order. The default visits every memory; a store that can read the authors alone should.
+     */
+    default Set<String> authors(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        Set<String> authors = new HashSet<>();
+        forEach(namespace, MemoryFilter.all(), m -> {
+            if (m.author() != null) {
+                authors.add(m.author());
+            }
+        });
+        return authors;
+    }
+
     /** How many memories one namespace holds. */
     long count(String namespace);
 

@@ -28,8 +28,11 @@ final class EvalData {
 
     private EvalData() {}
 
-    /** One remembered turn; {@code session} names the session it belongs to within its conversation. */
-    record Turn(String id, String text, Instant createdAt, String session) {}
+    /**
+     * One remembered turn; {@code session} names the session it belongs to within its conversation, {@code speaker}
+     * who said it (null when the data does not say).
+     */
+    record Turn(String id, String text, Instant createdAt, String session, String speaker) {}
 
     /**
      * One question: the turns that answer it ({@code evidence}, empty for a general question), the sessions they
@@ -93,7 +96,9 @@ final class EvalData {
             JsonNode j = JSON.readTree(line);
             Instant at = LocalDateTime.parse(j.get("timestamp").asString()).toInstant(ZoneOffset.UTC);
             String session = j.has("session") ? j.get("session").asString() : "";
-            turns.add(new Turn(j.get("id").asString(), j.get("text").asString(), at, session));
+            String speaker = j.has("speaker") && !j.get("speaker").asString().isBlank() ? j.get("speaker").asString()
+                    : null;
+            turns.add(new Turn(j.get("id").asString(), j.get("text").asString(), at, session, speaker));
         }
         if (turns.isEmpty()) {
             throw new IllegalArgumentException("no turns in " + dir.resolve("memories.jsonl"));

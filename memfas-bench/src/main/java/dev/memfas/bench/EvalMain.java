@@ -216,9 +216,9 @@ public final class EvalMain {
         List<EvalData.Turn> turns = c.turns();
         List<EvalData.Question> questions = new ArrayList<>(c.questions());
         questions.addAll(EvalData.generalQuestions());
-        // The source says which conversation a turn came from, as an agent would record it.
+        // The source says which conversation a turn came from and the author who said it, as an agent records them.
         List<Memory> memories = turns.stream().map(t -> Memory.builder(t.text()).id(t.id()).source(c.name())
-                .createdAt(t.createdAt()).kind("conversation_turn").build()).toList();
+                .author(t.speaker()).createdAt(t.createdAt()).kind("conversation_turn").build()).toList();
         Map<String, String> sessionOf = new HashMap<>();
         turns.forEach(t -> sessionOf.put(t.id(), t.session()));
         List<String> texts = turns.stream().map(EvalData.Turn::text).toList();

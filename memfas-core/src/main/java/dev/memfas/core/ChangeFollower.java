@@ -58,10 +58,11 @@ final class ChangeFollower {
 
     /**
      * Applies the changes other processes made since the last call: the vectors of memories written or deleted there
-     * (read by id, put in or taken out of the index), their pinning, triggers, and whole namespaces re-embedded
-     * (dropped, to be loaded again on first use). Everything is dropped when changes were missed.
+     * (read by id, put in or taken out of the index), their pinning and authors, triggers, and whole namespaces
+     * re-embedded (dropped, to be loaded again on first use). Everything is dropped when changes were missed.
      */
-    void catchUp(MemoryStore store, NamespaceIndexes indexes, NamespaceTriggers triggers, PinnedMemories pinned) {
+    void catchUp(MemoryStore store, NamespaceIndexes indexes, NamespaceTriggers triggers, PinnedMemories pinned,
+            AuthorNames authors) {
         long last = feed.lastChange();
         Pending p;
         if (last < applied) {
@@ -75,12 +76,14 @@ final class ChangeFollower {
             indexes.dropAll();
             triggers.changedAll();
             pinned.reloadAll();
+            authors.reloadAll();
             applied = p.upTo;
             return;
         }
         for (String ns : p.rebuild) {
             indexes.drop(ns);
             pinned.reload(ns);
+            authors.reload(ns);
         }
         p.triggers.forEach(triggers::changed);
         p.memories.forEach((ns, ids) -> {
@@ -109,6 +112,7 @@ final class ChangeFollower {
             List<Memory> now = new ArrayList<>();
             store.getAll(ns, ids).forEach(s -> now.add(s.memory()));
             pinned.written(now);
+            authors.written(now);
         });
         // Only now: a turn that finds nothing behind (on another thread, without the lock) must find it all applied.
         applied = p.upTo;

@@ -83,6 +83,7 @@ final class MemoryCurator implements ContextCurator {
     private final NamespaceIndexes indexes;
     private final NamespaceTriggers triggers;
     private final PinnedMemories pinned;
+    private final AuthorNames authorNames;
     /** Brings in what other processes write to a shared store. */
     private final OtherProcesses others;
     private final MemoryWriter writer;
@@ -131,7 +132,8 @@ final class MemoryCurator implements ContextCurator {
         // Before anything is loaded: a change committed while loading is applied again at the first turn, harmlessly.
         ChangeFollower follower = OtherProcesses.follow(store);
         TokenCountCache tokenCounts = new TokenCountCache(tokenizer, 200_000);
-        this.queryEmbedder = new QueryEmbedder(embedder);
+        this.authorNames = new AuthorNames(store);
+        this.queryEmbedder = new QueryEmbedder(embedder, authorNames);
         this.topics = new TopicTracker(settings.topicShiftThreshold());
         this.gatherer = new CandidateGatherer(store, indexes, settings.candidateLimit(), settings.scanThreads());
         this.scorer = new CandidateScorer(settings.weights(), settings.recencyHalfLife(), settings.timeWindowWeight());
@@ -145,8 +147,8 @@ final class MemoryCurator implements ContextCurator {
         this.relevanceCheck = new RelevanceCheck(settings.relevanceJudge(), settings.relevanceJudgeTimeout());
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
-                tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
-        this.others = new OtherProcesses(follower, store, writer, indexes, triggers, pinned);
+                authorNames, tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
+        this.others = new OtherProcesses(follower, store, writer, indexes, triggers, pinned, authorNames);
         this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
                 settings.duplicateSimilarity());
         Listeners told = new Listeners(listeners);
@@ -168,6 +170,7 @@ final class MemoryCurator implements ContextCurator {
                 settings.workingMemoryLimit(), clock);
         if (space != null) {
             indexes.loadAll(space);
+            store.namespaces().forEach(authorNames::names);
         }
         store.namespaces().forEach(pinned::ids);
         // Told of other processes' commits, an idle curator applies them at once rather than in its next turn.
@@ -197,7 +200,7 @@ final class MemoryCurator implements ContextCurator {
                     topic.terms(), turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(), turn.hasSession(),
                     turn.inForce().scopes());
             scorer.score(candidates, signals);
-            Admission admission = gate.admission(candidates);
+            Admission admission = gate.admission(candidates, q.namesAuthor());
             if (admission.all()) {
                 neighbors.expand(turn, q, candidates, sources, signals, work.ranking(), work.seeds());
             }

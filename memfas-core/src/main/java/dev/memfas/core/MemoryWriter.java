@@ -24,9 +24,9 @@ import java.util.function.Supplier;
 
 /**
  * The write path: remembers (ids and times filled in, embedded in batches outside the lock), forgets, and changes
- * triggers, keeping the vector indexes, the pinned memories and the compiled triggers in step with the store. Writes
- * are serialized by one lock, so the store and the indexes change in the same order; turns do not take it.
- * Thread-safe.
+ * triggers, keeping the vector indexes, the pinned memories, the author names and the compiled triggers in step
+ * with the store. Writes are serialized by one lock, so the store and the indexes change in the same order; turns do
+ * not take it. Thread-safe.
  */
 final class MemoryWriter {
     private final MemoryStore store;
@@ -37,6 +37,7 @@ final class MemoryWriter {
     private final NamespaceIndexes indexes;
     private final NamespaceTriggers triggers;
     private final PinnedMemories pinned;
+    private final AuthorNames authors;
     /** Checks the curator is open; run under the lock, so no write reaches a closed store. */
     private final Runnable ensureOpen;
     /** Counts what is written, so turns find the counts. */
@@ -48,8 +49,8 @@ final class MemoryWriter {
     private final ReentrantLock lock = new ReentrantLock();
 
     MemoryWriter(MemoryStore store, Embedder embedder, int embedBatchSize, NamespaceIndexes indexes,
-            NamespaceTriggers triggers, PinnedMemories pinned, TokenCounter tokenCounter, DuplicatePolicy duplicates,
-            SupersessionPolicy supersession, Runnable ensureOpen) {
+            NamespaceTriggers triggers, PinnedMemories pinned, AuthorNames authors, TokenCounter tokenCounter,
+            DuplicatePolicy duplicates, SupersessionPolicy supersession, Runnable ensureOpen) {
         this.duplicates = new DuplicateFinder(store, indexes, duplicates);
         this.supersessions = new SupersessionFinder(store, indexes, supersession);
         this.ensureOpen = ensureOpen;
@@ -61,6 +62,7 @@ final class MemoryWriter {
         this.indexes = indexes;
         this.triggers = triggers;
         this.pinned = pinned;
+        this.authors = authors;
     }
 
     /** Runs {@code action} with writes held off: for applying other processes' changes, and for closing. */
@@ -258,6 +260,7 @@ final class MemoryWriter {
         try {
             store.upsertAll(prepared, embeddings);
             pinned.written(prepared);
+            authors.written(prepared);
             for (Map.Entry<String, List<Integer>> e : byNamespace.entrySet()) {
                 // Writes are when expired memories are purged: rare enough to cost nothing, often enough to keep
                 // the store from filling with them.
@@ -290,6 +293,7 @@ final class MemoryWriter {
             byNamespace.keySet().forEach(namespace -> {
                 indexes.drop(namespace);
                 pinned.reload(namespace);
+                authors.reload(namespace);
             });
             throw e;
         }

@@ -20,19 +20,21 @@ final class OtherProcesses implements AutoCloseable {
     private final NamespaceIndexes indexes;
     private final NamespaceTriggers triggers;
     private final PinnedMemories pinned;
+    private final AuthorNames authors;
     /** The store's calls when others commit; null until {@link #listen()}, and for a store that is not shared. */
     private volatile AutoCloseable wakeUps;
     private volatile boolean closed;
 
     /** @param follower the store's change log, followed from before anything was loaded; null for a store not shared */
     OtherProcesses(ChangeFollower follower, MemoryStore store, MemoryWriter writer, NamespaceIndexes indexes,
-            NamespaceTriggers triggers, PinnedMemories pinned) {
+            NamespaceTriggers triggers, PinnedMemories pinned, AuthorNames authors) {
         this.follower = follower;
         this.store = store;
         this.writer = writer;
         this.indexes = indexes;
         this.triggers = triggers;
         this.pinned = pinned;
+        this.authors = authors;
     }
 
     /** A follower of the store's change log from its last change, or null: to create before anything is loaded. */
@@ -50,7 +52,7 @@ final class OtherProcesses implements AutoCloseable {
     /** Applies what other processes committed since the last call (see {@link ChangeFollower}). */
     void catchUp() {
         if (follower != null && follower.behind()) {
-            writer.exclusively(() -> follower.catchUp(store, indexes, triggers, pinned));
+            writer.exclusively(() -> follower.catchUp(store, indexes, triggers, pinned, authors));
         }
     }
 

@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * The one model call of a turn: embeds the query, and the recent history if the request gives one, in one call, as
- * queries ({@link Embedder#embedQueries}): what the turn looks for among the memories.
+ * queries ({@link Embedder#embedQueries}): what the turn looks for among the memories. The query is embedded with
+ * the names of the namespace's authors in it read as "someone" ({@link AuthorNames}).
  * Without an embedder it returns {@link QueryVectors#NONE}. Thread-safe if the embedder is.
  *
  * <p>A follow-up ({@link FollowUps}) is read by the query and the recent history at equal weight; any other query by
@@ -19,10 +20,12 @@ final class QueryEmbedder {
     static final float HISTORY_WEIGHT = 0.5f;
 
     private final Embedder embedder;
+    private final AuthorNames authors;
 
     /** @param embedder the curator's embedder, or null */
-    QueryEmbedder(Embedder embedder) {
+    QueryEmbedder(Embedder embedder, AuthorNames authors) {
         this.embedder = embedder;
+        this.authors = authors;
     }
 
     QueryVectors embed(Turn turn) {
@@ -30,16 +33,17 @@ final class QueryEmbedder {
         if (embedder == null) {
             return QueryVectors.NONE;
         }
+        AuthorNames.Reading reading = authors.read(turn.namespace(), request.query());
         String history = String.join("\n", request.recentHistory());
         List<float[]> vectors = Embeddings.embedQueries(embedder,
-                history.isBlank() ? List.of(request.query()) : List.of(request.query(), history), "the query");
+                history.isBlank() ? List.of(reading.text()) : List.of(reading.text(), history), "the query");
         float[] query = Vectors.normalizedCopy(vectors.get(0), embedder.dimension());
         if (vectors.size() == 1) {
-            return new QueryVectors(query, query);
+            return new QueryVectors(query, query, reading.namesAuthor());
         }
         float[] said = Vectors.normalizedCopy(vectors.get(1), embedder.dimension());
         float[] read = turn.followUp() ? blend(query, said, FollowUps.HISTORY_WEIGHT) : query;
-        return new QueryVectors(read, blend(query, said, HISTORY_WEIGHT));
+        return new QueryVectors(read, blend(query, said, HISTORY_WEIGHT), reading.namesAuthor());
     }
 
     /** The texts' unit vectors, in one model call; null without an embedder. */
@@ -54,14 +58,24 @@ final class QueryEmbedder {
         return out;
     }
 
-    /** The query alone, for a search. */
-    QueryVectors embedQuery(String query) {
+    /** A search's query alone, read as a turn reads it (the namespace's author names as "someone"). */
+    QueryVectors embedSearch(String namespace, String query) {
         if (embedder == null) {
             return QueryVectors.NONE;
         }
-        float[] vector = Vectors.normalizedCopy(Embeddings.embedQueries(embedder, List.of(query), "the query").get(0),
+        AuthorNames.Reading reading = authors.read(namespace, query);
+        float[] vector = embedOne(reading.text());
+        return new QueryVectors(vector, vector, reading.namesAuthor());
+    }
+
+    /** A phrase that is not a question about anyone (a topic), as it is. */
+    float[] embedPhrase(String phrase) {
+        return embedder == null ? null : embedOne(phrase);
+    }
+
+    private float[] embedOne(String text) {
+        return Vectors.normalizedCopy(Embeddings.embedQueries(embedder, List.of(text), "the query").get(0),
                 embedder.dimension());
-        return new QueryVectors(vector, vector);
     }
 
     /** The unit vector of the query plus the (unit) history at {@code weight}. */

@@ -52,7 +52,7 @@ final class Search {
                 .asOf(recall.asOf()).includeSuperseded(recall.includeSuperseded()).filter(recall.filter()).build();
         int limit = recall.limit();
         Turn turn = Turn.search(request, clock, topicFilter.onTopic(recall.namespace(), recall.filter()));
-        QueryVectors q = queryEmbedder.embedQuery(recall.query());
+        QueryVectors q = queryEmbedder.embedSearch(recall.namespace(), recall.query());
         SessionState.TopicUpdate topic = topics.advance(turn, q);
         TurnWorkspace work = workspaces.take();
         try {

@@ -41,7 +41,7 @@ final class TopicFilter {
             return null;
         }
         Set<String> ids = new HashSet<>();
-        float[] phrase = embedder.embedQuery(filter.topic()).query();
+        float[] phrase = embedder.embedPhrase(filter.topic());
         VectorIndex index = phrase == null ? null : indexes.indexFor(namespace);
         if (index != null) {
             Hits hits = index.search(phrase, MOST, scanThreads);

@@ -204,4 +204,48 @@ final class RelevanceGateTest {
         assertThat(curator.getContext("which pet do I have", "s").context()).isEmpty();
         assertThat(curator.getContext("which cat do I have", "s").context()).isEmpty();
     }
+
+    @Test
+    void aQueryNamingAnAuthor_isLetThrough_andEmbeddedWithTheNameReadAsSomeone() {
+        List<String> asked = new java.util.ArrayList<>();
+        Embedder terms = embedder(0.3);
+        curator = Memfas.newBuilder().embedder(new Embedder() {
+            @Override
+            public List<float[]> embedAll(List<String> texts) {
+                return terms.embedAll(texts);
+            }
+
+            @Override
+            public List<float[]> embedQueries(List<String> queries) {
+                asked.addAll(queries);
+                return terms.embedQueries(queries);
+            }
+
+            @Override
+            public int dimension() {
+                return terms.dimension();
+            }
+
+            @Override
+            public String modelId() {
+                return terms.modelId();
+            }
+
+            @Override
+            public java.util.OptionalDouble relevanceFloor() {
+                return terms.relevanceFloor();
+            }
+        }).clock(new MutableClock(NOW)).build();
+        curator.rememberAll(List.of(
+                Memory.builder("I adopted a grey cat").id("cat").author("Caroline").createdAt(NOW).build(),
+                Memory.builder("kafka has twelve partitions").id("k").author("Melanie").createdAt(NOW).build()));
+
+        ContextResponse named = curator.getContext("What is Caroline's favorite football team?", "s");
+        ContextResponse unknown = curator.getContext("What is Gina's favorite football team?", "s");
+
+        assertThat(asked).containsExactly("What is someone's favorite football team?",
+                "What is Gina's favorite football team?");
+        assertThat(named.memoryIds()).containsExactlyInAnyOrder("cat", "k");
+        assertThat(unknown.context()).isEmpty();
+    }
 }

@@ -21,6 +21,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The {@code memfas_memories} table with its lexemes (the text search index): writing, reading, deleting and listing
@@ -266,6 +268,21 @@ final class MemoriesTable {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.put(rs.getLong(1), Codec.decodeText(rs.getBytes(2)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The distinct authors of one namespace's memories. */
+    static Set<String> authors(Connection c, String namespace) throws SQLException {
+        Set<String> out = new TreeSet<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT DISTINCT author FROM memfas_memories WHERE namespace = ? AND author IS NOT NULL")) {
+            ps.setString(1, namespace);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
                 }
             }
         }

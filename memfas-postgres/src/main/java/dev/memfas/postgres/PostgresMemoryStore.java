@@ -315,6 +315,12 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         return reads.read("count memories", c -> NamespacesTable.count(c, namespace));
     }
 
+    @Override
+    public Set<String> authors(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        return reads.read("list authors", c -> MemoriesTable.authors(c, namespace));
+    }
+
     /** How many of one namespace's memories have a vector. */
     public long vectorCount(String namespace) {
         Objects.requireNonNull(namespace, "namespace");

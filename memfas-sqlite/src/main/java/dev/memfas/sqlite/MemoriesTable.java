@@ -389,6 +389,21 @@ final class MemoriesTable {
         }
     }
 
+    /** The distinct authors of one namespace's memories. */
+    static Set<String> authors(Connection c, String namespace) throws SQLException {
+        Set<String> out = new TreeSet<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT DISTINCT author FROM memories WHERE namespace = ? AND author IS NOT NULL")) {
+            ps.setString(1, namespace);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
     /** Every namespace with a memory or a trigger, sorted. */
     static Set<String> namespaces(Connection c) throws SQLException {
         Set<String> out = new TreeSet<>();

@@ -264,6 +264,12 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
         return db.read("count memories", c -> MemoriesTable.count(c, namespace));
     }
 
+    @Override
+    public Set<String> authors(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        return db.read("list authors", c -> MemoriesTable.authors(c, namespace));
+    }
+
     /** How many of one namespace's memories have a vector. */
     public long vectorCount(String namespace) {
         Objects.requireNonNull(namespace, "namespace");

@@ -81,6 +81,22 @@ public abstract class MemoryStoreContract implements StorageOrderContract, Memor
     }
 
     @Test
+    void authors_areTheNamespacesDistinctAuthors_andFollowAReplacement() {
+        store.upsertAll(List.of(Memory.builder("I lost my job").id("1").author("Gina").createdAt(T0).build(),
+                Memory.builder("sorry to hear").id("2").author("Jon").createdAt(T0).build(),
+                Memory.builder("me too").id("3").author("Gina").createdAt(T0).build(),
+                memory("4", "no author"),
+                Memory.builder("elsewhere").id("5").namespace("team").author("Ana O'Neil").createdAt(T0).build()));
+
+        assertThat(store.authors(Memory.DEFAULT_NAMESPACE)).containsExactlyInAnyOrder("Gina", "Jon");
+        assertThat(store.authors("team")).containsExactly("Ana O'Neil");
+        assertThat(store.authors("nobody")).isEmpty();
+
+        store.upsertAll(List.of(Memory.builder("sorry to hear").id("2").author("Maria").createdAt(T0).build()));
+        assertThat(store.authors(Memory.DEFAULT_NAMESPACE)).containsExactlyInAnyOrder("Gina", "Maria");
+    }
+
+    @Test
     void upsertAll_hostileText_isStoredAndReadBackExactly() {
         List<String> texts = List.of(
                 "'); DROP TABLE memories; --",
