@@ -8,7 +8,8 @@ package dev.memfas;
  * that is higher. Immutable.
  *
  * @param semantic cosine similarity between the query and the memory, raised by a tenth of its day's (the mean of the
- *     best three cosines of its source's candidates of its UTC day), min-max normalized over the candidates
+ *     best three cosines of its source's candidates of its UTC day) and by 0.05 if the query names its author,
+ *     min-max normalized over the candidates
  * @param lexical BM25 relevance of the memory to the query, divided by the best candidate's
  * @param recency exponential decay of the memory's age (from its {@code createdAt}/{@code updatedAt}) with the
  *     curator's half-life, divided by the newest candidate's

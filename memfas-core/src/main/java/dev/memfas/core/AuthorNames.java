@@ -2,6 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.Memory;
 import dev.memfas.MemoryStore;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -41,13 +42,18 @@ final class AuthorNames {
     }
 
     /**
-     * A query as a turn reads it: the text it embeds, and whether it names an author of the namespace.
+     * A query as a turn reads it: the text it embeds, and the authors of the namespace it names.
      *
      * @param text the query with each author's name read as "someone"
+     * @param named the authors the query names, empty if none
      */
-    record Reading(String text, boolean namesAuthor) {
+    record Reading(String text, Set<String> named) {
         static Reading asIs(String query) {
-            return new Reading(query, false);
+            return new Reading(query, Set.of());
+        }
+
+        boolean namesAuthor() {
+            return !named.isEmpty();
         }
     }
 
@@ -71,6 +77,7 @@ final class AuthorNames {
             return Reading.asIs(query);
         }
         StringBuilder out = null;
+        Set<String> named = null;
         int copied = 0;
         int i = 0;
         int n = query.length();
@@ -84,13 +91,15 @@ final class AuthorNames {
             while (i < n && Character.isLetterOrDigit(query.codePointAt(i))) {
                 i += Character.charCount(query.codePointAt(i));
             }
-            if (i - start > MAX_NAME_LENGTH || !Character.isUpperCase(c)
-                    || !names.contains(query.substring(start, i))) {
+            String word = i - start > MAX_NAME_LENGTH || !Character.isUpperCase(c) ? null : query.substring(start, i);
+            if (word == null || !names.contains(word)) {
                 continue;
             }
             if (out == null) {
                 out = new StringBuilder(n + 16);
+                named = new HashSet<>(2);
             }
+            named.add(word);
             out.append(query, copied, start).append(SOMEONE);
             copied = i;
             if (i + 1 < n && (query.charAt(i) == '\'' || query.charAt(i) == '\u2019') && query.charAt(i + 1) == 's'
@@ -103,7 +112,7 @@ final class AuthorNames {
         if (out == null) {
             return Reading.asIs(query);
         }
-        return new Reading(out.append(query, copied, n).toString(), true);
+        return new Reading(out.append(query, copied, n).toString(), Set.copyOf(named));
     }
 
     /** Memories were stored: the names among their authors join their namespaces'. */

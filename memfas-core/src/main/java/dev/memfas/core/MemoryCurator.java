@@ -198,7 +198,7 @@ final class MemoryCurator implements ContextCurator {
             CandidateScorer.TurnSignals signals = new CandidateScorer.TurnSignals(turn.inForce().at(),
                     scorer.window(request.query(), turn.inForce().at()), sources.index() != null, topic.vector(),
                     topic.terms(), turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(), turn.hasSession(),
-                    turn.inForce().scopes());
+                    turn.inForce().scopes(), q.namedAuthors());
             scorer.score(candidates, signals);
             Admission admission = gate.admission(candidates, q.namesAuthor());
             if (admission.all()) {

@@ -39,11 +39,11 @@ final class QueryEmbedder {
                 history.isBlank() ? List.of(reading.text()) : List.of(reading.text(), history), "the query");
         float[] query = Vectors.normalizedCopy(vectors.get(0), embedder.dimension());
         if (vectors.size() == 1) {
-            return new QueryVectors(query, query, reading.namesAuthor());
+            return new QueryVectors(query, query, reading.named());
         }
         float[] said = Vectors.normalizedCopy(vectors.get(1), embedder.dimension());
         float[] read = turn.followUp() ? blend(query, said, FollowUps.HISTORY_WEIGHT) : query;
-        return new QueryVectors(read, blend(query, said, HISTORY_WEIGHT), reading.namesAuthor());
+        return new QueryVectors(read, blend(query, said, HISTORY_WEIGHT), reading.named());
     }
 
     /** The texts' unit vectors, in one model call; null without an embedder. */
@@ -65,7 +65,7 @@ final class QueryEmbedder {
         }
         AuthorNames.Reading reading = authors.read(namespace, query);
         float[] vector = embedOne(reading.text());
-        return new QueryVectors(vector, vector, reading.namesAuthor());
+        return new QueryVectors(vector, vector, reading.named());
     }
 
     /** A phrase that is not a question about anyone (a topic), as it is. */

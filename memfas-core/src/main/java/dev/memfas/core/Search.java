@@ -60,7 +60,7 @@ final class Search {
             CandidateSources sources = gatherer.gather(turn, q, Set.of(), Set.of(), work);
             scorer.score(candidates, new CandidateScorer.TurnSignals(turn.inForce().at(),
                     scorer.window(recall.query(), turn.inForce().at()), sources.index() != null, topic.vector(),
-                    topic.terms(), Set.of(), false, turn.inForce().scopes()));
+                    topic.terms(), Set.of(), false, turn.inForce().scopes(), q.namedAuthors()));
             Ranking ranking = work.ranking();
             ranking.rank(candidates);
             List<RecallHit> hits = new ArrayList<>(Math.min(limit, ranking.size()));

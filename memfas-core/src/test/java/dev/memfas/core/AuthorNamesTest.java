@@ -2,10 +2,14 @@ package dev.memfas.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memfas.ContextCurator;
 import dev.memfas.Embeddings;
 import dev.memfas.Memory;
+import dev.memfas.RecallHit;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 final class AuthorNamesTest {
@@ -26,9 +30,10 @@ final class AuthorNamesTest {
         AuthorNames names = over(said("1", "Caroline", "I went to a support group"), said("2", "Melanie", "Nice!"));
 
         assertThat(names.read(Memory.DEFAULT_NAMESPACE, "What is Caroline's identity?"))
-                .isEqualTo(new AuthorNames.Reading("What is someone's identity?", true));
+                .isEqualTo(new AuthorNames.Reading("What is someone's identity?", Set.of("Caroline")));
         assertThat(names.read(Memory.DEFAULT_NAMESPACE, "Did Melanie and Caroline\u2019s kids meet?"))
-                .isEqualTo(new AuthorNames.Reading("Did someone and someone's kids meet?", true));
+                .isEqualTo(new AuthorNames.Reading("Did someone and someone's kids meet?",
+                        Set.of("Melanie", "Caroline")));
         assertThat(names.read(Memory.DEFAULT_NAMESPACE, "When did Melanie paint?").text())
                 .isEqualTo("When did someone paint?");
     }
@@ -39,7 +44,7 @@ final class AuthorNamesTest {
 
         for (String query : List.of("jon's studio", "Jones opened a studio", "Jon2 studio", "JON studio")) {
             assertThat(names.read(Memory.DEFAULT_NAMESPACE, query))
-                    .as(query).isEqualTo(new AuthorNames.Reading(query, false));
+                    .as(query).isEqualTo(new AuthorNames.Reading(query, Set.of()));
         }
         assertThat(names.read(Memory.DEFAULT_NAMESPACE, "(Jon)").text()).isEqualTo("(someone)");
     }
@@ -78,5 +83,25 @@ final class AuthorNamesTest {
         String query = "what did we decide about the deploy?";
 
         assertThat(names.read(Memory.DEFAULT_NAMESPACE, query).text()).isSameAs(query);
+    }
+
+    @Test
+    void aMemoryByTheNamedAuthor_isRaised_andRanksAboveACloserOne() {
+        Map<String, Double> cosines = Map.of("I paint sunsets", 0.60, "I paint sunrises", 0.63, "lunch at noon", 0.2);
+        try (ContextCurator curator = Memfas.newBuilder().embedder(new PlacedEmbedder(cosines, 0.7))
+                .clock(new MutableClock(NOW)).build()) {
+            curator.rememberAll(List.of(said("caroline", "Caroline", "I paint sunsets"),
+                    said("melanie", "Melanie", "I paint sunrises"), said("lunch", "Melanie", "lunch at noon")));
+
+            List<RecallHit> named = curator.recall("What does Caroline paint?", 3);
+            List<RecallHit> nobody = curator.recall("What does one paint?", 3);
+
+            assertThat(named).extracting(h -> h.memory().id()).startsWith("caroline", "melanie");
+            assertThat(nobody).extracting(h -> h.memory().id()).startsWith("melanie", "caroline");
+            // min-max scaled between the lowest (0.2) and the highest cosine: 0.65 raised, 0.63 under it
+            assertThat(named.get(1).factors().semantic()).isCloseTo((0.63 - 0.2) / (0.65 - 0.2),
+                    org.assertj.core.data.Offset.offset(1e-3));
+            assertThat(CandidateScorer.NAMED_AUTHOR_RAISE).isEqualTo(0.05);
+        }
     }
 }
