@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class HashingEmbedder implements Embedder {
     private final int dimension;
     final AtomicInteger calls = new AtomicInteger();
+    /** Every text embedded, in order. */
+    final List<String> embedded = java.util.Collections.synchronizedList(new ArrayList<>());
 
     HashingEmbedder(int dimension) {
         this.dimension = dimension;
@@ -20,6 +22,7 @@ final class HashingEmbedder implements Embedder {
     @Override
     public List<float[]> embedAll(List<String> texts) {
         calls.incrementAndGet();
+        embedded.addAll(texts);
         List<float[]> out = new ArrayList<>(texts.size());
         for (String text : texts) {
             float[] v = new float[dimension];
