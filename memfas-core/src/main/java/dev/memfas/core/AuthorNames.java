@@ -119,8 +119,11 @@ final class AuthorNames {
     void written(List<Memory> memories) {
         for (Memory m : memories) {
             Set<String> names = byNamespace.get(m.namespace());
-            if (names != null && m.author() != null && isName(m.author())) {
-                names.add(m.author()); // not loaded yet: the first read will see the store as it is
+            if (names == null) {
+                continue; // not loaded yet: the first read will see the store as it is
+            }
+            if (m.author() != null && isName(m.author())) {
+                names.add(m.author());
             }
         }
     }
