@@ -58,7 +58,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     /** Where reads go: a read replica if the builder named one, else {@link #db}. */
     private final Database reads;
     private final ChangeNotifications notifications;
-    private final Clock clock;
+    private final KeyValueState state;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = UUID.randomUUID().toString();
     private volatile VectorSpace vectorSpace;
@@ -71,7 +71,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
                 : b.readReplica != null ? Database.overUrl(b.readReplica, " (read replica)", b.connections,
                         b.connectionWait) : db;
         this.notifications = new ChangeNotifications(db);
-        this.clock = b.clock;
+        this.state = new KeyValueState(db, b.clock);
         try {
             db.read("create or migrate the memfas tables", c -> {
                 Schema.migrate(c, db.where());
@@ -558,52 +558,37 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
 
     @Override
     public void saveState(String namespace, String key, String value) {
-        saveState(namespace, key, value, clock.instant());
+        state.save(namespace, key, value);
     }
 
     @Override
     public void saveState(String namespace, String key, String value, Instant updatedAt) {
-        Objects.requireNonNull(namespace, "namespace");
-        MemoryStore.checkStateKey(key);
-        Objects.requireNonNull(value, "value");
-        Objects.requireNonNull(updatedAt, "updatedAt");
-        db.write("save state", c -> {
-            StateTable.save(c, namespace, key, value, updatedAt);
-            return null;
-        });
+        state.save(namespace, key, value, updatedAt);
     }
 
     @Override
     public Optional<String> loadState(String namespace, String key) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(key, "key");
-        return Optional.ofNullable(db.read("read state", c -> StateTable.load(c, namespace, key)));
+        return state.load(namespace, key);
     }
 
     @Override
     public boolean deleteState(String namespace, String key) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(key, "key");
-        return db.write("delete state", c -> StateTable.delete(c, namespace, key));
+        return state.delete(namespace, key);
     }
 
     @Override
     public List<StateEntry> listState(String namespace, boolean includePreview) {
-        Objects.requireNonNull(namespace, "namespace");
-        return db.read("list state", c -> StateTable.entries(c, namespace, includePreview));
+        return state.list(namespace, includePreview);
     }
 
     @Override
     public Map<String, String> searchState(String namespace, String glob, int limit) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(glob, "glob");
-        return db.read("read state", c -> StateTable.search(c, namespace, glob, limit));
+        return state.search(namespace, glob, limit);
     }
 
     @Override
     public int clearState(String namespace, String exceptPrefix) {
-        Objects.requireNonNull(namespace, "namespace");
-        return db.write("clear state", c -> StateTable.clear(c, namespace, exceptPrefix));
+        return state.clear(namespace, exceptPrefix);
     }
 
     /** Closes the store's own connections (never the caller's data source). Idempotent. */

@@ -61,14 +61,14 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
     }
 
     private final SqliteDatabase db;
-    private final Clock clock;
+    private final KeyValueState state;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = UUID.randomUUID().toString();
     private volatile VectorSpace vectorSpace;
 
     private SqliteMemoryStore(Builder b) {
         this.db = new SqliteDatabase(b.file.toAbsolutePath(), b.busyTimeout, b.durability, b.readConnections);
-        this.clock = b.clock;
+        this.state = new KeyValueState(db, b.clock);
         try {
             this.vectorSpace = db.read("read the vector space", StoreMeta::vectorSpace);
         } catch (RuntimeException e) {
@@ -492,56 +492,38 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
      */
     @Override
     public void saveState(String namespace, String key, String value) {
-        saveState(namespace, key, value, clock.instant());
+        state.save(namespace, key, value);
     }
 
     @Override
     public void saveState(String namespace, String key, String value, Instant updatedAt) {
-        Objects.requireNonNull(namespace, "namespace");
-        StateTable.checkKey(key);
-        Objects.requireNonNull(value, "value");
-        Objects.requireNonNull(updatedAt, "updatedAt");
-        db.write("save state", c -> {
-            StateTable.save(c, namespace, key, value, updatedAt);
-            return null;
-        }, null);
+        state.save(namespace, key, value, updatedAt);
     }
 
     /** The value saved under a key, if any. */
     @Override
     public Optional<String> loadState(String namespace, String key) {
-        Objects.requireNonNull(key, "key");
-        return Optional.ofNullable(findState(namespace, StateTable.Keys.EQUAL, key, 1).get(key));
+        return state.load(namespace, key);
     }
 
     @Override
     public boolean deleteState(String namespace, String key) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(key, "key");
-        return db.write("delete state", c -> StateTable.delete(c, namespace, key), null);
+        return state.delete(namespace, key);
     }
 
     @Override
     public List<StateEntry> listState(String namespace, boolean includePreview) {
-        Objects.requireNonNull(namespace, "namespace");
-        return db.read("list state", c -> StateTable.entries(c, namespace, includePreview));
+        return state.list(namespace, includePreview);
     }
 
     @Override
     public Map<String, String> searchState(String namespace, String glob, int limit) {
-        Objects.requireNonNull(glob, "glob");
-        return findState(namespace, StateTable.Keys.GLOB, glob, limit);
+        return state.search(namespace, glob, limit);
     }
 
     @Override
     public int clearState(String namespace, String exceptPrefix) {
-        Objects.requireNonNull(namespace, "namespace");
-        return db.write("clear state", c -> StateTable.clear(c, namespace, exceptPrefix), null);
-    }
-
-    private Map<String, String> findState(String namespace, StateTable.Keys keys, String pattern, int limit) {
-        Objects.requireNonNull(namespace, "namespace");
-        return db.read("read state", c -> StateTable.find(c, namespace, keys, pattern, limit));
+        return state.clear(namespace, exceptPrefix);
     }
 
     // ---------------------------------------------------------------- maintenance

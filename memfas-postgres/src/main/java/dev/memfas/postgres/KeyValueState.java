@@ -1,0 +1,69 @@
+package dev.memfas.postgres;
+
+import dev.memfas.MemoryStore;
+import dev.memfas.StateEntry;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The store's key-value state ({@link MemoryStore#saveState} and the rest): the arguments checked, each call one
+ * transaction of {@link StateTable} on the database (never a read replica: a value saved is read back at once).
+ * Thread-safe.
+ */
+final class KeyValueState {
+    private final Database db;
+    /** Dates a value saved without a time. */
+    private final Clock clock;
+
+    KeyValueState(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
+    }
+
+    void save(String namespace, String key, String value) {
+        save(namespace, key, value, clock.instant());
+    }
+
+    void save(String namespace, String key, String value, Instant updatedAt) {
+        Objects.requireNonNull(namespace, "namespace");
+        MemoryStore.checkStateKey(key);
+        Objects.requireNonNull(value, "value");
+        Objects.requireNonNull(updatedAt, "updatedAt");
+        db.write("save state", c -> {
+            StateTable.save(c, namespace, key, value, updatedAt);
+            return null;
+        });
+    }
+
+    Optional<String> load(String namespace, String key) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(key, "key");
+        return Optional.ofNullable(db.read("read state", c -> StateTable.load(c, namespace, key)));
+    }
+
+    boolean delete(String namespace, String key) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(key, "key");
+        return db.write("delete state", c -> StateTable.delete(c, namespace, key));
+    }
+
+    List<StateEntry> list(String namespace, boolean includePreview) {
+        Objects.requireNonNull(namespace, "namespace");
+        return db.read("list state", c -> StateTable.entries(c, namespace, includePreview));
+    }
+
+    Map<String, String> search(String namespace, String glob, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(glob, "glob");
+        return db.read("read state", c -> StateTable.search(c, namespace, glob, limit));
+    }
+
+    int clear(String namespace, String exceptPrefix) {
+        Objects.requireNonNull(namespace, "namespace");
+        return db.write("clear state", c -> StateTable.clear(c, namespace, exceptPrefix));
+    }
+}
