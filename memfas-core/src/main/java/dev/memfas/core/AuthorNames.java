@@ -51,10 +51,6 @@ final class AuthorNames {
         static Reading asIs(String query) {
             return new Reading(query, Set.of());
         }
-
-        boolean namesAuthor() {
-            return !named.isEmpty();
-        }
     }
 
     /** The namespace's author names; a live view, possibly empty. */
