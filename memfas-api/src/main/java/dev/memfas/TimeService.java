@@ -28,8 +28,15 @@ public final class TimeService {
     private static final Pattern AHEAD = Pattern.compile("in (\\d{1,4}) (day|week|month|year)s?");
     private static final Pattern WEEKDAY = Pattern.compile("(last|next|this) (monday|tuesday|wednesday|thursday|friday"
             + "|saturday|sunday)");
-    private static final Pattern MONTH = Pattern.compile("(?:in )?(january|february|march|april|may|june|july|august"
-            + "|september|october|november|december)(?: (\\d{4}))?");
+    private static final String MONTHS = "january|february|march|april|may|june|july|august|september|october"
+            + "|november|december";
+    private static final Pattern MONTH = Pattern.compile("(?:in )?(" + MONTHS + ")(?: (\\d{4}))?");
+    /** "3 June 2023", "3rd of June, 2023", "3 June". */
+    private static final Pattern DAY_MONTH = Pattern.compile("(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(" + MONTHS
+            + ")(?:,? (\\d{4}))?");
+    /** "June 3, 2023", "June 3rd 2023", "June 3". */
+    private static final Pattern MONTH_DAY = Pattern.compile("(" + MONTHS + ") (\\d{1,2})(?:st|nd|rd|th)?(?:,? "
+            + "(\\d{4}))?");
 
     private final Clock clock;
 
@@ -90,9 +97,10 @@ public final class TimeService {
      * {@code this}, {@code last} or {@code next} followed by {@code week}, {@code month} or {@code year};
      * {@code last}, {@code next} or {@code this} and a weekday; {@code N days|weeks|months|years ago} and
      * {@code in N days|weeks|months|years} (the day that far away); {@code end of week|month|year} (its last day);
-     * a month name, with {@code in} and a year or not (without a year, the latest such month that has begun); an ISO
-     * date ({@code 2026-03-01}), month ({@code 2026-03}) or year ({@code 2026}). Case and surrounding spaces do not
-     * matter.
+     * a month name, with {@code in} and a year or not (without a year, the latest such month that has begun); a day
+     * in words, {@code 3 June 2023}, {@code 3rd of June}, {@code June 3, 2023}, {@code June 3rd} (without a year, the
+     * latest such day that has begun); an ISO date ({@code 2026-03-01}), month ({@code 2026-03}) or year
+     * ({@code 2026}). Case and surrounding spaces do not matter.
      *
      * @throws IllegalArgumentException if the phrase is none of these
      */
@@ -157,7 +165,7 @@ public final class TimeService {
                 if (span == null) {
                     throw new IllegalArgumentException("not a time phrase memfas reads: '" + Checks.printable(
                             expression) + "' (try today, yesterday, last week, next Monday, 3 days ago, in 2 weeks,"
-                            + " end of month, in March, 2026-03-01)");
+                            + " end of month, in March, 3 June 2026, 2026-03-01)");
                 }
                 from = span[0];
                 to = span[1];
@@ -189,6 +197,14 @@ public final class TimeService {
             };
             return new LocalDate[] {day, day.plusDays(1)};
         }
+        m = DAY_MONTH.matcher(e);
+        if (m.matches()) {
+            return day(m.group(3), m.group(2), m.group(1), today);
+        }
+        m = MONTH_DAY.matcher(e);
+        if (m.matches()) {
+            return day(m.group(3), m.group(1), m.group(2), today);
+        }
         m = MONTH.matcher(e);
         if (m.matches()) {
             Month month = Month.valueOf(m.group(1).toUpperCase(Locale.ROOT));
@@ -214,6 +230,34 @@ public final class TimeService {
             return null;
         }
         return null;
+    }
+
+    /**
+     * The day a date in words names; without a year, the latest such day that has begun (for 29 February, the latest
+     * leap day). Null for a day the month does not have (31 June, 29 February 2023).
+     */
+    private static LocalDate[] day(String year, String monthName, String dayOfMonth, LocalDate today) {
+        Month month = Month.valueOf(monthName.toUpperCase(Locale.ROOT));
+        int dom = Integer.parseInt(dayOfMonth);
+        if (dom < 1 || dom > month.maxLength()) {
+            return null;
+        }
+        LocalDate day;
+        if (year != null) {
+            int y = Integer.parseInt(year);
+            if (dom > YearMonth.of(y, month).lengthOfMonth()) {
+                return null;
+            }
+            day = LocalDate.of(y, month, dom);
+        } else {
+            day = null;
+            for (int y = today.getYear(); y > today.getYear() - 8 && day == null; y--) {
+                if (dom <= YearMonth.of(y, month).lengthOfMonth() && !LocalDate.of(y, month, dom).isAfter(today)) {
+                    day = LocalDate.of(y, month, dom);
+                }
+            }
+        }
+        return day == null ? null : new LocalDate[] {day, day.plusDays(1)};
     }
 
     private static ChronoUnit unit(String word) {

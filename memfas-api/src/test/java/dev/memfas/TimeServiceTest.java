@@ -80,6 +80,33 @@ final class TimeServiceTest {
     }
 
     @Test
+    void daysInWords_withAYearOrTheLatestThatHasBegun() {
+        TimeService t = at("2026-11-25T10:00:00Z");
+
+        assertThat(window(t, "3 June 2023", ZoneOffset.UTC)).isEqualTo("2023-06-03T00:00Z / 2023-06-04T00:00Z");
+        assertThat(window(t, "3 June, 2023", ZoneOffset.UTC)).isEqualTo("2023-06-03T00:00Z / 2023-06-04T00:00Z");
+        assertThat(window(t, "3rd of June 2023", ZoneOffset.UTC)).isEqualTo("2023-06-03T00:00Z / 2023-06-04T00:00Z");
+        assertThat(window(t, "October 13, 2023", ZoneOffset.UTC)).isEqualTo("2023-10-13T00:00Z / 2023-10-14T00:00Z");
+        assertThat(window(t, "May 23rd 2023", ZoneOffset.UTC)).isEqualTo("2023-05-23T00:00Z / 2023-05-24T00:00Z");
+        assertThat(window(t, "November 25", ZoneOffset.UTC)).isEqualTo("2026-11-25T00:00Z / 2026-11-26T00:00Z");
+        assertThat(window(t, "26 November", ZoneOffset.UTC)).isEqualTo("2025-11-26T00:00Z / 2025-11-27T00:00Z");
+        assertThat(window(t, "February 29", ZoneOffset.UTC)).isEqualTo("2024-02-29T00:00Z / 2024-03-01T00:00Z");
+        assertThat(window(t, "29 February 2024", BERLIN)).isEqualTo("2024-02-29T00:00+01:00 / 2024-03-01T00:00+01:00");
+    }
+
+    @Test
+    void aDayTheMonthDoesNotHave_isRefusedByName() {
+        TimeService t = at("2026-11-25T10:00:00Z");
+
+        assertThatThrownBy(() -> t.resolve("31 June 2023", ZoneOffset.UTC))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'31 June 2023'");
+        assertThatThrownBy(() -> t.resolve("February 29, 2023", ZoneOffset.UTC))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'February 29, 2023'");
+        assertThatThrownBy(() -> t.resolve("0 May", ZoneOffset.UTC))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'0 May'");
+    }
+
+    @Test
     void aPhraseItCannotRead_isRefusedByName() {
         assertThatThrownBy(() -> at("2026-11-25T10:00:00Z").resolve("the day after the migration", ZoneOffset.UTC))
                 .isInstanceOf(IllegalArgumentException.class)

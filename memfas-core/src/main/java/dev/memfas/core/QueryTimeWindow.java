@@ -10,14 +10,16 @@ import java.util.regex.Pattern;
 
 /**
  * The window of time a query names, if it names one: "what did we decide <b>last week</b>?", "the trip <b>in May
- * 2023</b>", "<b>yesterday</b>'s deploy", "<b>3 days ago</b>", "<b>2026-03-01</b>". Phrases are found with one pattern
- * and read by the {@link TimeService} on the turn's moment, in UTC days as the envelope writes dates.
+ * 2023</b>", "<b>yesterday</b>'s deploy", "<b>3 days ago</b>", "what did she say <b>on 3 June, 2023</b>",
+ * "<b>2026-03-01</b>". Phrases are found with one pattern and read by the {@link TimeService} on the turn's moment, in
+ * UTC days as the envelope writes dates.
  *
  * <p>Only phrases about the past are read: a query about "next week" asks about plans, which memories date when they
- * were made, not when they are for. A month name counts only after "in", "during" or "of", or with a year, so "May I
- * ask" and "March on" name no time; a year only after "in" or "during". "Before", "after" and "since" are not read
- * (they name the edge of a window, not the window), nor are times relative to events ("before the migration").
- * Stateless.
+ * were made, not when they are for. A month name counts only after "in", "during" or "of", with a year, or with a day
+ * of the month, so "May I ask" and "March on" name no time; a year only after "in" or "during". "Before", "after" and
+ * "since" are not read (they name the edge of a window, not the window): in "the week before August 3, 2023" the
+ * window is the day named, and closeness to it ranks the days around it next. Times relative to events ("before the
+ * migration") are not read. Stateless.
  */
 final class QueryTimeWindow {
     private static final String MONTHS = "january|february|march|april|may|june|july|august|september|october"
@@ -27,7 +29,9 @@ final class QueryTimeWindow {
             + "(?<plain>today|yesterday)"
             + "|(?<this>(?:this|last) (?:week|month|year|" + DAYS + "))"
             + "|(?<ago>\\d{1,4} (?:day|week|month|year)s? ago)"
-            + "|(?:in|during|of) (?<month>(?:" + MONTHS + ")(?: \\d{4})?)"
+            + "|(?<day>\\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:" + MONTHS + ")(?:,? \\d{4})?)"
+            + "|(?<monthDay>(?:" + MONTHS + ") \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?)"
+            + "|(?:in|during|of) (?<month>(?:" + MONTHS + ")(?: \\d{4})?)(?! \\d{1,2}(?:st|nd|rd|th)?\\b)"
             + "|(?:in|during) (?<year>\\d{4})"
             + "|(?<dated>(?:" + MONTHS + ") \\d{4})"
             + "|(?<iso>\\d{4}-\\d{2}(?:-\\d{2})?)"
@@ -41,7 +45,9 @@ final class QueryTimeWindow {
         if (!m.find()) {
             return null;
         }
-        String phrase = m.group("month") != null ? "in " + m.group("month")
+        String phrase = m.group("day") != null ? m.group("day")
+                : m.group("monthDay") != null ? m.group("monthDay")
+                : m.group("month") != null ? "in " + m.group("month")
                 : m.group("dated") != null ? "in " + m.group("dated")
                 : m.group("year") != null ? m.group("year") : m.group();
         try {

@@ -35,12 +35,31 @@ final class QueryTimeWindowTest {
     }
 
     @Test
+    void daysInWords_nameThatDay() {
+        assertThat(window("What new activity did she start, as mentioned on 3 June, 2023?"))
+                .isEqualTo("2023-06-03T00:00:00Z/2023-06-04T00:00:00Z");
+        assertThat(window("Who did Maria have dinner with on May 3, 2023?"))
+                .isEqualTo("2023-05-03T00:00:00Z/2023-05-04T00:00:00Z");
+        assertThat(window("the plan for the evening of 7th July 2023")).isEqualTo("2023-07-07T00:00:00Z/2023-07-08T00:00:00Z");
+        assertThat(window("the review in June 3rd's meeting")).isEqualTo("2026-06-03T00:00:00Z/2026-06-04T00:00:00Z");
+        assertThat(window("what we said on 1st of November")).isEqualTo("2026-11-01T00:00:00Z/2026-11-02T00:00:00Z");
+        // "before" is not read: the day named is the window, and the days around it are the closest.
+        assertThat(window("what did Maria do last weekend before April 10, 2023?"))
+                .isEqualTo("2023-04-10T00:00:00Z/2023-04-11T00:00:00Z");
+        // November 30 of this year is still ahead on the 24th: the latest one that has begun is last year's.
+        assertThat(window("the launch on November 30")).isEqualTo("2025-11-30T00:00:00Z/2025-12-01T00:00:00Z");
+        assertThat(window("in June 2023 and later")).isEqualTo("2023-06-01T00:00:00Z/2023-07-01T00:00:00Z");
+    }
+
+    @Test
     void otherWordsAndTheFuture_nameNone() {
         assertThat(window("May I ask what the deploy steps are?")).isNull();
         assertThat(window("what is planned for next week")).isNull();
-        assertThat(window("what did Maria do last weekend before April 10, 2023?")).isNull();
         assertThat(window("the weekly report")).isNull();
         assertThat(window("release 2026-13-45")).isNull();
+        assertThat(window("the report of 31 June 2023")).isNull();
+        assertThat(window("we may 2x the cache")).isNull();
+        assertThat(window("lift 10 kg in 3 sets")).isNull();
         assertThat(window("the 2023 budget")).isNull();
     }
 
