@@ -124,6 +124,18 @@ final class AuthorNames {
         }
     }
 
+    /**
+     * Memories of a namespace were deleted. A name stays only while a memory by that author does, so a namespace with
+     * names reads them from the store again on its next turn; one without names has none to lose and keeps its empty
+     * set (most namespaces: memories stored through the API rarely have a person's name as their author).
+     */
+    void removed(String namespace) {
+        Set<String> names = byNamespace.get(namespace);
+        if (names != null && !names.isEmpty()) {
+            byNamespace.remove(namespace, names);
+        }
+    }
+
     /** Forgets what it knows of a namespace: the next read loads it from the store again. */
     void reload(String namespace) {
         byNamespace.remove(namespace);

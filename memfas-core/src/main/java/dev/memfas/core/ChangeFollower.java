@@ -112,6 +112,9 @@ final class ChangeFollower {
             List<Memory> now = new ArrayList<>();
             store.getAll(ns, ids).forEach(s -> now.add(s.memory()));
             pinned.written(now);
+            if (now.size() < ids.size()) {
+                authors.removed(ns); // some were deleted
+            }
             authors.written(now);
         });
         // Only now: a turn that finds nothing behind (on another thread, without the lock) must find it all applied.

@@ -266,6 +266,9 @@ final class MemoryWriter {
                 // the store from filling with them.
                 List<String> expired = store.deleteExpired(e.getKey(), now);
                 pinned.removed(e.getKey(), expired);
+                if (!expired.isEmpty()) {
+                    authors.removed(e.getKey());
+                }
                 VectorIndex index = indexes.loaded(e.getKey());
                 if (index == null) {
                     continue;
@@ -361,6 +364,9 @@ final class MemoryWriter {
             VectorIndex index = indexes.indexFor(namespace);
             int deleted = store.deleteAll(namespace, memoryIds);
             pinned.removed(namespace, memoryIds);
+            if (deleted > 0) {
+                authors.removed(namespace);
+            }
             if (index != null) {
                 index.removeAll(memoryIds);
             }
@@ -376,6 +382,9 @@ final class MemoryWriter {
             VectorIndex index = indexes.indexFor(namespace);
             boolean deleted = store.delete(namespace, memoryId);
             pinned.removed(namespace, List.of(memoryId));
+            if (deleted) {
+                authors.removed(namespace);
+            }
             if (index != null) {
                 index.removeAll(List.of(memoryId));
             }

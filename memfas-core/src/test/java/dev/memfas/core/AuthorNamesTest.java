@@ -78,6 +78,41 @@ final class AuthorNamesTest {
     }
 
     @Test
+    void aNameStaysWhileAMemoryByItsAuthorDoes() {
+        InMemoryMemoryStore store = new InMemoryMemoryStore();
+        store.upsertAll(List.of(said("1", "Caroline", "I paint"), said("2", "Melanie", "Nice!"),
+                said("3", "Melanie", "I run")), Embeddings.none());
+        AuthorNames names = new AuthorNames(store);
+        assertThat(names.names(Memory.DEFAULT_NAMESPACE)).containsExactlyInAnyOrder("Caroline", "Melanie");
+
+        store.deleteAll(Memory.DEFAULT_NAMESPACE, List.of("1", "2"));
+        names.removed(Memory.DEFAULT_NAMESPACE);
+
+        assertThat(names.read(Memory.DEFAULT_NAMESPACE, "What does Caroline paint?").named()).isEmpty();
+        assertThat(names.read(Memory.DEFAULT_NAMESPACE, "Does Melanie run?").named()).containsExactly("Melanie");
+    }
+
+    @Test
+    void aCuratorForgettingAnAuthorsLastMemory_readsTheNameAsAWordAgain() {
+        // Below the embedder's relevance floor (0.5): only a query that names an author gets past the gate.
+        Map<String, Double> cosines = Map.of("I paint sunsets", 0.3, "I like tea", 0.3, "lunch at noon", 0.2);
+        try (ContextCurator curator = Memfas.newBuilder().embedder(new PlacedEmbedder(cosines, Double.NaN))
+                .clock(new MutableClock(NOW)).build()) {
+            curator.rememberAll(List.of(said("c1", "Caroline", "I paint sunsets"),
+                    said("c2", "Caroline", "I like tea"), said("m1", "Melanie", "lunch at noon")));
+            assertThat(curator.getContext("What does Caroline paint?", "s1").memoryIds()).contains("c1");
+
+            curator.forget("c1");
+            assertThat(curator.getContext("What does Caroline paint?", "s2").memoryIds()).contains("c2")
+                    .doesNotContain("c1");
+
+            curator.forget("c2");
+            assertThat(curator.getContext("What does Caroline paint?", "s3").items()).isEmpty();
+            assertThat(curator.getContext("What does Melanie paint?", "s4").memoryIds()).contains("m1");
+        }
+    }
+
+    @Test
     void aQueryWithoutNames_isTheSameString() {
         AuthorNames names = over(said("1", "Caroline", "hi"));
         String query = "what did we decide about the deploy?";

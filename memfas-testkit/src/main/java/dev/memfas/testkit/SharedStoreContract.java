@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,6 +76,42 @@ public abstract class SharedStoreContract {
         }
     }
 
+    /**
+     * Places each of the given texts at cosine 0.3 with every other text (the queries), each on a dimension of its
+     * own, under a relevance floor of 0.5: a query meets none of them by meaning.
+     */
+    private record FarEmbedder(List<String> placed) implements Embedder {
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            List<float[]> out = new ArrayList<>();
+            for (String t : texts) {
+                float[] v = new float[dimension()];
+                int i = placed.indexOf(t);
+                v[0] = i < 0 ? 1f : 0.3f;
+                if (i >= 0) {
+                    v[1 + i] = (float) Math.sqrt(1 - 0.3 * 0.3);
+                }
+                out.add(v);
+            }
+            return out;
+        }
+
+        @Override
+        public int dimension() {
+            return 1 + placed.size();
+        }
+
+        @Override
+        public String modelId() {
+            return "far";
+        }
+
+        @Override
+        public OptionalDouble relevanceFloor() {
+            return OptionalDouble.of(0.5);
+        }
+    }
+
     private static List<String> ids(List<RecallHit> hits) {
         return hits.stream().map(h -> h.memory().id()).toList();
     }
@@ -111,6 +148,22 @@ public abstract class SharedStoreContract {
                 assertThat(item.memoryId()).isNotEqualTo("deploy");
                 assertThat(item.factors().priority()).isEqualTo(0.5);
             });
+        }
+    }
+
+    @Test
+    void anAuthorsLastMemory_forgottenByOneCurator_isNoLongerANameToTheOther() {
+        FarEmbedder far = new FarEmbedder(List.of("We ship on Tuesdays.", "We deploy daily."));
+        try (ContextCurator a = curator(openStore(), far, 10); ContextCurator b = curator(openStore(), far, 10)) {
+            a.rememberAll(List.of(Memory.builder("We ship on Tuesdays.").id("c").author("Caroline").build(),
+                    Memory.builder("We deploy daily.").id("m").author("Melanie").build()));
+            // Under the floor: only a query that names an author is let through.
+            assertThat(b.getContext("What does Caroline like?", "s1").memoryIds()).contains("c", "m");
+
+            a.forget("c");
+
+            assertThat(b.getContext("What does Caroline like?", "s2").items()).isEmpty();
+            assertThat(b.getContext("What does Melanie like?", "s3").memoryIds()).containsExactly("m");
         }
     }
 
