@@ -88,7 +88,7 @@ final class LifecycleTools {
         in = new LinkedHashMap<>();
         in.put("timezone", prop("string", "An IANA time zone such as Europe/Berlin, or an offset (default UTC)."));
         in.put("resolve", prop("string", "A time phrase to turn into a window: today, yesterday, last week, next"
-                + " Monday, 3 days ago, in 2 weeks, end of month, in March, 2026-03-01."));
+                + " Monday, 3 days ago, in 2 weeks, end of month, in March, 3 June 2023, 2026-03-01."));
         Map<String, Object> window = new LinkedHashMap<>();
         window.put("start", type("string"));
         window.put("end", type("string"));
