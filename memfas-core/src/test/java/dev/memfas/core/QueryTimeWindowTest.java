@@ -49,6 +49,11 @@ final class QueryTimeWindowTest {
         // November 30 of this year is still ahead on the 24th: the latest one that has begun is last year's.
         assertThat(window("the launch on November 30")).isEqualTo("2025-11-30T00:00:00Z/2025-12-01T00:00:00Z");
         assertThat(window("in June 2023 and later")).isEqualTo("2023-06-01T00:00:00Z/2023-07-01T00:00:00Z");
+        // "May" beside a number is a day with a year, an ordinal, "of", or after "on".
+        assertThat(window("what did we ship on May 10")).isEqualTo("2026-05-10T00:00:00Z/2026-05-11T00:00:00Z");
+        assertThat(window("the top 10 may be wrong, as said on the 10th of May"))
+                .isEqualTo("2026-05-10T00:00:00Z/2026-05-11T00:00:00Z");
+        assertThat(window("notes of 10 May 2023")).isEqualTo("2023-05-10T00:00:00Z/2023-05-11T00:00:00Z");
     }
 
     @Test
@@ -59,6 +64,8 @@ final class QueryTimeWindowTest {
         assertThat(window("release 2026-13-45")).isNull();
         assertThat(window("the report of 31 June 2023")).isNull();
         assertThat(window("we may 2x the cache")).isNull();
+        assertThat(window("the top 10 may be wrong")).isNull();
+        assertThat(window("May 3 people join the call?")).isNull();
         assertThat(window("lift 10 kg in 3 sets")).isNull();
         assertThat(window("the 2023 budget")).isNull();
     }
