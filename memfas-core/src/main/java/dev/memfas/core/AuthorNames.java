@@ -23,9 +23,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * "Tool", "Human", "Bot", "Model"): a query that says "the user" asks about users, not about someone. A name is read
  * only as the author writes it, as a whole word, with or without a possessive "'s".
  *
- * <p>Read from the store once per namespace ({@link MemoryStore#authors}), then kept in step with the curator's
- * writes; an author whose memories were all deleted stays known until the namespace is read again, which costs only
- * that a query naming them is read without the name and let through the relevance gate. Thread-safe.
+ * <p>Read from the store once per namespace ({@link MemoryStore#authors}), then kept in step with writes and deletes,
+ * this curator's and, on a shared store, other processes': a name stays one while a memory by that author does. A
+ * memory written again under another author leaves the old name known until a delete in its namespace or a restart.
+ * Thread-safe.
  */
 final class AuthorNames {
     private static final Set<String> ROLES = Set.of("user", "assistant", "system", "agent", "tool", "human", "bot",

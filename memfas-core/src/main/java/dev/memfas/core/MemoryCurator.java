@@ -168,11 +168,12 @@ final class MemoryCurator implements ContextCurator {
         this.counts = new CuratorCounts(store, indexes, sessions, publisher, space, tokenizer);
         this.layers = new Layers(store, writer, revisions, sessions, embedder, settings.workingMemoryTtl(),
                 settings.workingMemoryLimit(), clock);
+        Set<String> namespaces = store.namespaces();
         if (space != null) {
             indexes.loadAll(space);
-            store.namespaces().forEach(authorNames::names);
+            namespaces.forEach(authorNames::names);
         }
-        store.namespaces().forEach(pinned::ids);
+        namespaces.forEach(pinned::ids);
         // Told of other processes' commits, an idle curator applies them at once rather than in its next turn.
         others.listen();
     }

@@ -2,6 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.Embedder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -13,7 +14,7 @@ final class HashingEmbedder implements Embedder {
     private final int dimension;
     final AtomicInteger calls = new AtomicInteger();
     /** Every text embedded, in order. */
-    final List<String> embedded = java.util.Collections.synchronizedList(new ArrayList<>());
+    final List<String> embedded = Collections.synchronizedList(new ArrayList<>());
 
     HashingEmbedder(int dimension) {
         this.dimension = dimension;
