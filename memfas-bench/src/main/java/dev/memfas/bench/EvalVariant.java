@@ -15,7 +15,7 @@ import java.util.Map;
  * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
  * {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code dayShare}, {@code maxItemTokens},
  * {@code timeWindow}, {@code supersede} (applied at that similarity), {@code floor} for the relevance floor,
- * {@code meaningAlone} for the meaning-alone floor, {@code summarize} (memories older than that many days
+ * {@code meaningAlone} for the meaning-alone floor, {@code worldKnowledge} for the world-knowledge raise, {@code summarize} (memories older than that many days
  * consolidated once the conversation is stored), and {@code unnamed:1} (the turns stored without ids, so the curator
  * names them, as {@code remember(text)} would have it)).
  */
@@ -57,6 +57,7 @@ record EvalVariant(String name, Map<String, Double> settings) {
                 case "neighbors" -> b.neighborRadius(e.getValue().intValue());
                 case "floor" -> b.relevanceFloor(e.getValue());
                 case "meaningAlone" -> b.meaningAloneFloor(e.getValue());
+                case "worldKnowledge" -> b.worldKnowledgeRaise(e.getValue());
                 case "neighborShare" -> b.neighborShare(e.getValue());
                 case "dayShare" -> b.dayShare(e.getValue());
                 case "maxItemTokens" -> b.maxItemTokens(e.getValue().intValue());

@@ -1,9 +1,11 @@
 package dev.memfas.bench;
 
 import dev.memfas.Embedder;
+import dev.memfas.WorldKnowledgeProbe;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 
@@ -77,5 +79,10 @@ final class MemoEmbedder implements Embedder {
     @Override
     public OptionalDouble topicShiftThreshold() {
         return delegate.topicShiftThreshold();
+    }
+
+    @Override
+    public Optional<WorldKnowledgeProbe> worldKnowledgeProbe() {
+        return delegate.worldKnowledgeProbe();
     }
 }

@@ -1,8 +1,10 @@
 package dev.memfas.cli;
 
 import dev.memfas.Embedder;
+import dev.memfas.WorldKnowledgeProbe;
 import dev.memfas.djl.DjlEmbedder;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
@@ -16,6 +18,7 @@ import java.util.function.Consumer;
  */
 final class LazyEmbedder implements Embedder, AutoCloseable {
     private final DjlEmbedder.BuiltInModel model;
+    private final WorldKnowledgeProbe probe;
     private final Consumer<String> status;
     private DjlEmbedder loaded;
     private boolean closed;
@@ -25,6 +28,7 @@ final class LazyEmbedder implements Embedder, AutoCloseable {
      */
     LazyEmbedder(DjlEmbedder.BuiltInModel model, Consumer<String> status) {
         this.model = model;
+        this.probe = model.worldKnowledgeProbe();
         this.status = status;
     }
 
@@ -64,6 +68,12 @@ final class LazyEmbedder implements Embedder, AutoCloseable {
     @Override
     public OptionalDouble topicShiftThreshold() {
         return OptionalDouble.of(model.topicShiftThreshold());
+    }
+
+    /** The model's world-knowledge probe, read without loading the model, as the loaded model would say it. */
+    @Override
+    public Optional<WorldKnowledgeProbe> worldKnowledgeProbe() {
+        return Optional.of(probe);
     }
 
     /** Whether the model has been loaded. */

@@ -8,6 +8,7 @@ import dev.memfas.ScopeBudgets;
 import dev.memfas.Summarizer;
 import dev.memfas.SupersessionPolicy;
 import dev.memfas.ScoringWeights;
+import dev.memfas.WorldKnowledgeProbe;
 import java.time.Duration;
 
 /**
@@ -42,6 +43,8 @@ import java.time.Duration;
  * @param relevanceFloor the cosine a turn's best memory must reach for any memory to be relevant; -1 for no floor
  * @param meaningAloneFloor the cosine at which a memory is relevant without sharing a word with the query; -1 for no
  *     floor
+ * @param worldKnowledgeProbe how the embedder reads a query as a question about the world, or null for none
+ * @param worldKnowledgeRaise how much both floors rise for a query read as a question about the world
  * @param sessionIdleTimeout how long a session may be idle before it expires
  * @param maxSessions how many sessions are kept at most
  * @param workingMemoryTtl how long a working memory without its own expiry is kept
@@ -75,6 +78,8 @@ record CuratorSettings(
         Duration savePolicyTimeout,
         double relevanceFloor,
         double meaningAloneFloor,
+        WorldKnowledgeProbe worldKnowledgeProbe,
+        double worldKnowledgeRaise,
         Duration sessionIdleTimeout,
         int maxSessions,
         Duration workingMemoryTtl,

@@ -92,6 +92,7 @@ public final class Memfas {
         /** NaN: the embedder's. */
         private double relevanceFloor = Double.NaN;
         private double meaningAloneFloor = Double.NaN;
+        private double worldKnowledgeRaise = RelevanceGate.WORLD_KNOWLEDGE_RAISE;
         private Duration sessionIdleTimeout = Duration.ofHours(1);
         private int maxSessions = 10_000;
         private Duration workingMemoryTtl = Duration.ofHours(1);
@@ -362,6 +363,19 @@ public final class Memfas {
             return this;
         }
 
+        /**
+         * How much both floors rise for a query the embedder's {@link Embedder#worldKnowledgeProbe() probe} reads as a
+         * question about the world (a probability of 0.8 or more): 0.08 by default, so "How many minutes are in a
+         * day?" needs a memory at a cosine of 0.70 to be curated in full with the default model, not 0.62. 0 reads
+         * every query alike. An embedder without a probe reads every query alike whatever this says.
+         */
+        public Builder worldKnowledgeRaise(double cosine) {
+            checks.once("world-knowledge raise");
+            require(cosine >= 0 && cosine <= 2, "world-knowledge raise must be in [0, 2]", cosine);
+            this.worldKnowledgeRaise = cosine;
+            return this;
+        }
+
         /** How long an unused session's state is kept; 1 hour when not set. */
         public Builder sessionIdleTimeout(Duration timeout) {
             checks.once("session idle timeout");
@@ -489,7 +503,7 @@ public final class Memfas {
                         calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates,
                         supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout, savePolicy,
                         savePolicyTimeout, floor, calibration.meaningAloneFloor(meaningAloneFloor, floor),
-                        sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
+                        calibration.worldKnowledgeProbe(), worldKnowledgeRaise, sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, outputs.writer(),
                         outputs.listeners());
                 if (warmUp) {

@@ -137,7 +137,8 @@ final class MemoryCurator implements ContextCurator {
         this.topics = new TopicTracker(settings.topicShiftThreshold());
         this.gatherer = new CandidateGatherer(store, indexes, settings.candidateLimit(), settings.scanThreads());
         this.scorer = new CandidateScorer(settings.weights(), settings.recencyHalfLife(), settings.timeWindowWeight());
-        this.gate = new RelevanceGate(settings.relevanceFloor(), settings.meaningAloneFloor());
+        this.gate = new RelevanceGate(settings.relevanceFloor(), settings.meaningAloneFloor(),
+                settings.worldKnowledgeProbe(), settings.worldKnowledgeRaise());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
         this.daySpread = new DaySpread(settings.dayShare(), settings.maxItemTokens());
         this.state = new StateKeys(store, clock);
@@ -201,7 +202,7 @@ final class MemoryCurator implements ContextCurator {
                     topic.terms(), turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(), turn.hasSession(),
                     turn.inForce().scopes(), q.namedAuthors());
             scorer.score(candidates, signals);
-            Admission admission = gate.admission(candidates, q.namesAuthor());
+            Admission admission = gate.admission(candidates, q.namesAuthor(), q.query());
             if (admission.all()) {
                 neighbors.expand(turn, q, candidates, sources, signals, work.ranking(), work.seeds());
             }

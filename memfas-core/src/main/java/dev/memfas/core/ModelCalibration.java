@@ -1,6 +1,7 @@
 package dev.memfas.core;
 
 import dev.memfas.Embedder;
+import dev.memfas.WorldKnowledgeProbe;
 import java.util.OptionalDouble;
 
 /**
@@ -47,6 +48,11 @@ record ModelCalibration(Embedder embedder) {
         double value = calibrated(set, embedder == null ? OptionalDouble.empty() : embedder.meaningAloneFloor(), floor,
                 "meaning-alone floor");
         return Math.max(value, floor);
+    }
+
+    /** The embedder's world-knowledge probe, or null when there is none (or no embedder). */
+    WorldKnowledgeProbe worldKnowledgeProbe() {
+        return embedder == null ? null : embedder.worldKnowledgeProbe().orElse(null);
     }
 
     private double calibrated(double set, OptionalDouble fromEmbedder, double fallback, String name) {

@@ -10,10 +10,13 @@ import dev.memfas.DroppedMemory;
 import dev.memfas.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.Trigger;
+import dev.memfas.WorldKnowledgeProbe;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -220,5 +223,86 @@ final class RelevanceGateTest {
                 "What is Gina's favorite football team?").doesNotContain("What is Caroline's favorite football team?");
         assertThat(named.memoryIds()).containsExactlyInAnyOrder("cat", "k");
         assertThat(unknown.context()).isEmpty();
+    }
+
+    /** A placed embedder whose probe reads every query (all on the first axis) as the given weight says. */
+    private record ProbedEmbedder(PlacedEmbedder placed, float firstWeight) implements Embedder {
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            return placed.embedAll(texts);
+        }
+
+        @Override
+        public int dimension() {
+            return placed.dimension();
+        }
+
+        @Override
+        public String modelId() {
+            return placed.modelId();
+        }
+
+        @Override
+        public OptionalDouble relevanceFloor() {
+            return placed.relevanceFloor();
+        }
+
+        @Override
+        public OptionalDouble meaningAloneFloor() {
+            return placed.meaningAloneFloor();
+        }
+
+        @Override
+        public Optional<WorldKnowledgeProbe> worldKnowledgeProbe() {
+            float[] weights = new float[dimension()];
+            weights[0] = firstWeight;
+            return Optional.of(WorldKnowledgeProbe.of(weights, 0));
+        }
+    }
+
+    private static final Map<String, Double> ROUTINE = Map.of("routine up at six, gym before work", 0.72,
+            "mars trine uranus", 0.6, "lunch is at noon", 0.3);
+
+    private ContextCurator probed(float firstWeight, Memfas.Builder builder) {
+        curator = builder.embedder(new ProbedEmbedder(new PlacedEmbedder(ROUTINE, 0.7), firstWeight)).minScore(0)
+                .clock(new MutableClock(NOW)).build();
+        curator.rememberAll(ROUTINE.keySet().stream().map(t -> memory(t.split(" ")[0], t)).toList());
+        return curator;
+    }
+
+    @Test
+    void aQueryReadAsAboutTheWorld_meetsBothFloorsRaised() {
+        // p = 0.993: floors 0.5 and 0.7 become 0.58 and 0.78, so the best (0.72) is between them, with no word in common
+        probed(5, Memfas.newBuilder());
+
+        assertThat(curator.getContext("how many minutes are in a day", "s").memoryIds()).containsExactly("routine");
+    }
+
+    @Test
+    void aQueryReadAsAboutTheMemories_meetsTheFloorsAsCalibrated() {
+        probed(-5, Memfas.newBuilder());
+
+        assertThat(curator.getContext("how many minutes are in a day", "s").memoryIds())
+                .containsExactlyInAnyOrder("routine", "mars", "lunch");
+    }
+
+    @Test
+    void theRaise_isTheBuilders_andZeroReadsEveryQueryAlike() {
+        probed(5, Memfas.newBuilder().worldKnowledgeRaise(0.3));
+        assertThat(curator.getContext("how many minutes are in a day", "s").memoryIds()).isEmpty();
+        curator.close();
+
+        probed(5, Memfas.newBuilder().worldKnowledgeRaise(0));
+        assertThat(curator.getContext("how many minutes are in a day", "s").memoryIds())
+                .containsExactlyInAnyOrder("routine", "mars", "lunch");
+    }
+
+    @Test
+    void aRaiseOutOfRange_isRefusedWithItsValue() {
+        assertThatThrownBy(() -> Memfas.newBuilder().worldKnowledgeRaise(-0.1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("world-knowledge raise must be in [0, 2]").hasMessageContaining("-0.1");
+        assertThatThrownBy(() -> Memfas.newBuilder().worldKnowledgeRaise(Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NaN");
     }
 }

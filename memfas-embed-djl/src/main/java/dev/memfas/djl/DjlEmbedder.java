@@ -3,9 +3,11 @@ package dev.memfas.djl;
 import ai.onnxruntime.OrtEnvironment;
 import dev.memfas.Embedder;
 import dev.memfas.MemfasException;
+import dev.memfas.WorldKnowledgeProbe;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -177,6 +179,18 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         public double topicShiftThreshold() {
             return topicShiftThreshold;
         }
+
+        /**
+         * How the curator tells, for this model, a question about the world from one about the memories
+         * ({@link Embedder#worldKnowledgeProbe()}): a logistic regression over the unit query vector, fitted by
+         * {@code memfas-bench}'s {@code WorldKnowledgeProbeTraining} on 120 world-knowledge questions and 111
+         * questions about a person's or a project's memories, shipped with memfas (see {@code docs/embeddings.md}).
+         *
+         * @throws MemfasException if memfas's jar lacks the probe (a broken build)
+         */
+        public WorldKnowledgeProbe worldKnowledgeProbe() {
+            return WorldKnowledgeProbes.read(modelId, DIMENSION);
+        }
     }
 
     /** How the token vectors of a text become one vector. */
@@ -201,6 +215,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     private final OptionalDouble relevanceFloor;
     private final OptionalDouble meaningAloneFloor;
     private final OptionalDouble topicShiftThreshold;
+    private final Optional<WorldKnowledgeProbe> worldKnowledgeProbe;
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
@@ -210,6 +225,19 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         this.relevanceFloor = b.calibrated(b.relevanceFloor, b.builtIn.relevanceFloor, source);
         this.meaningAloneFloor = b.calibrated(b.meaningAloneFloor, b.builtIn.meaningAloneFloor, source);
         this.topicShiftThreshold = b.calibrated(b.topicShiftThreshold, b.builtIn.topicShiftThreshold, source);
+        try {
+            this.worldKnowledgeProbe = b.probeSet ? Optional.ofNullable(b.worldKnowledgeProbe)
+                    : source.asShipped ? Optional.of(b.builtIn.worldKnowledgeProbe()) : Optional.empty();
+            worldKnowledgeProbe.ifPresent(probe -> {
+                if (probe.dimension() != encoder.dimension()) {
+                    throw new IllegalArgumentException("the world-knowledge probe reads " + probe.dimension()
+                            + " dimensions and model '" + encoder.modelId() + "' has " + encoder.dimension());
+                }
+            });
+        } catch (RuntimeException e) {
+            encoder.close();
+            throw e;
+        }
     }
 
     /**
@@ -236,6 +264,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         private int intraOpThreads = Runtime.getRuntime().availableProcessors();
         private Double relevanceFloor;
         private Double meaningAloneFloor;
+        private WorldKnowledgeProbe worldKnowledgeProbe;
+        private boolean probeSet;
         private Double topicShiftThreshold;
         private String queryPrefix;
         private String textPrefix;
@@ -349,8 +379,21 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         }
 
         /**
+         * How the curator tells a question about the world from one about the memories, for this model
+         * ({@link Embedder#worldKnowledgeProbe()}): for a directory model, which has none unless set; a built-in model
+         * has its own ({@link BuiltInModel#worldKnowledgeProbe()}) unless its pooling or prefixes are changed. Null for
+         * none, a built-in model's included.
+         */
+        public Builder worldKnowledgeProbe(WorldKnowledgeProbe probe) {
+            this.worldKnowledgeProbe = probe;
+            this.probeSet = true;
+            return this;
+        }
+
+        /**
          * Loads the model.
          *
+         * @throws IllegalArgumentException if a world-knowledge probe set reads another dimension than the model's
          * @throws MemfasException if a model file is missing (the message lists which), or the model cannot be loaded
          */
         public DjlEmbedder build() {
@@ -443,6 +486,15 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     @Override
     public OptionalDouble topicShiftThreshold() {
         return topicShiftThreshold;
+    }
+
+    /**
+     * The built-in model's world-knowledge probe ({@link BuiltInModel#worldKnowledgeProbe()}), or the one the builder
+     * set; empty for a directory model without one, or a built-in model with other pooling or prefixes.
+     */
+    @Override
+    public Optional<WorldKnowledgeProbe> worldKnowledgeProbe() {
+        return worldKnowledgeProbe;
     }
 
     /** The most tokens read of one text; tokens past it are ignored. */
