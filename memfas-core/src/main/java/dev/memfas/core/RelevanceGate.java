@@ -40,8 +40,9 @@ import dev.memfas.WorldKnowledgeProbe;
  * and were curated in full; read as world knowledge, 2.1% reach the raised ones (measured on the dev cosines). Of
  * the two dev sets' answerable questions none is read as world knowledge with bge-small-en-v1.5-q (LongMemEval's
  * highest, 0.75: "... what color was the scaly body of the Plesiosaur in the image?"), and a question that names an
- * author is let through before it is read. The raise, not a refusal: a memory that matches a world question closely
- * ("What is the default port of PostgreSQL?" and "Our PostgreSQL listens on 5433") is still let in.
+ * author is let through before it is read. A raise, not a refusal: a memory that matches a question about the world
+ * closely enough still comes. An agent's questions about its tools read as its own ("How do I rebase a branch in
+ * git?" 0.20, "What is the default port of PostgreSQL?" 0.37), so they meet the floors as calibrated.
  *
  * <p>The check is on the raw cosine, before normalizing, and needs floors calibrated for the model (see
  * {@link dev.memfas.Embedder#relevanceFloor()} and {@link dev.memfas.Embedder#meaningAloneFloor()}); a turn without

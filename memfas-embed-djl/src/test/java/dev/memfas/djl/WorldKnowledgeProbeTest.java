@@ -68,7 +68,9 @@ final class WorldKnowledgeProbeTest {
     }
 
     @Test
-    void aWorldQuestion_thatAMemoryAnswersClosely_stillGetsIt() {
+    void anAgentsQuestionsAboutItsTools_readAsItsOwn_andAreCuratedAsBefore() {
+        assertThat(probability("Which port does PostgreSQL listen on?")).isLessThan(0.8);
+        assertThat(probability("How do I rebase a branch in git?")).isLessThan(0.8);
         try (ContextCurator curator = curator(Memfas.newBuilder())) {
             assertThat(curator.getContext("Which port does PostgreSQL listen on?", "s").memoryIds()).startsWith("pg");
             assertThat(curator.getContext("What is my cat's name?", "s").memoryIds()).startsWith("cat");
