@@ -41,7 +41,7 @@ final class ModulesTest {
                 "StopWords", "StoredMemory", "SummarizeRequest", "Summarizer", "SummaryReport", "SupersessionPolicy",
                 "TelemetryListener", "TimeService", "Tokenizer", "Trigger", "TriggerSuggestion", "TurnTelemetry",
                 "UsageTelemetry",
-                "UsageReport", "VectorSpace"));
+                "UsageReport", "VectorSpace", "WorldKnowledgeProbe"));
         assertModule("memfas-sqlite", "dev.memfas.sqlite", Set.of("dev.memfas.sqlite"), Set.of("SqliteMemoryStore"));
         assertModule("memfas-testkit", "dev.memfas.testkit", Set.of("dev.memfas.testkit"),
                 Set.of("MemoryStoreContract", "SharedStoreContract", "WordEmbedder"));
