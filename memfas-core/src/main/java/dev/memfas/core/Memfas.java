@@ -480,8 +480,9 @@ public final class Memfas {
          * Builds the curator.
          *
          * @throws IllegalStateException if this builder already built one
-         * @throws IllegalArgumentException if the meaning-alone floor set is under the relevance floor, or the
-         *     embedder's calibrated cosines are outside [-1, 1]
+         * @throws IllegalArgumentException if the meaning-alone floor set is under the relevance floor, the
+         *     embedder's calibrated cosines are outside [-1, 1], or its world-knowledge probe reads vectors of another
+         *     length than its own
          * @throws dev.memfas.MemfasException if the telemetry file cannot be opened, or the store holds vectors of a
          *     different model than the embedder's
          */
@@ -503,7 +504,8 @@ public final class Memfas {
                         calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates,
                         supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout, savePolicy,
                         savePolicyTimeout, floor, calibration.meaningAloneFloor(meaningAloneFloor, floor),
-                        calibration.worldKnowledgeProbe(), worldKnowledgeRaise, sessionIdleTimeout, maxSessions, workingMemoryTtl, workingMemoryLimit, redactQueries);
+                        calibration.worldKnowledgeProbe(), worldKnowledgeRaise, sessionIdleTimeout, maxSessions,
+                        workingMemoryTtl, workingMemoryLimit, redactQueries);
                 MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, outputs.writer(),
                         outputs.listeners());
                 if (warmUp) {

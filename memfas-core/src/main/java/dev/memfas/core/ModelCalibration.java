@@ -50,9 +50,18 @@ record ModelCalibration(Embedder embedder) {
         return Math.max(value, floor);
     }
 
-    /** The embedder's world-knowledge probe, or null when there is none (or no embedder). */
+    /**
+     * The embedder's world-knowledge probe, or null when there is none (or no embedder).
+     *
+     * @throws IllegalArgumentException if the probe reads vectors of another length than the embedder's
+     */
     WorldKnowledgeProbe worldKnowledgeProbe() {
-        return embedder == null ? null : embedder.worldKnowledgeProbe().orElse(null);
+        WorldKnowledgeProbe probe = embedder == null ? null : embedder.worldKnowledgeProbe().orElse(null);
+        if (probe != null && probe.dimension() != embedder.dimension()) {
+            throw new IllegalArgumentException("the embedder's world-knowledge probe reads " + probe.dimension()
+                    + " dimensions and its vectors have " + embedder.dimension() + " (" + embedder.modelId() + ")");
+        }
+        return probe;
     }
 
     private double calibrated(double set, OptionalDouble fromEmbedder, double fallback, String name) {

@@ -226,7 +226,11 @@ final class RelevanceGateTest {
     }
 
     /** A placed embedder whose probe reads every query (all on the first axis) as the given weight says. */
-    private record ProbedEmbedder(PlacedEmbedder placed, float firstWeight) implements Embedder {
+    private record ProbedEmbedder(PlacedEmbedder placed, float firstWeight, int probeDimension) implements Embedder {
+        ProbedEmbedder(PlacedEmbedder placed, float firstWeight) {
+            this(placed, firstWeight, placed.dimension());
+        }
+
         @Override
         public List<float[]> embedAll(List<String> texts) {
             return placed.embedAll(texts);
@@ -254,7 +258,7 @@ final class RelevanceGateTest {
 
         @Override
         public Optional<WorldKnowledgeProbe> worldKnowledgeProbe() {
-            float[] weights = new float[dimension()];
+            float[] weights = new float[probeDimension];
             weights[0] = firstWeight;
             return Optional.of(WorldKnowledgeProbe.of(weights, 0));
         }
@@ -295,6 +299,14 @@ final class RelevanceGateTest {
         probed(5, Memfas.newBuilder().worldKnowledgeRaise(0));
         assertThat(curator.getContext("how many minutes are in a day", "s").memoryIds())
                 .containsExactlyInAnyOrder("routine", "mars", "lunch");
+    }
+
+    @Test
+    void aProbeOfAnotherLengthThanTheEmbeddersVectors_isRefusedAtBuild() {
+        assertThatThrownBy(() -> Memfas.newBuilder()
+                .embedder(new ProbedEmbedder(new PlacedEmbedder(ROUTINE, 0.7), 5, 8)).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the embedder's world-knowledge probe reads 8 dimensions and its vectors have 16 (placed)");
     }
 
     @Test
