@@ -183,7 +183,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
         /**
          * How the curator tells, for this model, a question about the world from one about the memories
          * ({@link Embedder#worldKnowledgeProbe()}): a logistic regression over the unit query vector, fitted by
-         * {@code memfas-bench}'s {@code WorldKnowledgeProbeTraining} on 120 world-knowledge questions and 111
+         * {@code memfas-bench}'s {@code WorldKnowledgeProbeTraining} on 120 world-knowledge questions and 131
          * questions about a person's or a project's memories, shipped with memfas (see {@code docs/embeddings.md}).
          *
          * @throws MemfasException if memfas's jar lacks the probe (a broken build)

@@ -43,6 +43,12 @@ final class WorldKnowledgeProbeTest {
                 "When is my next physio session?", "What did you suggest for my daughter's birthday party?")) {
             assertThat(probability(memory)).as(memory).isLessThan(0.5);
         }
+        // what the assistant said about the world is a memory: the first probe, fitted without such questions, read
+        // the first at 0.82
+        for (String said : List.of("In your overview of the planets, how many moons did you say Mars has?",
+                "Which author did you say wrote the book about the whale?")) {
+            assertThat(probability(said)).as(said).isLessThan(0.8);
+        }
     }
 
     private static ContextCurator curator(Memfas.Builder builder) {
