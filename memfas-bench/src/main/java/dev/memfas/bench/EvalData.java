@@ -120,18 +120,26 @@ final class EvalData {
     }
 
     private static List<Question> readGeneralQuestions() {
-        try (InputStream in = EvalData.class.getResourceAsStream("general-questions.txt")) {
+        List<Question> questions = new ArrayList<>();
+        for (String line : resourceLines("general-questions.txt")) {
+            questions.add(new Question("general:" + (questions.size() + 1), line, Set.of(), Set.of(), GENERAL, ""));
+        }
+        return List.copyOf(questions);
+    }
+
+    /**
+     * The lines of a text resource beside this class that are neither blank nor comments ({@code #}), stripped: the
+     * question lists the benchmarks read.
+     *
+     * @throws IllegalStateException if the resource is not on the class path
+     */
+    static List<String> resourceLines(String resource) {
+        try (InputStream in = EvalData.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("general-questions.txt is missing from the classpath");
+                throw new IllegalStateException(resource + " is missing from the classpath");
             }
-            List<Question> questions = new ArrayList<>();
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                if (!line.isBlank() && !line.startsWith("#")) {
-                    questions.add(new Question("general:" + (questions.size() + 1), line.strip(), Set.of(), Set.of(),
-                            GENERAL, ""));
-                }
-            }
-            return List.copyOf(questions);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .filter(l -> !l.isBlank() && !l.startsWith("#")).map(String::strip).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -3,12 +3,9 @@ package dev.memfas.bench;
 import dev.memfas.core.vector.Vectors;
 import dev.memfas.djl.DjlEmbedder;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -112,13 +109,7 @@ public final class RelevanceFloorCalibration {
         return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
     }
 
-    private static List<String> questions() throws IOException {
-        try (InputStream in = RelevanceFloorCalibration.class.getResourceAsStream("calibration-questions.txt")) {
-            if (in == null) {
-                throw new IllegalStateException("calibration-questions.txt is missing from the classpath");
-            }
-            return Arrays.stream(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"))
-                    .filter(l -> !l.isBlank() && !l.startsWith("#")).map(String::strip).toList();
-        }
+    private static List<String> questions() {
+        return EvalData.resourceLines("calibration-questions.txt");
     }
 }

@@ -4,8 +4,6 @@ import dev.memfas.WorldKnowledgeProbe;
 import dev.memfas.core.vector.Vectors;
 import dev.memfas.djl.DjlEmbedder;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,10 +44,10 @@ public final class WorldKnowledgeProbeTraining {
         // Without the shipped probe: the one to fit may not exist yet.
         try (DjlEmbedder embedder = DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.forModelId(model))
                 .worldKnowledgeProbe(null).build()) {
-            List<float[]> world = unit(embedder.embedQueries(questions("world-questions.txt")));
-            List<float[]> memory = unit(embedder.embedQueries(questions("memory-questions.txt")));
+            List<float[]> world = unit(embedder.embedQueries(EvalData.resourceLines("world-questions.txt")));
+            List<float[]> memory = unit(embedder.embedQueries(EvalData.resourceLines("memory-questions.txt")));
             WorldKnowledgeProbe probe = fit(world, memory);
-            List<float[]> heldOut = embedder.embedQueries(questions("calibration-questions.txt"));
+            List<float[]> heldOut = embedder.embedQueries(EvalData.resourceLines("calibration-questions.txt"));
             System.out.println(report(model, probe, world, memory, heldOut));
             if (out != null) {
                 Files.writeString(out, text(model, probe));
@@ -131,13 +129,4 @@ public final class WorldKnowledgeProbeTraining {
         return vectors.stream().map(v -> Vectors.normalizedCopy(v, v.length)).toList();
     }
 
-    static List<String> questions(String resource) throws IOException {
-        try (InputStream in = WorldKnowledgeProbeTraining.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException(resource + " is missing from the classpath");
-            }
-            return Arrays.stream(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"))
-                    .filter(l -> !l.isBlank() && !l.startsWith("#")).map(String::strip).toList();
-        }
-    }
 }
