@@ -182,11 +182,9 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
 
         /**
          * How the curator tells, for this model, a question about the world from one about the memories
-         * ({@link Embedder#worldKnowledgeProbe()}): a logistic regression over the unit query vector, fitted by
-         * {@code memfas-bench}'s {@code WorldKnowledgeProbeTraining} on 120 world-knowledge questions and 131
-         * questions about a person's or a project's memories, shipped with memfas (see {@code docs/embeddings.md}).
+         * ({@link Embedder#worldKnowledgeProbe()}), fitted by {@code memfas-bench}'s {@code WorldKnowledgeProbeTraining}.
          *
-         * @throws MemfasException if memfas's jar lacks the probe (a broken build)
+         * @throws MemfasException if memfas's jar lacks it (a broken build)
          */
         public WorldKnowledgeProbe worldKnowledgeProbe() {
             return WorldKnowledgeProbes.read(modelId, DIMENSION);
@@ -212,28 +210,16 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     static final String MODEL_JAR_VERSION = "1.20.0-beta30";
 
     private final SentenceEncoder encoder;
-    private final OptionalDouble relevanceFloor;
-    private final OptionalDouble meaningAloneFloor;
-    private final OptionalDouble topicShiftThreshold;
-    private final Optional<WorldKnowledgeProbe> worldKnowledgeProbe;
+    private final CalibratedValues calibrated;
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
     private DjlEmbedder(Builder b) {
         ModelSource source = b.source();
         this.encoder = new SentenceEncoder(source, b.intraOpThreads);
-        this.relevanceFloor = b.calibrated(b.relevanceFloor, b.builtIn.relevanceFloor, source);
-        this.meaningAloneFloor = b.calibrated(b.meaningAloneFloor, b.builtIn.meaningAloneFloor, source);
-        this.topicShiftThreshold = b.calibrated(b.topicShiftThreshold, b.builtIn.topicShiftThreshold, source);
         try {
-            this.worldKnowledgeProbe = b.probeSet ? Optional.ofNullable(b.worldKnowledgeProbe)
-                    : source.asShipped ? Optional.of(b.builtIn.worldKnowledgeProbe()) : Optional.empty();
-            worldKnowledgeProbe.ifPresent(probe -> {
-                if (probe.dimension() != encoder.dimension()) {
-                    throw new IllegalArgumentException("the world-knowledge probe reads " + probe.dimension()
-                            + " dimensions and model '" + encoder.modelId() + "' has " + encoder.dimension());
-                }
-            });
+            this.calibrated = CalibratedValues.of(b.builtIn, source, b.relevanceFloor, b.meaningAloneFloor,
+                    b.topicShiftThreshold, b.probeSet, b.worldKnowledgeProbe, encoder.modelId(), encoder.dimension());
         } catch (RuntimeException e) {
             encoder.close();
             throw e;
@@ -400,15 +386,6 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             return new DjlEmbedder(this);
         }
 
-        /**
-         * A model-dependent cosine: the one set on this builder, else the built-in model's, which was measured on the
-         * model as it ships (other pooling or prefixes give other cosines), else none.
-         */
-        private OptionalDouble calibrated(Double set, double builtInValue, ModelSource source) {
-            return set != null ? OptionalDouble.of(set)
-                    : source.asShipped ? OptionalDouble.of(builtInValue) : OptionalDouble.empty();
-        }
-
         private ModelSource source() {
             return directory != null
                     ? ModelSource.directory(directory, modelId, pooling, maxSequenceLength, queryPrefix, textPrefix)
@@ -471,7 +448,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
      */
     @Override
     public OptionalDouble relevanceFloor() {
-        return relevanceFloor;
+        return calibrated.relevanceFloor();
     }
 
     /**
@@ -480,12 +457,12 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
      */
     @Override
     public OptionalDouble meaningAloneFloor() {
-        return meaningAloneFloor;
+        return calibrated.meaningAloneFloor();
     }
 
     @Override
     public OptionalDouble topicShiftThreshold() {
-        return topicShiftThreshold;
+        return calibrated.topicShiftThreshold();
     }
 
     /**
@@ -494,7 +471,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
      */
     @Override
     public Optional<WorldKnowledgeProbe> worldKnowledgeProbe() {
-        return worldKnowledgeProbe;
+        return calibrated.worldKnowledgeProbe();
     }
 
     /** The most tokens read of one text; tokens past it are ignored. */
