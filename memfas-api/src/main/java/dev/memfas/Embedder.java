@@ -78,12 +78,13 @@ public interface Embedder {
     }
 
     /**
-     * How the curator tells, for this model, a question about the world from one about what the memories hold, when
-     * the model is calibrated. Memories are what the model answering the agent cannot know; asked "How many minutes are
-     * in a day?", a store of one person's conversations has at best a reply on that person's daily routine, which bge-small-en-v1.5
-     * finds at a cosine of 0.69, over both floors. For a query the probe reads as world knowledge with a probability of
-     * 0.8 or more, the curator raises both floors ({@code Memfas.Builder.worldKnowledgeRaise}, 0.08 by default), so
-     * only a memory that matches it closely is let in. Empty when unknown: the floors are the same for every query.
+     * How the curator tells, for this model, a question about the world from one about what the memories hold, when the
+     * model is calibrated. Memories are what the model answering the agent cannot know; asked "How many minutes are in
+     * a day?", a store of one person's conversations has at best a reply on that person's daily routine, which
+     * bge-small-en-v1.5 finds at a cosine of 0.69, over both floors. For a query the probe reads as world knowledge
+     * with a probability of 0.8 or more, the curator raises both floors ({@code Memfas.Builder.worldKnowledgeRaise},
+     * 0.08 by default), so only a memory that matches it closely is let in. Empty when unknown: the floors are the same
+     * for every query.
      */
     default Optional<WorldKnowledgeProbe> worldKnowledgeProbe() {
         return Optional.empty();

@@ -34,7 +34,8 @@ final class WorldKnowledgeProbeTest {
         assertThatThrownBy(() -> WorldKnowledgeProbe.of(new float[0], 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one weight");
         assertThatThrownBy(() -> WorldKnowledgeProbe.of(new float[] {1, Float.NaN}, 0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("world-knowledge probe weight 1 is not finite: NaN");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("world-knowledge probe weight 1 is not finite: NaN");
         assertThatThrownBy(() -> WorldKnowledgeProbe.of(new float[] {1}, Double.POSITIVE_INFINITY))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Infinity");
         assertThatThrownBy(() -> WorldKnowledgeProbe.of(new float[] {1, 2}, 0).probability(new float[3]))

@@ -15,9 +15,10 @@ import java.util.Map;
  * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
  * {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code dayShare}, {@code maxItemTokens},
  * {@code timeWindow}, {@code supersede} (applied at that similarity), {@code floor} for the relevance floor,
- * {@code meaningAlone} for the meaning-alone floor, {@code worldKnowledge} for the world-knowledge raise, {@code summarize} (memories older than that many days
- * consolidated once the conversation is stored), and {@code unnamed:1} (the turns stored without ids, so the curator
- * names them, as {@code remember(text)} would have it)).
+ * {@code meaningAlone} for the meaning-alone floor, {@code worldKnowledge} for the world-knowledge raise,
+ * {@code summarize} (memories older than that many days consolidated once the conversation is stored), and
+ * {@code unnamed:1} (the turns stored without ids, so the curator names them, as {@code remember(text)} would have
+ * it)).
  */
 record EvalVariant(String name, Map<String, Double> settings) {
     static EvalVariant parse(String spec) {

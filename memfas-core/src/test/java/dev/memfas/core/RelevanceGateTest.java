@@ -276,7 +276,7 @@ final class RelevanceGateTest {
 
     @Test
     void aQueryReadAsAboutTheWorld_meetsBothFloorsRaised() {
-        // p = 0.993: floors 0.5 and 0.7 become 0.58 and 0.78, so the best (0.72) is between them, with no word in common
+        // p = 0.993: floors 0.5 and 0.7 become 0.58 and 0.78, so the best (0.72) is between them, sharing no word
         probed(5, Memfas.newBuilder());
 
         assertThat(curator.getContext("how many minutes are in a day", "s").memoryIds()).containsExactly("routine");

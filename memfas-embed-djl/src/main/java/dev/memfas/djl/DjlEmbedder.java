@@ -182,7 +182,8 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
 
         /**
          * How the curator tells, for this model, a question about the world from one about the memories
-         * ({@link Embedder#worldKnowledgeProbe()}), fitted by {@code memfas-bench}'s {@code WorldKnowledgeProbeTraining}.
+         * ({@link Embedder#worldKnowledgeProbe()}), fitted by {@code memfas-bench}'s
+         * {@code WorldKnowledgeProbeTraining}.
          *
          * @throws MemfasException if memfas's jar lacks it (a broken build)
          */

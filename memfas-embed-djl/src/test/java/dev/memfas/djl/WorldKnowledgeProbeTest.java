@@ -39,7 +39,8 @@ final class WorldKnowledgeProbeTest {
                 "How many minutes are in a day?", "What is the boiling point of ethanol?")) {
             assertThat(probability(world)).as(world).isGreaterThanOrEqualTo(0.8);
         }
-        for (String memory : List.of("What did my brother say about his new flat?", "Which bug did we fix in the importer?",
+        for (String memory : List.of("What did my brother say about his new flat?",
+                "Which bug did we fix in the importer?",
                 "When is my next physio session?", "What did you suggest for my daughter's birthday party?")) {
             assertThat(probability(memory)).as(memory).isLessThan(0.5);
         }
@@ -54,7 +55,8 @@ final class WorldKnowledgeProbeTest {
     private static ContextCurator curator(Memfas.Builder builder) {
         ContextCurator curator = builder.embedder(embedder).build();
         curator.rememberAll(List.of(
-                note("routine", "My routine on a hectic day: up at six, twenty minutes of stretching, then straight to work."),
+                note("routine", "My routine on a hectic day: up at six, twenty minutes of stretching, then straight "
+                        + "to work."),
                 note("pg", "Our PostgreSQL listens on port 5433 on the staging box, not the default."),
                 note("cat", "I adopted a grey cat called Pepper from the shelter on Saturday.")));
         return curator;
