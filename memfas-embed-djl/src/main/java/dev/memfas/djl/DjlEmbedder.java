@@ -9,9 +9,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.locks.ReadWriteLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
-import java.util.function.Supplier;
 
 /**
  * Sentence embeddings computed locally with an ONNX model: texts tokenized by DJL's Hugging Face tokenizer, the model
@@ -212,8 +209,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
 
     private final SentenceEncoder encoder;
     private final CalibratedValues calibrated;
-    private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
-    private boolean closed;
+    private final OpenEncoder open;
 
     private DjlEmbedder(Builder b) {
         ModelSource source = b.source();
@@ -225,6 +221,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
             encoder.close();
             throw e;
         }
+        this.open = new OpenEncoder(encoder);
     }
 
     /**
@@ -400,7 +397,7 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     @Override
     public List<float[]> embedAll(List<String> texts) {
         checkNoNulls(texts, "texts", "text");
-        return whileOpen(() -> encoder.encodeTexts(texts));
+        return open.whileOpen(() -> encoder.encodeTexts(texts));
     }
 
     /**
@@ -410,26 +407,13 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     @Override
     public List<float[]> embedQueries(List<String> queries) {
         checkNoNulls(queries, "queries", "query");
-        return whileOpen(() -> encoder.encodeQueries(queries));
+        return open.whileOpen(() -> encoder.encodeQueries(queries));
     }
 
     private static void checkNoNulls(List<String> texts, String listName, String itemName) {
         Objects.requireNonNull(texts, listName);
         for (int i = 0; i < texts.size(); i++) {
             Objects.requireNonNull(texts.get(i), itemName + " " + i);
-        }
-    }
-
-    /** Runs the encoder unless the embedder is closed; {@link #close()} waits for it. */
-    private List<float[]> whileOpen(Supplier<List<float[]>> encoding) {
-        lifecycle.readLock().lock();
-        try {
-            if (closed) {
-                throw new IllegalStateException("embedder is closed: " + encoder.modelId());
-            }
-            return encoding.get();
-        } finally {
-            lifecycle.readLock().unlock();
         }
     }
 
@@ -488,15 +472,6 @@ public final class DjlEmbedder implements Embedder, AutoCloseable {
     /** Releases the model and tokenizer, after embeddings in progress finish. Idempotent. */
     @Override
     public void close() {
-        lifecycle.writeLock().lock();
-        try {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            encoder.close();
-        } finally {
-            lifecycle.writeLock().unlock();
-        }
+        open.close();
     }
 }
