@@ -1,13 +1,13 @@
 // Usage: node client.mjs JAVA JAR DB
-// Starts `memfas mcp` as a child process, runs a fixed conversation through the official client, and prints one JSON
-// object with what came back, for McpClientIT to check.
+// Starts `memfas mcp --tools full` as a child process, runs a fixed conversation through the official client that calls
+// every tool, and prints one JSON object with what came back, for McpClientIT to check.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
 const [java, jar, db] = process.argv.slice(2);
 const transport = new StdioClientTransport({
   command: java,
-  args: ["-jar", jar, "mcp", "--db", db, "--model", "bge-small-en-v1.5-q"],
+  args: ["-jar", jar, "mcp", "--db", db, "--model", "bge-small-en-v1.5-q", "--tools", "full"],
   stderr: "inherit",
 });
 const client = new Client({ name: "memfas-it", version: "1.0.0" });
@@ -94,6 +94,41 @@ out.bad = { isError: bad.isError ?? false, text: text(bad) };
 
 const badType = await client.callTool({ name: "set_budget", arguments: { token_budget: "lots" } });
 out.badType = { isError: badType.isError ?? false, text: text(badType) };
+
+// Every other tool of the full profile, each with arguments it takes; the client checks each structured result against
+// its tool's output schema, and `called` lists the tools that answered without a tool error.
+const called = new Set();
+const call = async (name, args) => {
+  const r = await client.callTool({ name, arguments: args });
+  if (!(r.isError ?? false)) called.add(name);
+  else out.errors = [...(out.errors ?? []), `${name}: ${text(r)}`];
+  return r;
+};
+await call("remember", { text: "The build server is jenkins-1.", id: "build-old", created_at: "2019-12-01" });
+await call("remember", { text: "The build agents ran jenkins-1 too.", id: "build-older", created_at: "2019-12-02" });
+await call("memory_context", { scope: "universal", limit: 5 });
+const superseding = await call("remember", { text: "The build server is jenkins-3.", supersedes: "build-old" });
+out.supersedingRemember = { structured: superseding.structuredContent };
+await call("supersede", { memory_id: superseding.structuredContent?.memory_id, text: "The build server is jenkins-4." });
+await call("history", { memory_id: "build-old" });
+await call("maintain", { dry_run: true });
+await call("summarize", { older_than_days: 365, dry_run: true });
+await call("remember", { text: "An archived note.", id: "arch", created_at: "2015-01-01" });
+await call("maintain", { dry_run: false });
+await call("restore", { memory_id: "arch" });
+await call("time", { timezone: "Europe/Berlin", resolve: "last week" });
+await call("report_event", { type: "error_occurred", text: "Build failed: OutOfMemoryError", fix: "raise the heap" });
+await call("orient", { timezone: "UTC" });
+await call("suggest_triggers", {});
+await call("add_trigger", { keyword: "jenkins", hint: "The build server moved." });
+await call("save_state", { key: "plan", value: "{\"step\": 1}" });
+await call("load_state", { key: "plan" });
+await call("list_state_keys", { include_preview: true });
+await call("search_state", { glob: "p*" });
+await call("offer", { tool_name: "getUserProfile", result: "{\"name\": \"Ana\", \"team\": 7}" });
+await call("delete_state", { key: "plan" });
+await call("clear_state", {});
+out.called = [...called];
 
 await client.close();
 process.stdout.write(JSON.stringify(out) + "\n");

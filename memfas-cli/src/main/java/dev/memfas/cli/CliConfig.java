@@ -25,7 +25,7 @@ final class CliConfig {
     static final String FILE_NAME = "memfas.yaml";
     private static final Set<String> KEYS = Set.of("db", "model", "budget", "sources", "chunk", "max_file_bytes",
             "telemetry", "weights", "triggers", "time_window_weight", "supersession", "working_memory",
-            "scope_budgets", "namespace");
+            "scope_budgets", "namespace", "mcp");
     private static final Set<String> CHUNK_KEYS = Set.of("target_tokens", "overlap_tokens");
     private static final List<String> WEIGHT_KEYS = List.of("semantic", "lexical", "recency", "frequency", "topic",
             "scope", "priority", "hot");
@@ -57,6 +57,8 @@ final class CliConfig {
     String namespace = Memory.DEFAULT_NAMESPACE;
     /** Whether the config file named the namespace. */
     boolean namespaceConfigured;
+    /** The tools {@code memfas mcp} offers (profiles and tool names); null for the server's default. */
+    String mcpTools;
     /** The shares of every turn's budget by scope; null for none. */
     ScopeBudgets scopeBudgets;
     Path baseDir;
@@ -217,6 +219,14 @@ final class CliConfig {
                 case "namespace" -> {
                     c.namespace = string(value, at);
                     c.namespaceConfigured = true;
+                }
+                case "mcp" -> {
+                    Object tools = mapping(value, at, Set.of("tools")).get("tools");
+                    if (tools != null) {
+                        // A YAML list or one comma-separated string; the server checks the names.
+                        c.mcpTools = tools instanceof List<?> ? String.join(",", strings(tools, at + ".tools"))
+                                : string(tools, at + ".tools");
+                    }
                 }
                 case "scope_budgets" -> {
                     Map<String, Object> m = mapping(value, at, Set.of("universal", "language", "project"));

@@ -31,6 +31,10 @@ final class McpCommand implements Callable<Integer> {
             + " --detect` does) for get_context and memory_context calls that name none.")
     boolean detect;
 
+    @Option(names = "--tools", paramLabel = "LIST", description = "The tools offered: profiles (core, state, full) and"
+            + " tool names, comma-separated (default: the config's mcp.tools, else core).")
+    String tools;
+
     @Option(names = "--http", description = "Serve over Streamable HTTP at http://HOST:PORT/mcp, for several clients"
             + " sharing one server, until stopped (Ctrl-C).")
     boolean http;
@@ -59,13 +63,18 @@ final class McpCommand implements Callable<Integer> {
         }
         // A tenant's server: its calls cannot reach another namespace.
         String namespace = main.namespaceGiven();
+        String offered = tools != null ? tools : main.settings().mcpTools;
         try (Workspace w = main.open(Workspace.Access.WRITE, true)) {
-            return http ? serveHttp(w, here, namespace) : serveStdio(w, here, namespace);
+            return http ? serveHttp(w, here, namespace, offered) : serveStdio(w, here, namespace, offered);
         }
     }
 
-    private Integer serveStdio(Workspace w, ContextDetector.Detected here, String namespace) throws Exception {
+    private Integer serveStdio(Workspace w, ContextDetector.Detected here, String namespace, String offered)
+            throws Exception {
         MemfasMcpServer.Builder b = MemfasMcpServer.builder(w.curator);
+        if (offered != null) {
+            b.tools(offered);
+        }
         if (budget != null) {
             b.defaultBudget(budget);
         }
@@ -82,8 +91,12 @@ final class McpCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    private Integer serveHttp(Workspace w, ContextDetector.Detected here, String namespace) throws Exception {
+    private Integer serveHttp(Workspace w, ContextDetector.Detected here, String namespace, String offered)
+            throws Exception {
         MemfasMcpHttpServer.Builder b = MemfasMcpHttpServer.builder(w.curator);
+        if (offered != null) {
+            b.tools(offered);
+        }
         if (budget != null) {
             b.defaultBudget(budget);
         }

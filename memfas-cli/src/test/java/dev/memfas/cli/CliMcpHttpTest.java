@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The options of {@code memfas mcp --http} that fail before anything is served. */
+/** The options of {@code memfas mcp} that fail before anything is served. */
 final class CliMcpHttpTest {
     @TempDir
     Path dir;
@@ -18,6 +18,35 @@ final class CliMcpHttpTest {
 
         assertThat(r.exit()).isEqualTo(Main.USAGE);
         assertThat(r.err()).contains("--port, --host and --token-file go with --http");
+    }
+
+    @Test
+    void tools_nameThatIsNeitherProfileNorTool_isBadInput_namingIt() {
+        CliRun stdio = CliRun.of(dir.resolve("m.db"), "mcp", "--tools", "core,memories");
+        CliRun http = CliRun.of(dir.resolve("m.db"), "mcp", "--http", "--port", "0", "--tools", "ful");
+
+        assertThat(stdio.exit()).isEqualTo(Main.INPUT);
+        assertThat(stdio.err()).contains("tools: 'memories' is neither a profile (core, state, full) nor a tool");
+        assertThat(http.exit()).isEqualTo(Main.INPUT);
+        assertThat(http.err()).contains("tools: 'ful' is neither a profile");
+    }
+
+    @Test
+    void tools_fromTheConfig_areReadAsAListOrAString_andTheFlagOverridesThem() throws Exception {
+        Path listed = Files.writeString(dir.resolve("listed.yaml"), "mcp:\n  tools: [core, bogus]\n");
+        Path string = Files.writeString(dir.resolve("string.yaml"), "mcp: {tools: \"core,bogus2\"}\n");
+        Path unknownKey = Files.writeString(dir.resolve("key.yaml"), "mcp: {profile: core}\n");
+
+        CliRun fromList = CliRun.of(dir.resolve("m.db"), "mcp", "--config", listed.toString());
+        CliRun fromString = CliRun.of(dir.resolve("m.db"), "mcp", "--config", string.toString());
+        CliRun overridden = CliRun.of(dir.resolve("m.db"), "mcp", "--config", string.toString(), "--tools", "bogus3");
+        CliRun badKey = CliRun.of(dir.resolve("m.db"), "mcp", "--config", unknownKey.toString());
+
+        assertThat(fromList.err()).contains("tools: 'bogus' is neither");
+        assertThat(fromString.err()).contains("tools: 'bogus2' is neither");
+        assertThat(overridden.err()).contains("tools: 'bogus3' is neither");
+        assertThat(badKey.exit()).isEqualTo(Main.INPUT);
+        assertThat(badKey.err()).contains("profile");
     }
 
     @Test

@@ -58,6 +58,13 @@ final class McpClientIT {
                 "report_event", "orient",
                 "promote", "working_memory", "suggest_triggers", "add_trigger", "save_state", "load_state",
                 "list_state_keys", "search_state", "delete_state", "offer", "clear_state", "forget");
+        // The tools called in the conversation's first part, and the rest through `call`: every tool of the profile.
+        Set<String> called = new HashSet<>(List.of("remember", "get_context", "report_usage", "get", "update", "list",
+                "recall", "set_budget", "forget", "working_memory", "promote"));
+        out.get("called").forEach(t -> called.add(t.asString()));
+        assertThat(out.get("errors")).as("tool errors").isNull();
+        assertThat(called).containsExactlyInAnyOrderElementsOf(tools);
+        assertThat(out.at("/supersedingRemember/structured/reason").asString()).isEqualTo("supersedes build-old");
         assertThat(annotation(out, "get_context", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "recall", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "forget", "destructiveHint")).isTrue();
@@ -142,8 +149,8 @@ final class McpClientIT {
         Path client = installClient();
         String token = "it-token-" + Long.toHexString(System.nanoTime()) + "-abcdef";
         Path errors = dir.resolve("server-stderr.txt");
-        ProcessBuilder pb = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "mcp", "--http", "--port", "0", "--db",
-                dir.resolve("http.db").toString()).directory(dir.toFile())
+        ProcessBuilder pb = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "mcp", "--http", "--port", "0", "--tools",
+                "full", "--db", dir.resolve("http.db").toString()).directory(dir.toFile())
                 .redirectOutput(dir.resolve("server-stdout.txt").toFile()).redirectError(errors.toFile());
         pb.environment().put("MEMFAS_MCP_TOKEN", token);
         Process server = pb.start();
@@ -200,6 +207,7 @@ final class McpClientIT {
         requests.append("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
         requests.append("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"remember\","
                 + "\"arguments\":{\"text\":\"Deploys happen on Tuesdays.\"}}}\n");
+        requests.append("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\",\"params\":{}}\n");
         for (int id = 3; id <= 8; id++) {
             requests.append("{\"jsonrpc\":\"2.0\",\"id\":").append(id).append(",\"method\":\"tools/call\","
                     + "\"params\":{\"name\":\"get_context\",\"arguments\":{\"query\":\"when do deploys happen\","
@@ -218,8 +226,16 @@ final class McpClientIT {
             JsonNode message = JSON.readTree(line);
             assertThat(message.get("jsonrpc").asString()).as(line).isEqualTo("2.0");
             ids.add(message.get("id").asInt());
+            if (message.get("id").asInt() == 9) {
+                // The default profile: the loop of a turn, in at most 8,000 characters of tools/list.
+                JsonNode result = message.get("result");
+                assertThat(JSON.writeValueAsString(result).length()).isLessThanOrEqualTo(8_000);
+                List<String> names = new ArrayList<>();
+                result.get("tools").forEach(t -> names.add(t.get("name").asString()));
+                assertThat(names).containsExactly("get_context", "report_usage", "remember", "recall", "forget");
+            }
         }
-        assertThat(ids).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6, 7, 8);
+        assertThat(ids).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6, 7, 8, 9);
     }
 
     private record Result(int exit, String stdout, String stderr) {}

@@ -61,7 +61,7 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
         McpJsonMapper json = McpJsonDefaults.getMapper();
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(json).mcpEndpoint(ENDPOINT).build();
-        this.server = McpFeatures.offer(McpServer.sync(transport), b.options.tools(), json, b.options.version, true)
+        this.server = McpFeatures.offer(McpServer.sync(transport), b.options.toolsServed(), json, b.options.version, true)
                 .build();
 
         QueuedThreadPool threads = new QueuedThreadPool();
@@ -234,6 +234,16 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
          */
         public Builder namespace(String namespace) {
             options.namespace(namespace);
+            return this;
+        }
+
+        /**
+         * The tools offered, as in {@link MemfasMcpServer.Builder#tools}; {@code core} when not set.
+         *
+         * @throws IllegalArgumentException naming a part that is neither a profile nor a tool
+         */
+        public Builder tools(String selection) {
+            options.tools(selection);
             return this;
         }
 

@@ -22,9 +22,9 @@ import java.util.concurrent.TimeUnit;
  * Serves a {@link ContextCurator} over the Model Context Protocol on standard input and output, so that an agent in
  * any language can ask for curated context.
  *
- * <p>Tools: {@code get_context}, {@code report_usage}, {@code set_budget}, {@code memory_context}, {@code remember},
- * {@code recall}, {@code forget} and those about memory over time, layers and triggers (docs/mcp.md); resource
- * {@code memfas://stats}. Arguments are read leniently ({@code "2000"} for 2000,
+ * <p>Tools: by default {@code get_context}, {@code remember}, {@code recall}, {@code report_usage} and
+ * {@code forget}; with {@link Builder#tools} also those about state, memory over time, layers and triggers
+ * (docs/mcp.md); resource {@code memfas://stats}. Arguments are read leniently ({@code "2000"} for 2000,
  * {@code "true"} for true); a bad call gets a tool error with a one-line message. Standard output carries only
  * JSON-RPC messages; logs belong on standard error.
  *
@@ -50,7 +50,7 @@ public final class MemfasMcpServer implements AutoCloseable {
     private volatile boolean closed;
 
     private MemfasMcpServer(Builder b) {
-        MemfasTools tools = b.options.tools();
+        MemfasTools tools = b.options.toolsServed();
         McpJsonMapper json = McpJsonDefaults.getMapper();
         InFlight inFlight = new InFlight(json);
         InputStream in = new FilterInputStream(b.input) {
@@ -161,6 +161,21 @@ public final class MemfasMcpServer implements AutoCloseable {
          */
         public Builder namespace(String namespace) {
             options.namespace(namespace);
+            return this;
+        }
+
+        /**
+         * The tools offered: profiles and tool names, comma-separated. {@code core} (the default) is the loop of a
+         * turn, {@code get_context}, {@code remember}, {@code recall}, {@code report_usage} and {@code forget}, each with
+         * its everyday arguments; {@code state} adds the key-value state tools and {@code offer}; {@code full} is every
+         * tool with every argument; a tool named on its own comes with all its arguments ({@code "core,time"}). A
+         * client puts every tool definition into every request: {@code core} is under 8,000 characters of
+         * {@code tools/list}, {@code full} about five times that (docs/mcp.md).
+         *
+         * @throws IllegalArgumentException naming a part that is neither a profile nor a tool, or if none is named
+         */
+        public Builder tools(String selection) {
+            options.tools(selection);
             return this;
         }
 

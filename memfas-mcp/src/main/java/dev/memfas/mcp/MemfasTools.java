@@ -39,8 +39,7 @@ final class MemfasTools {
             + " YYYY-MM-DD): only memories true then, and written by then, are used (default now).");
     static final Map<String, Object> INCLUDE_SUPERSEDED = prop("boolean", "Also use memories that are no"
             + " longer true (superseded or past their validity), each marked with what replaced it (default false).");
-    static final Map<String, Object> NAMESPACE = prop("string", "The namespace (tenant) to work in"
-            + " (default: default). Namespaces never see each other's memories.");
+    static final Map<String, Object> NAMESPACE = prop("string", "The tenant to work in (default: default).");
 
     private final ContextCurator curator;
     private final MemoryTools memories;
@@ -48,26 +47,40 @@ final class MemfasTools {
     private final ContextTools context;
     /** The only namespace calls may work in, or null if each may name its own. */
     private final String servedNamespace;
+    private final ToolSelection selection;
+    /** Every tool the server has, as declared. */
+    private final Map<String, Declared> declared = new LinkedHashMap<>();
+    /** The tools offered, with the arguments the selection offers. */
     private final Map<String, Tool> tools = new LinkedHashMap<>();
 
     /** A tool: its description for the client, and its handler. */
     record Tool(McpSchema.Tool schema, Set<String> arguments, Function<ToolArguments, McpSchema.CallToolResult> handler) {}
 
+    /** A tool as declared, with every argument it can take. */
+    private record Declared(String title, Effects effects, String description, Map<String, Object> inputSchema,
+            Map<String, Object> outputSchema, Function<ToolArguments, McpSchema.CallToolResult> handler) {}
+
     /** What a tool promises about its effects, as MCP tool annotations. */
     record Effects(boolean readOnly, boolean destructive, boolean idempotent) {
         static final Effects READS = new Effects(true, false, true);
 
-        McpSchema.ToolAnnotations annotations(String title) {
-            return McpSchema.ToolAnnotations.builder().title(title).readOnlyHint(readOnly)
+        McpSchema.ToolAnnotations annotations() {
+            // No title here: the tool's own title says it, and every character is read by the model on every turn.
+            return McpSchema.ToolAnnotations.builder().readOnlyHint(readOnly)
                     .destructiveHint(destructive).idempotentHint(idempotent).openWorldHint(false).build();
         }
     }
 
+    /** Every tool, with every argument. */
     MemfasTools(ContextCurator curator, Integer defaultBudget) {
-        this(curator, defaultBudget, WorkingContext.NONE);
+        this(curator, defaultBudget, WorkingContext.NONE, "full");
     }
 
-    MemfasTools(ContextCurator curator, Integer defaultBudget, WorkingContext here) {
+    /**
+     * @param tools the profiles and tools offered ({@link ToolSelection})
+     * @throws IllegalArgumentException if the selection names neither a profile nor a tool
+     */
+    MemfasTools(ContextCurator curator, Integer defaultBudget, WorkingContext here, String tools) {
         this.curator = curator;
         this.servedNamespace = here.namespace();
         this.memories = new MemoryTools(curator);
@@ -78,6 +91,8 @@ final class MemfasTools {
         Map<String, Object> in = new LinkedHashMap<>();
         in.put("text", prop("string", "The memory, one self-contained statement."));
         in.put("id", prop("string", "Its id; a memory with this id is replaced (default: a new id)."));
+        in.put("supersedes", prop("string", "The id of a memory this one makes no longer true; it is kept, marked"
+                + " superseded."));
         in.put("kind", prop("string", "What it is: note, fact, decision, preference, lesson, ... (default note)."));
         in.put("scope", prop("string", "universal, language:NAME, project:NAME or project:NAME:task:TASK (default"
                 + " universal)."));
@@ -102,9 +117,8 @@ final class MemfasTools {
         out.put("duplicate", type("boolean"));
         out.put("replaced", type("boolean"));
         add("remember", "Remember", new Effects(false, false, false), """
-                Stores a memory: a fact, decision, preference or lesson worth recalling in later turns, in the layer \
-                its tags, kind and scope route it to (working memory of the session, the project, or global). With \
-                an id, it replaces the memory of that id.""",
+                Stores a fact, decision, preference or lesson worth recalling in later turns. With an id, it replaces \
+                the memory of that id; with supersedes, it marks an older memory no longer true.""",
                 object(in, List.of("text")), output(out), memories::remember);
 
         in = new LinkedHashMap<>();
@@ -206,6 +220,13 @@ final class MemfasTools {
         out.put("found", type("boolean"));
         add("forget", "Forget a memory", new Effects(false, true, true), "Deletes one memory by its id.",
                 object(in, List.of("memory_id")), output(out), memories::forget);
+
+        this.selection = ToolSelection.parse(tools, declared.keySet());
+        declared.forEach((name, d) -> {
+            if (selection.offers(name)) {
+                offer(name, d);
+            }
+        });
     }
 
     /** Declares tools: for the handler classes that declare their own ({@link LifecycleTools#declare}). */
@@ -217,13 +238,29 @@ final class MemfasTools {
 
     private void add(String name, String title, Effects effects, String description, Map<String, Object> inputSchema,
             Map<String, Object> outputSchema, Function<ToolArguments, McpSchema.CallToolResult> handler) {
-        @SuppressWarnings("unchecked")
-        Set<String> arguments = ((Map<String, Object>) inputSchema.get("properties")).keySet();
-        McpSchema.Tool tool = new McpSchema.Tool.Builder().name(name).title(title).description(description.strip())
-                .inputSchema(inputSchema).outputSchema(outputSchema).annotations(effects.annotations(title)).build();
-        tools.put(name, new Tool(tool, Set.copyOf(arguments), handler));
+        if (declared.put(name, new Declared(title, effects, description.strip(), inputSchema, outputSchema, handler))
+                != null) {
+            throw new IllegalStateException("tool declared twice: " + name);
+        }
     }
 
+    /** Offers a declared tool with the arguments the selection offers of it. */
+    private void offer(String name, Declared d) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> all = (Map<String, Object>) d.inputSchema().get("properties");
+        @SuppressWarnings("unchecked")
+        List<String> required = (List<String>) d.inputSchema().get("required");
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (String argument : selection.arguments(name, all.keySet())) {
+            properties.put(argument, all.get(argument));
+        }
+        Map<String, Object> input = object(properties, required.stream().filter(properties::containsKey).toList());
+        McpSchema.Tool tool = new McpSchema.Tool.Builder().name(name).title(d.title()).description(d.description())
+                .inputSchema(input).outputSchema(d.outputSchema()).annotations(d.effects().annotations()).build();
+        tools.put(name, new Tool(tool, Set.copyOf(properties.keySet()), d.handler()));
+    }
+
+    /** The tools offered, in the order of the whole set. */
     List<Tool> tools() {
         return List.copyOf(tools.values());
     }
@@ -240,7 +277,8 @@ final class MemfasTools {
     McpSchema.CallToolResult call(String name, Map<String, Object> arguments, String client) {
         Tool tool = tools.get(name);
         if (tool == null) {
-            return error("unknown tool '" + name + "' (known: " + String.join(", ", tools.keySet()) + ")");
+            return error("unknown tool '" + name + "' (this server offers " + String.join(", ", tools.keySet())
+                    + (declared.containsKey(name) ? "; '" + name + "' is in the profile 'full'" : "") + ")");
         }
         try {
             return tool.handler().apply(new ToolArguments(name, arguments, tool.arguments(), servedNamespace, client));

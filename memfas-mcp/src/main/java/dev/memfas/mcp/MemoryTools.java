@@ -67,6 +67,10 @@ final class MemoryTools {
         memory.validFrom(args.optionalInstant("valid_from"));
         memory.validUntil(args.optionalInstant("valid_until"));
         boolean named = id != null && !id.isBlank();
+        String superseded = args.optionalString("supersedes");
+        if (superseded != null && !superseded.isBlank()) {
+            return rememberSuperseding(args, namespace, superseded, memory, kind, scope, tags);
+        }
         boolean replaced = named && curator.get(namespace, id).isPresent();
         RememberRequest request = RememberRequest.of(memory.build());
         String session = args.session();
@@ -90,6 +94,34 @@ final class MemoryTools {
         return MemfasTools.ok(text + stored.id() + " in the " + remembered.layer().label() + " layer ("
                 + remembered.reason() + ")", Map.of("memory_id", stored.id(), "layer", remembered.layer().label(),
                 "reason", remembered.reason(), "duplicate", duplicate, "replaced", replaced));
+    }
+
+    /** {@code remember} with {@code supersedes}: what it does not name (kind, scope, tags) is the old memory's. */
+    private McpSchema.CallToolResult rememberSuperseding(ToolArguments args, String namespace, String oldId,
+            Memory.Builder memory, String kind, String scope, List<String> tags) {
+        for (String routing : List.of("session_id", "project", "layer")) {
+            if (args.optionalString(routing) != null) {
+                throw new IllegalArgumentException("'" + routing + "' does not go with 'supersedes': the new memory"
+                        + " takes the old one's place");
+            }
+        }
+        Memory old = curator.get(namespace, oldId).orElseThrow(() -> new IllegalArgumentException(
+                "no memory '" + oldId + "' in namespace '" + namespace + "'")).memory();
+        if (kind == null || kind.isBlank()) {
+            memory.kind(old.kind());
+        }
+        if (scope == null || scope.isBlank()) {
+            memory.scope(old.scope());
+        }
+        if (tags == null) {
+            memory.tags(old.tags());
+        }
+        Memory stored = curator.supersede(oldId, memory.build());
+        String layer = Layer.of(stored).label();
+        String reason = "supersedes " + oldId;
+        return MemfasTools.ok("remembered as " + stored.id() + " in the " + layer + " layer (" + reason + ")",
+                Map.of("memory_id", stored.id(), "layer", layer, "reason", reason, "duplicate", false,
+                        "replaced", false));
     }
 
     McpSchema.CallToolResult get(ToolArguments args) {

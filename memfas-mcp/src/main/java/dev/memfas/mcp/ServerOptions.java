@@ -16,6 +16,7 @@ final class ServerOptions {
     String language;
     String namespace;
     String version = "0.1.0";
+    String tools = ToolSelection.DEFAULT;
 
     ServerOptions(ContextCurator curator) {
         this.curator = Objects.requireNonNull(curator, "curator");
@@ -43,7 +44,13 @@ final class ServerOptions {
         this.version = Objects.requireNonNull(version, "version");
     }
 
-    MemfasTools tools() {
-        return new MemfasTools(curator, defaultBudget, new WorkingContext(project, language, namespace));
+    void tools(String selection) {
+        // Checked now, against the tools a server has, so a bad name fails at configuration.
+        this.tools = Objects.requireNonNull(selection, "tools");
+        toolsServed();
+    }
+
+    MemfasTools toolsServed() {
+        return new MemfasTools(curator, defaultBudget, new WorkingContext(project, language, namespace), tools);
     }
 }

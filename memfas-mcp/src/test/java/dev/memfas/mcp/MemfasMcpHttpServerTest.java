@@ -72,7 +72,7 @@ final class MemfasMcpHttpServerTest {
 
     @Test
     void twoClientsShareOneCurator_whatOneRemembersTheOtherFinds() {
-        MemfasMcpHttpServer server = serve(MemfasMcpHttpServer.builder(curator));
+        MemfasMcpHttpServer server = serve(MemfasMcpHttpServer.builder(curator).tools("full"));
         McpSyncClient alice = client(server, null);
         McpSyncClient bob = client(server, null);
 
@@ -93,7 +93,7 @@ final class MemfasMcpHttpServerTest {
     void sessionsOfDifferentClientsStayIsolated_evenUnderTheSameName() {
         curator.remember(dev.memfas.Memory.builder("Kafka retention is seven days, and the billing service"
                 + " deploys with blue-green on Fridays after the change review.").id("k").build());
-        MemfasMcpHttpServer server = serve(MemfasMcpHttpServer.builder(curator));
+        MemfasMcpHttpServer server = serve(MemfasMcpHttpServer.builder(curator).tools("full"));
         McpSyncClient alice = client(server, null);
         McpSyncClient bob = client(server, null);
 
@@ -132,7 +132,7 @@ final class MemfasMcpHttpServerTest {
         MemfasMcpHttpServer server = serve(MemfasMcpHttpServer.builder(curator).bearerToken(TOKEN));
 
         McpSyncClient good = client(server, TOKEN);
-        assertThat(call(good, "time", Map.of()).isError()).isFalse();
+        assertThat(call(good, "recall", Map.of("query", "kafka")).isError()).isFalse();
 
         assertThat(post(server, null, null).statusCode()).isEqualTo(401);
         HttpResponse<String> wrong = post(server, "Bearer " + TOKEN + "x", null);

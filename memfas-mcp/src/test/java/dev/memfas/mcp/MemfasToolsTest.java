@@ -354,7 +354,7 @@ final class MemfasToolsTest {
         call("remember", "text", "Search: cache for a minute", "id", "search", "kind", "rule",
                 "scope", "project:search");
         call("remember", "text", "Prefer small commits", "id", "small", "kind", "rule");
-        MemfasTools here = new MemfasTools(curator, null, new WorkingContext("billing", null, null));
+        MemfasTools here = new MemfasTools(curator, null, new WorkingContext("billing", null, null), "full");
 
         McpSchema.CallToolResult asked = call("memory_context", "scope", "project:search", "kind", "rule");
         McpSchema.CallToolResult byDefault = here.call("memory_context", Map.of("kind", "rule"));
@@ -371,7 +371,7 @@ final class MemfasToolsTest {
 
     @Test
     void aServerOfOneNamespace_refusesCallsNamingAnother_andWorksInItsOwnByDefault() {
-        MemfasTools acme = new MemfasTools(curator, null, new WorkingContext(null, null, "acme"));
+        MemfasTools acme = new MemfasTools(curator, null, new WorkingContext(null, null, "acme"), "full");
 
         McpSchema.CallToolResult remembered = acme.call("remember", Map.of("text", "Acme ships on Mondays", "id", "a1"));
         McpSchema.CallToolResult elsewhere = acme.call("recall", Map.of("query", "billing", "namespace", "default"));
