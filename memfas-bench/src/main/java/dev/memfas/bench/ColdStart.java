@@ -16,10 +16,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Cold starts of the real {@code memfas} command, what CLI and MCP users feel: the wall time of one-shot commands, and
- * how long an MCP client waits for {@code initialize} and for its first {@code get_context}. Each variant (a command
- * line that starts memfas) runs in turn, round after round, so that the machine's drift falls on all alike; the table
- * shows medians.
+ * Cold starts of the real {@code memfas} command, what CLI and MCP users feel: the wall time of one-shot commands, how
+ * long an MCP client waits for {@code initialize} and for its first {@code get_context}, how long {@code mcp --http}
+ * takes to say its address, and how long it takes to exit after SIGTERM. Each variant (a command line that starts
+ * memfas) runs in turn, round after round, so that the machine's drift falls on all alike; the table shows medians,
+ * and beside them the start of a JVM that answers one line and does nothing else (the floor of any Java server).
  *
  * <pre>
  * ./mvnw -B -q -pl memfas-bench -am package -DskipTests
@@ -65,7 +66,8 @@ public final class ColdStart {
         run(command(first, "remember", "billing-api deploys blue-green on Tuesdays.", "--db", db.toString()), null);
         run(command(first, "remember", "Kafka retention of usage-events is 30 days.", "--db", db.toString()), null);
 
-        String[] measures = {"stats", "context (model)", "mcp initialize", "mcp first get_context"};
+        String[] measures = {"stats", "context (model)", "mcp initialize", "mcp first get_context",
+            "mcp --http address", "mcp --http SIGTERM"};
         Map<String, double[][]> times = new LinkedHashMap<>();
         for (String v : variants.keySet()) {
             times.put(v, new double[measures.length][runs]);
@@ -79,7 +81,15 @@ public final class ColdStart {
                 double[] mcp = mcp(command(v.getValue(), "mcp", "--db", db.toString()));
                 t[2][r] = mcp[0];
                 t[3][r] = mcp[1];
+                double[] http = http(command(v.getValue(), "mcp", "--http", "--port", "0", "--db", db.toString()));
+                t[4][r] = http[0];
+                t[5][r] = http[1];
             }
+        }
+        double[] jvm = new double[runs];
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        for (int r = 0; r < runs; r++) {
+            jvm[r] = mcp(List.of(java, "-cp", System.getProperty("java.class.path"), Echo.class.getName()))[0];
         }
         System.out.printf(Locale.ROOT, "cold starts, median of %d runs, ms (%s)%n", runs,
                 Runtime.version() + " running the harness");
@@ -93,6 +103,56 @@ public final class ColdStart {
             }
             System.out.println();
         }
+        System.out.printf(Locale.ROOT, "%-24s%14.0f  (the harness's JVM, answering the initialize line only)%n",
+                "JVM alone", median(jvm));
+    }
+
+    /** A JVM that answers the first line with a reply to id 1 and the second with one to id 2, and does nothing else. */
+    public static final class Echo {
+        public static void main(String[] args) throws IOException {
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            in.readLine();
+            System.out.println("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
+            in.readLine();
+            in.readLine();
+            System.out.println("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}");
+        }
+    }
+
+    /** The ms from start to the line saying the address, and from SIGTERM to the exit. */
+    private static double[] http(List<String> command) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        double[] t = new double[2];
+        BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+        StringBuilder said = new StringBuilder();
+        for (String line = err.readLine(); ; line = err.readLine()) {
+            if (line == null) {
+                throw new IllegalStateException(String.join(" ", command) + " exited without serving:\n" + said);
+            }
+            said.append(line).append('\n');
+            if (line.contains("serving MCP at")) {
+                break;
+            }
+        }
+        t[0] = (System.nanoTime() - start) / 1e6;
+        long stop = System.nanoTime();
+        p.destroy(); // SIGTERM
+        Thread drain = new Thread(() -> {
+            try {
+                err.transferTo(java.io.Writer.nullWriter());
+            } catch (IOException e) {
+                // the process is gone
+            }
+        });
+        drain.start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException(String.join(" ", command) + " did not exit within 60 s of SIGTERM");
+        }
+        t[1] = (System.nanoTime() - stop) / 1e6;
+        drain.join();
+        return t;
     }
 
     private static List<String> command(List<String> base, String... args) {

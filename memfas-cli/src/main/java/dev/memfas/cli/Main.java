@@ -12,7 +12,7 @@ import picocli.CommandLine.ScopeType;
 import dev.memfas.ContextRequest;
 
 /** The {@code memfas} command. Exit codes: 0 ok, 1 usage, 2 bad input, 3 store or model failure, 4 internal error. */
-@Command(name = "memfas", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "memfas 0.1.0",
+@Command(name = "memfas", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "memfas " + Main.VERSION,
         description = "Per-turn context curation for LLM agents: index memory files, curate, report, serve MCP.",
         subcommands = {CommandLine.HelpCommand.class, IndexCommand.class, ContextCommand.class, RememberCommand.class,
             ForgetCommand.class, UpdateCommand.class, SupersedeCommand.class, HistoryCommand.class,
@@ -27,6 +27,8 @@ import dev.memfas.ContextRequest;
             "2:bad input (a file, the config, an argument that names nothing)", "3:store or model failure",
             "4:internal error"})
 public final class Main implements Callable<Integer> {
+    /** The version of memfas, as the command and its MCP server announce it. */
+    static final String VERSION = "0.1.0";
     static final int OK = 0;
     static final int USAGE = 1;
     static final int INPUT = 2;

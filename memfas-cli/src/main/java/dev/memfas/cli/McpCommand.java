@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,8 +23,14 @@ final class McpCommand implements Callable<Integer> {
     /** The environment variable a bearer token may come from, so it shows in no process list. */
     static final String TOKEN_VARIABLE = "MEMFAS_MCP_TOKEN";
 
+    /** How long a stop waits for the store to close after the server stopped, at most. */
+    private static final int STORE_CLOSE_SECONDS = 10;
+
     @CommandLine.ParentCommand
     Main main;
+
+    /** Counted down once the command has closed its store, whichever way it ends. */
+    private final CountDownLatch storeClosed = new CountDownLatch(1);
 
     @Option(names = "--budget", paramLabel = "TOKENS", description = "Default budget of get_context.")
     Integer budget;
@@ -56,6 +64,8 @@ final class McpCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(main.spec.commandLine(),
                     "--port, --host and --token-file go with --http");
         }
+        // Answered before anything is opened: a host waits for this answer before it shows the server as ready.
+        EarlyHandshake handshake = http ? null : EarlyHandshake.start(System.in, System.out, Main.VERSION);
         ContextDetector.Detected here = null;
         if (detect) {
             here = ContextDetector.detect(Path.of("").toAbsolutePath());
@@ -65,13 +75,16 @@ final class McpCommand implements Callable<Integer> {
         String namespace = main.namespaceGiven();
         String offered = tools != null ? tools : main.settings().mcpTools;
         try (Workspace w = main.open(Workspace.Access.WRITE, true)) {
-            return http ? serveHttp(w, here, namespace, offered) : serveStdio(w, here, namespace, offered);
+            return http ? serveHttp(w, here, namespace, offered) : serveStdio(w, here, namespace, offered, handshake);
+        } finally {
+            storeClosed.countDown();
         }
     }
 
-    private Integer serveStdio(Workspace w, ContextDetector.Detected here, String namespace, String offered)
-            throws Exception {
-        MemfasMcpServer.Builder b = MemfasMcpServer.builder(w.curator);
+    private Integer serveStdio(Workspace w, ContextDetector.Detected here, String namespace, String offered,
+            EarlyHandshake handshake) throws Exception {
+        MemfasMcpServer.Builder b = MemfasMcpServer.builder(w.curator).version(Main.VERSION)
+                .input(handshake.serverInput()).output(handshake.serverOutput());
         if (offered != null) {
             b.tools(offered);
         }
@@ -93,7 +106,7 @@ final class McpCommand implements Callable<Integer> {
 
     private Integer serveHttp(Workspace w, ContextDetector.Detected here, String namespace, String offered)
             throws Exception {
-        MemfasMcpHttpServer.Builder b = MemfasMcpHttpServer.builder(w.curator);
+        MemfasMcpHttpServer.Builder b = MemfasMcpHttpServer.builder(w.curator).version(Main.VERSION);
         if (offered != null) {
             b.tools(offered);
         }
@@ -118,11 +131,12 @@ final class McpCommand implements Callable<Integer> {
             throw new IllegalStateException(e.getCause().getMessage(), e);
         }
         try (MemfasMcpHttpServer server = started) {
-            Thread serving = Thread.currentThread();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.close();
                 try {
-                    serving.join(10_000); // lets the store close before the JVM halts
+                    // Lets the store close before the JVM halts. Not a join of the serving thread: once it has
+                    // closed the store it calls System.exit, which waits for this hook.
+                    storeClosed.await(STORE_CLOSE_SECONDS, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

@@ -19,9 +19,7 @@ final class McpFeatures {
     static <S extends McpServer.SyncSpecification<S>> S offer(S spec, MemfasTools tools, McpJsonMapper json,
             String version, boolean severalClients) {
         spec.serverInfo(MemfasMcpServer.NAME, version)
-                .instructions("Call get_context with the user's message at the start of every turn and put the"
-                        + " returned <memory_context> block in your prompt. Use remember for facts worth keeping,"
-                        + " and report_usage for the memories that helped.")
+                .instructions(MemfasMcpServer.INSTRUCTIONS)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false)
                         .prompts(false).build())
                 // Arguments are checked leniently by the tools themselves: models send "2000" for 2000.

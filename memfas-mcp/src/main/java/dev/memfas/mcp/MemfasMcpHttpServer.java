@@ -46,6 +46,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 public final class MemfasMcpHttpServer implements AutoCloseable {
     /** The port when none is set. */
     public static final int DEFAULT_PORT = 8707;
+    /** How long {@link #close()} waits for the calls in progress, at most. */
+    private static final long STOP_MILLIS = 5_000;
     /** The path of the MCP endpoint. */
     public static final String ENDPOINT = "/mcp";
     /** The shortest bearer token accepted: 16 characters, about 96 bits when drawn from base64. */
@@ -55,6 +57,7 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
     private final McpSyncServer server;
     private final URI uri;
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private final RequestDrain requests = new RequestDrain();
     private volatile boolean closed;
 
     private MemfasMcpHttpServer(Builder b) {
@@ -77,6 +80,9 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
         ServletHolder mcp = new ServletHolder("mcp", transport);
         mcp.setAsyncSupported(true); // the transport streams replies and notifications as server-sent events
         context.addServlet(mcp, ENDPOINT);
+        FilterHolder drain = new FilterHolder(requests);
+        drain.setAsyncSupported(true);
+        context.addFilter(drain, "/*", EnumSet.of(DispatcherType.REQUEST));
         FilterHolder access = new FilterHolder(new ClientAccess(b.bearerToken));
         access.setAsyncSupported(true);
         context.addFilter(access, "/*", EnumSet.of(DispatcherType.REQUEST));
@@ -133,6 +139,8 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
         }
         closed = true;
         try {
+            // The calls in progress are answered first; closing the sessions then ends the clients' event streams.
+            requests.drain(STOP_MILLIS);
             server.closeGracefully();
         } finally {
             stopQuietly();
@@ -142,7 +150,7 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
 
     private void stopQuietly() {
         try {
-            jetty.setStopTimeout(5_000);
+            jetty.setStopTimeout(1_000);
             jetty.stop();
         } catch (Exception e) {
             // Stopping a server that did not start, or whose threads are already gone, has nothing left to do.

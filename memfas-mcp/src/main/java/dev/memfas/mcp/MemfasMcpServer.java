@@ -40,6 +40,10 @@ import java.util.concurrent.TimeUnit;
 public final class MemfasMcpServer implements AutoCloseable {
     /** The server name announced to clients. */
     public static final String NAME = "memfas";
+    /** What the server tells a client in its answer to {@code initialize}: how an agent uses memfas. */
+    public static final String INSTRUCTIONS = "Call get_context with the user's message at the start of every turn and"
+            + " put the returned <memory_context> block in your prompt. Use remember for facts worth keeping, and"
+            + " report_usage for the memories that helped.";
     /** The URI of the statistics resource. */
     public static final String STATS_URI = "memfas://stats";
 

@@ -206,4 +206,55 @@ final class MemfasMcpHttpServerTest {
         }
         return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
+
+    @Test
+    void close_answersTheCallInProgress_thenRefusesNewOnes_withinFiveSeconds() throws Exception {
+        java.util.concurrent.CountDownLatch embedding = new java.util.concurrent.CountDownLatch(1);
+        // An embedder that takes a second over the query "slow", so that a call is in progress when the server stops.
+        dev.memfas.Embedder slow = new dev.memfas.Embedder() {
+            @Override
+            public List<float[]> embedAll(List<String> texts) {
+                if (texts.stream().anyMatch(t -> t.contains("slow"))) {
+                    embedding.countDown();
+                    try {
+                        Thread.sleep(1_000);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return texts.stream().map(t -> new float[] {1f, (float) t.length()}).toList();
+            }
+
+            @Override
+            public int dimension() {
+                return 2;
+            }
+
+            @Override
+            public String modelId() {
+                return "slow-test";
+            }
+        };
+        try (ContextCurator slowCurator = Memfas.newBuilder().embedder(slow).build()) {
+            slowCurator.remember(dev.memfas.Memory.builder("Deploys go out on Tuesdays.").build());
+            MemfasMcpHttpServer server = serve(MemfasMcpHttpServer.builder(slowCurator));
+            McpSyncClient client = client(server, null);
+            java.util.concurrent.CompletableFuture<McpSchema.CallToolResult> inProgress = java.util.concurrent
+                    .CompletableFuture.supplyAsync(() -> call(client, "recall", Map.of("query", "slow")));
+            assertThat(embedding.await(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+            long start = System.nanoTime();
+            Thread stopping = new Thread(server::close);
+            stopping.start();
+            Thread.sleep(200);
+            HttpResponse<String> late = post(server, null, null);
+            stopping.join();
+            long tookMillis = (System.nanoTime() - start) / 1_000_000;
+
+            assertThat(inProgress.get(20, java.util.concurrent.TimeUnit.SECONDS).isError()).isFalse();
+            assertThat(late.statusCode()).isEqualTo(503);
+            assertThat(late.body()).contains("the server is stopping");
+            assertThat(tookMillis).isLessThan(5_000);
+        }
+    }
 }
