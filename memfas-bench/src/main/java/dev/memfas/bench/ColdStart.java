@@ -94,12 +94,12 @@ public final class ColdStart {
         System.out.printf(Locale.ROOT, "cold starts, median of %d runs, ms (%s)%n", runs,
                 Runtime.version() + " running the harness");
         System.out.printf(Locale.ROOT, "%-24s", "");
-        variants.keySet().forEach(v -> System.out.printf(Locale.ROOT, "%14s", v));
+        variants.keySet().forEach(v -> System.out.printf(Locale.ROOT, " %" + width(v) + "s", v));
         System.out.println();
         for (int m = 0; m < measures.length; m++) {
             System.out.printf(Locale.ROOT, "%-24s", measures[m]);
             for (String v : variants.keySet()) {
-                System.out.printf(Locale.ROOT, "%14.0f", median(times.get(v)[m]));
+                System.out.printf(Locale.ROOT, " %" + width(v) + ".0f", median(times.get(v)[m]));
             }
             System.out.println();
         }
@@ -153,6 +153,10 @@ public final class ColdStart {
         t[1] = (System.nanoTime() - stop) / 1e6;
         drain.join();
         return t;
+    }
+
+    private static int width(String variant) {
+        return Math.max(13, variant.length());
     }
 
     private static List<String> command(List<String> base, String... args) {

@@ -129,6 +129,9 @@ final class ContextCommand implements Callable<Integer> {
             if (budget != null) {
                 request.tokenBudget(budget);
             }
+            // Loaded before the turn, not during it: the turn's latency in the telemetry is then the turn's, not the
+            // second or more a model takes to load in each one-shot run.
+            w.loadModel();
             ContextResponse r = w.curator.getContext(request.build());
             Map<String, StoredMemory> memories = read(w, main.namespace(), r);
             if (json) {

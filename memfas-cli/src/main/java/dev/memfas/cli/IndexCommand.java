@@ -1,5 +1,6 @@
 package dev.memfas.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,12 @@ final class IndexCommand implements Callable<Integer> {
     public Integer call() {
         CliConfig c = main.settings();
         List<Path> targets = new ArrayList<>(paths);
+        // Checked before the store is opened, so that a mistyped path creates no empty store.
+        List<String> missing = paths.stream().filter(p -> !Files.exists(p)).map(Path::toString).toList();
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException("no such file or directory: " + String.join(", ", missing)
+                    + " (nothing was indexed)");
+        }
         if (targets.isEmpty()) {
             targets.addAll(Sources.expand(c.baseDir, c.sources));
             if (targets.isEmpty()) {

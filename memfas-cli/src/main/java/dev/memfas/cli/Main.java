@@ -21,7 +21,8 @@ import dev.memfas.ContextRequest;
             OrientCommand.class,
             RecallCommand.class, ListCommand.class, ShowCommand.class, ExportCommand.class, ImportCommand.class,
             BackupCommand.class, ReembedCommand.class, ReportUsageCommand.class, TriggersCommand.class, StateCommand.class,
-            StatsCommand.class, TelemetryCommand.class, ReportCommand.class, McpCommand.class, DemoCommand.class},
+            StatsCommand.class, TelemetryCommand.class, ReportCommand.class, McpCommand.class, SetupCommand.class,
+            DemoCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:usage error (unknown command or option, bad flag value)",
             "2:bad input (a file, the config, an argument that names nothing)", "3:store or model failure",
@@ -78,7 +79,7 @@ public final class Main implements Callable<Integer> {
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println("memfas: " + e.getMessage());
+            err.println("memfas: " + unknownCommand(e).orElse(e.getMessage()));
             err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             return USAGE;
         });
@@ -109,6 +110,25 @@ public final class Main implements Callable<Integer> {
             return code;
         });
         return cli.execute(args);
+    }
+
+    /**
+     * "unknown command 'x'" with the commands there are, when the first word a command with subcommands did not
+     * match is not an option: picocli says "Unmatched argument at index 0", which tells a person nothing.
+     */
+    private static java.util.Optional<String> unknownCommand(CommandLine.ParameterException e) {
+        if (!(e instanceof CommandLine.UnmatchedArgumentException unmatched) || unmatched.getUnmatched().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        CommandLine at = e.getCommandLine();
+        String word = unmatched.getUnmatched().get(0);
+        if (at.getSubcommands().isEmpty() || word.startsWith("-")) {
+            return java.util.Optional.empty();
+        }
+        List<String> commands = at.getSubcommands().keySet().stream().filter(name -> !name.equals("help")).toList();
+        String qualified = at.getCommandSpec().qualifiedName();
+        return java.util.Optional.of("unknown command '" + word + "'" + (qualified.equals("memfas") ? ""
+                : " of '" + qualified + "'") + "; the commands are " + String.join(", ", commands) + " (and help)");
     }
 
     private static void setIfAbsent(String property, String value) {

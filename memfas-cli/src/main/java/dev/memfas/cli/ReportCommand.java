@@ -35,11 +35,7 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Path log = file != null ? file : main.settings().telemetry;
-        if (log == null || !Files.isRegularFile(log)) {
-            throw new IllegalArgumentException("no telemetry log at " + (log == null ? "(telemetry is off)"
-                    : log.toAbsolutePath()) + " (it is written by 'memfas context', 'memfas mcp' and 'memfas demo')");
-        }
+        Path log = TelemetryCommand.existingLog(file != null ? file : main.settings().telemetry);
         Instant from = since == null ? Instant.MIN
                 : Instant.now().minus(TelemetryCommand.parseDuration("--since", since));
         String namespace = main.namespaceGiven();

@@ -42,12 +42,25 @@ final class TelemetryCommand implements Callable<Integer> {
     }
 
     Path log() {
-        Path p = file != null ? file : main.settings().telemetry;
-        if (!Files.isRegularFile(p)) {
-            throw new IllegalArgumentException("no telemetry log at " + p.toAbsolutePath()
-                    + " (it is written by 'memfas context', 'memfas mcp' and 'memfas demo')");
+        return existingLog(file != null ? file : main.settings().telemetry);
+    }
+
+    /**
+     * The telemetry log to read, if there is one.
+     *
+     * @param log the log named by {@code --file} or the settings; null when telemetry is off
+     * @throws IllegalArgumentException saying why there is none, in a sentence
+     */
+    static Path existingLog(Path log) {
+        if (log == null) {
+            throw new IllegalArgumentException("telemetry is off (--no-telemetry, or 'telemetry: off' in the config),"
+                    + " so there is no log to read; name one with --file");
         }
-        return p;
+        if (!Files.isRegularFile(log)) {
+            throw new IllegalArgumentException("there is no telemetry log at " + log.toAbsolutePath() + " yet: 'memfas"
+                    + " context', 'memfas mcp' and 'memfas demo' write it there, or name another with --file");
+        }
+        return log;
     }
 
     /** The turns of the log, only those of the namespace named, if one was ({@link Main#namespaceGiven()}). */

@@ -439,6 +439,18 @@ final class CliCommandsTest {
         }
     }
 
+    @Test
+    void index_aPathThatDoesNotExist_isBadInput_andCreatesNoStore() throws Exception {
+        Path real = Files.writeString(dir.resolve("MEMORY.md"), "# Deploys\nDeploys go out on Tuesdays.\n");
+        Path typo = dir.resolve("memroy");
+
+        Run r = memfas("index", real.toString(), typo.toString());
+
+        assertThat(r.exit()).isEqualTo(Main.INPUT);
+        assertThat(r.err().strip()).isEqualTo("memfas: no such file or directory: " + typo + " (nothing was indexed)");
+        assertThat(db()).doesNotExist();
+    }
+
     // ---------------------------------------------------------------- dates of indexed files
 
     @Test

@@ -184,9 +184,18 @@ final class CliReportTest {
         CliRun badSince = CliRun.of(dir.resolve("m.db"), "report", "--file", dir.resolve("none.jsonl").toString(),
                 "--since", "soon");
 
+        CliRun off = CliRun.of(dir.resolve("m.db"), "report", "--no-telemetry");
+        CliRun summaryOff = CliRun.of(dir.resolve("m.db"), "telemetry", "summary", "--no-telemetry");
+
         assertThat(missing.exit()).isEqualTo(Main.INPUT);
-        assertThat(missing.err()).contains("no telemetry log at").contains("none.jsonl");
+        assertThat(missing.err()).contains("there is no telemetry log at " + dir.resolve("none.jsonl").toAbsolutePath()
+                + " yet: 'memfas context', 'memfas mcp' and 'memfas demo' write it there, or name another with --file");
         assertThat(badSince.exit()).isEqualTo(Main.INPUT);
+        for (CliRun r : List.of(off, summaryOff)) {
+            assertThat(r.exit()).isEqualTo(Main.INPUT);
+            assertThat(r.err()).isEqualTo("memfas: telemetry is off (--no-telemetry, or 'telemetry: off' in the"
+                    + " config), so there is no log to read; name one with --file" + System.lineSeparator());
+        }
     }
 
     private static Instant nextInSession(List<TurnTelemetry> turns, int i) {

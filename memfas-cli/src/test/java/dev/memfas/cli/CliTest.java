@@ -137,7 +137,14 @@ final class CliTest {
     void usageAndInputErrorsAreOneLineWithTheirExitCodes() throws Exception {
         Run unknown = memfas("frobnicate");
         assertThat(unknown.exit()).isEqualTo(Main.USAGE);
-        assertThat(unknown.err()).startsWith("memfas: Unmatched argument");
+        assertThat(unknown.err()).startsWith("memfas: unknown command 'frobnicate'; the commands are index,"
+                + " context, remember,").contains(", mcp, setup, demo (and help)");
+        Run unknownOfGroup = memfas("telemetry", "shwo");
+        assertThat(unknownOfGroup.exit()).isEqualTo(Main.USAGE);
+        assertThat(unknownOfGroup.err()).startsWith("memfas: unknown command 'shwo' of 'memfas telemetry'; the"
+                + " commands are ");
+        Run unknownOption = memfas("stats", "--frob");
+        assertThat(unknownOption.err()).startsWith("memfas: Unknown option: '--frob'");
 
         Run budget = memfas("context", "q", "--budget", "0");
         assertThat(budget.exit()).isEqualTo(Main.INPUT);
