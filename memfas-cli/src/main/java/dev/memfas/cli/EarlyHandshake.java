@@ -115,9 +115,41 @@ final class EarlyHandshake {
         }
     }
 
-    /** What the server reads: the first line again, then the rest of the input. Waits for the first line. */
+    /**
+     * What the server reads: the first line again, then the rest of the input. Its first read waits for the first line
+     * to have been read; making it does not, so the server is built without waiting for the client.
+     */
     InputStream serverInput() {
-        return new SequenceInputStream(new ByteArrayInputStream(firstLine.join()), in);
+        return new InputStream() {
+            private InputStream replay;
+
+            private InputStream replay() {
+                if (replay == null) {
+                    replay = new SequenceInputStream(new ByteArrayInputStream(firstLine.join()), in);
+                }
+                return replay;
+            }
+
+            @Override
+            public int read() throws IOException {
+                return replay().read();
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                return replay().read(buffer, offset, length);
+            }
+
+            @Override
+            public int available() throws IOException {
+                return firstLine.isDone() ? replay().available() : 0;
+            }
+
+            @Override
+            public void close() throws IOException {
+                in.close();
+            }
+        };
     }
 
     /** Where the server writes: every line passes but the server's own answer to the request answered early. */

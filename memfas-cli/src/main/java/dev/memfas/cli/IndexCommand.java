@@ -36,9 +36,10 @@ final class IndexCommand implements Callable<Integer> {
     public Integer call() {
         CliConfig c = main.settings();
         List<Path> targets = new ArrayList<>(paths);
-        // Checked before the store is opened, so that a mistyped path creates no empty store.
+        // Checked before the store is opened, so that mistyped paths create no empty store. Among paths that exist,
+        // a missing one is reported with the other failures, and the rest is indexed.
         List<String> missing = paths.stream().filter(p -> !Files.exists(p)).map(Path::toString).toList();
-        if (!missing.isEmpty()) {
+        if (!missing.isEmpty() && missing.size() == paths.size()) {
             throw new IllegalArgumentException("no such file or directory: " + String.join(", ", missing)
                     + " (nothing was indexed)");
         }

@@ -440,14 +440,15 @@ final class CliCommandsTest {
     }
 
     @Test
-    void index_aPathThatDoesNotExist_isBadInput_andCreatesNoStore() throws Exception {
-        Path real = Files.writeString(dir.resolve("MEMORY.md"), "# Deploys\nDeploys go out on Tuesdays.\n");
+    void index_pathsThatDoNotExist_areBadInput_andCreateNoStore() throws Exception {
         Path typo = dir.resolve("memroy");
+        Path other = dir.resolve("MEMROY.md");
 
-        Run r = memfas("index", real.toString(), typo.toString());
+        Run r = memfas("index", typo.toString(), other.toString());
 
         assertThat(r.exit()).isEqualTo(Main.INPUT);
-        assertThat(r.err().strip()).isEqualTo("memfas: no such file or directory: " + typo + " (nothing was indexed)");
+        assertThat(r.err().strip()).isEqualTo("memfas: no such file or directory: " + typo + ", " + other
+                + " (nothing was indexed)");
         assertThat(db()).doesNotExist();
     }
 

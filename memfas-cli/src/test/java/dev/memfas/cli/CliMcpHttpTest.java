@@ -22,11 +22,9 @@ final class CliMcpHttpTest {
 
     @Test
     void tools_nameThatIsNeitherProfileNorTool_isBadInput_namingIt() {
-        CliRun stdio = CliRun.of(dir.resolve("m.db"), "mcp", "--tools", "core,memories");
+        // Over HTTP: in this JVM, a stdio server would read the test runner's standard input (McpClientIT runs one).
         CliRun http = CliRun.of(dir.resolve("m.db"), "mcp", "--http", "--port", "0", "--tools", "ful");
 
-        assertThat(stdio.exit()).isEqualTo(Main.INPUT);
-        assertThat(stdio.err()).contains("tools: 'memories' is neither a profile (core, state, full) nor a tool");
         assertThat(http.exit()).isEqualTo(Main.INPUT);
         assertThat(http.err()).contains("tools: 'ful' is neither a profile");
     }
@@ -37,10 +35,13 @@ final class CliMcpHttpTest {
         Path string = Files.writeString(dir.resolve("string.yaml"), "mcp: {tools: \"core,bogus2\"}\n");
         Path unknownKey = Files.writeString(dir.resolve("key.yaml"), "mcp: {profile: core}\n");
 
-        CliRun fromList = CliRun.of(dir.resolve("m.db"), "mcp", "--config", listed.toString());
-        CliRun fromString = CliRun.of(dir.resolve("m.db"), "mcp", "--config", string.toString());
-        CliRun overridden = CliRun.of(dir.resolve("m.db"), "mcp", "--config", string.toString(), "--tools", "bogus3");
-        CliRun badKey = CliRun.of(dir.resolve("m.db"), "mcp", "--config", unknownKey.toString());
+        CliRun fromList = CliRun.of(dir.resolve("m.db"), "mcp", "--http", "--port", "0", "--config", listed.toString());
+        CliRun fromString = CliRun.of(dir.resolve("m.db"), "mcp", "--http", "--port", "0", "--config",
+                string.toString());
+        CliRun overridden = CliRun.of(dir.resolve("m.db"), "mcp", "--http", "--port", "0", "--config",
+                string.toString(), "--tools", "bogus3");
+        CliRun badKey = CliRun.of(dir.resolve("m.db"), "mcp", "--http", "--port", "0", "--config",
+                unknownKey.toString());
 
         assertThat(fromList.err()).contains("tools: 'bogus' is neither");
         assertThat(fromString.err()).contains("tools: 'bogus2' is neither");

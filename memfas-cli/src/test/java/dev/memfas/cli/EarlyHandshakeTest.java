@@ -54,7 +54,7 @@ final class EarlyHandshakeTest {
             for (String id : List.of("7", "\"a-1\"")) {
                 List<JsonNode> sdk = serve(input(initialize(id, version)), new ByteArrayOutputStream(), null);
                 ByteArrayOutputStream early = new ByteArrayOutputStream();
-                EarlyHandshake.start(input(initialize(id, version)), early, Main.VERSION).serverInput().close();
+                EarlyHandshake.start(input(initialize(id, version)), early, Main.VERSION).serverInput().readAllBytes();
 
                 assertThat(sdk).hasSize(1);
                 assertThat(JSON.readTree(early.toString(StandardCharsets.UTF_8))).as(version + " " + id)

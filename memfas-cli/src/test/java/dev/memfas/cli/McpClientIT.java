@@ -238,6 +238,25 @@ final class McpClientIT {
         assertThat(ids).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6, 7, 8, 9);
     }
 
+    @Test
+    void stdio_toolsThatNameNothing_exitsWithBadInput_withoutWaitingForTheClient() throws Exception {
+        // Standard input stays open and silent, as a client's does before it writes.
+        Process p = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "mcp", "--db", dir.resolve("t.db").toString(),
+                "--model", "none", "--tools", "core,memories").redirectOutput(dir.resolve("out.txt").toFile())
+                .redirectError(dir.resolve("err.txt").toFile()).start();
+        try {
+            assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("exited without input").isTrue();
+        } finally {
+            p.getOutputStream().close();
+            p.destroyForcibly();
+        }
+
+        assertThat(p.exitValue()).isEqualTo(2);
+        assertThat(Files.readString(dir.resolve("err.txt")))
+                .contains("tools: 'memories' is neither a profile (core, state, full) nor a tool");
+        assertThat(Files.readString(dir.resolve("out.txt"))).isEmpty();
+    }
+
     private record Result(int exit, String stdout, String stderr) {}
 
     /** The official client, installed once from the committed lock file, beside the test scripts. */

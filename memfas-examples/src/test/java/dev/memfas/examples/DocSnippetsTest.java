@@ -34,37 +34,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Java code in README.md and docs/ compiles against the current API, and the README's runs.
  *
- * <p>README blocks are whole compilation units, compiled exactly as printed: a reader copies one into a file of the
- * class's name and it compiles. Blocks in docs/ are fragments that show one setting in context (statements, or member
- * declarations when they start with {@code static} or an annotation); they are compiled inside a class that imports the memfas
- * packages.
+ * <p>Every Java block, in the README and in docs/, is a whole compilation unit, compiled exactly as printed (a block
+ * in a list loses the list's indentation, as a reader's copy would): a reader copies one into a file of its public
+ * class's name and it compiles.
  */
 final class DocSnippetsTest {
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
-    private static final Pattern PUBLIC_CLASS = Pattern.compile("^public class (\\w+)", Pattern.MULTILINE);
+    private static final Pattern PUBLIC_CLASS = Pattern.compile("^public (?:final )?(?:class|interface) (\\w+)",
+            Pattern.MULTILINE);
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    private static final String FRAGMENT_IMPORTS = """
-            import dev.memfas.*;
-            import dev.memfas.core.*;
-            import dev.memfas.djl.*;
-            import dev.memfas.llm.*;
-            import dev.memfas.langchain4j.*;
-            import dev.memfas.micrometer.*;
-            import dev.memfas.springai.*;
-            import dev.memfas.spring.boot.*;
-            import org.springframework.ai.chat.client.ChatClient;
-            import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
-            import org.springframework.ai.chat.memory.ChatMemory;
-            import org.springframework.ai.chat.memory.MessageWindowChatMemory;
-            import org.springframework.context.annotation.Bean;
-            import org.springframework.context.annotation.Configuration;
-            import java.net.URI;
-            import dev.memfas.sqlite.*;
-            import dev.memfas.postgres.*;
-            import java.nio.file.*;
-            import java.time.*;
-            import java.util.*;
-            """;
 
     @TempDir
     static Path readmeClasses;
@@ -142,7 +120,7 @@ final class DocSnippetsTest {
     }
 
     @Test
-    void javaFragmentsInDocs_compile() throws IOException {
+    void javaBlocksInDocs_compileAsPrinted() throws IOException {
         compileDocFragments(dir);
     }
 
@@ -152,7 +130,7 @@ final class DocSnippetsTest {
         try (dev.memfas.djl.DjlEmbedder model = dev.memfas.djl.DjlEmbedder.defaultModel();
              ContextCurator curator = Memfas.newBuilder().embedder(model).build();
              URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
-            Method example = loader.loadClass("Snippet_scopes_md_1").getDeclaredMethod("rulesForAGoProject",
+            Method example = loader.loadClass("RulesForAGoProject").getDeclaredMethod("rulesForAGoProject",
                     ContextCurator.class);
             example.setAccessible(true);
 
@@ -168,16 +146,16 @@ final class DocSnippetsTest {
         compileDocFragments(dir);
         try (ContextCurator curator = Memfas.newBuilder().build();
              URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
-            Object plan = fragment(loader, "Snippet_state_md_1", "resume").invoke(null, curator);
+            Object plan = fragment(loader, "Resume", "resume").invoke(null, curator);
             assertThat(plan).isEqualTo("{\"steps\": [\"migrate\", \"deploy\", \"verify\"], \"at\": 1}");
 
             curator.saveState("default", "notes/deploy-window", "\"deploy between 10:00 and 16:00\"");
             curator.saveState("default", "notes/lunch-order", "\"two pizzas\"");
             dev.memfas.ContextResponse withPlan = (dev.memfas.ContextResponse)
-                    fragment(loader, "Snippet_state_md_2", "withPlan").invoke(null, curator);
+                    fragment(loader, "WithPlan", "withPlan").invoke(null, curator);
             assertThat(withPlan.stateKeys()).containsExactly("plan", "notes/deploy-window");
 
-            dev.memfas.SaveOutcome saved = (dev.memfas.SaveOutcome) fragment(loader, "Snippet_state_md_3", "afterTool")
+            dev.memfas.SaveOutcome saved = (dev.memfas.SaveOutcome) fragment(loader, "AfterTool", "afterTool")
                     .invoke(null, curator, "{\"name\": \"Ana\", \"prefers\": \"short answers\"}");
             assertThat(saved.key()).isEqualTo("tool/getUserProfile");
 
@@ -186,12 +164,12 @@ final class DocSnippetsTest {
             curator.remember(Memory.builder("Lunch is at noon.").author("ana").source("notes/lunch.md")
                     .createdAt(java.time.Instant.parse("2026-03-01T00:00:00Z")).build());
             @SuppressWarnings("unchecked")
-            List<Memory> kafka = (List<Memory>) fragment(loader, "Snippet_filters_and_tenants_md_1", "anasKafkaNotes")
+            List<Memory> kafka = (List<Memory>) fragment(loader, "AnasKafkaNotes", "anasKafkaNotes")
                     .invoke(null, curator);
             assertThat(kafka).extracting(Memory::text).containsExactly("Kafka retention is seven days.");
 
             dev.memfas.ContextResponse lean = (dev.memfas.ContextResponse)
-                    fragment(loader, "Snippet_levels_and_tiers_md_1", "lean").invoke(null, curator, "kafka");
+                    fragment(loader, "Lean", "lean").invoke(null, curator, "kafka");
             assertThat(lean.budget()).isEqualTo(800);
         }
     }
@@ -206,21 +184,23 @@ final class DocSnippetsTest {
         throw new AssertionError("no method " + name + " in " + type);
     }
 
-    /** Compiles every Java block of docs/ into {@code out}, each in a class named for its file and position. */
+    /** Compiles every Java block of docs/ into {@code out}, each as printed, in a file named for its public class. */
     private static void compileDocFragments(Path out) throws IOException {
         List<JavaFileObject> units = new ArrayList<>();
+        java.util.Set<String> names = new java.util.HashSet<>();
         try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
             for (Path file : docs.filter(p -> p.toString().endsWith(".md")).sorted().toList()) {
-                int n = 0;
                 for (String code : javaBlocks(file)) {
-                    String name = "Snippet_" + file.getFileName().toString().replaceAll("\\W", "_") + "_" + (++n);
-                    String body = code.stripLeading().startsWith("static ") || code.stripLeading().startsWith("@")
-                            ? code : " static void run() throws Exception {\n" + code + "\n }\n";
-                    units.add(source(name, FRAGMENT_IMPORTS + "class " + name + " {\n" + body + "}\n"));
+                    String unit = code.stripIndent();
+                    Matcher name = PUBLIC_CLASS.matcher(unit);
+                    assertThat(name.find()).as(file.getFileName() + ": a block declares a public class:\n" + unit)
+                            .isTrue();
+                    assertThat(names.add(name.group(1))).as("a second public class " + name.group(1)).isTrue();
+                    units.add(source(name.group(1), unit));
                 }
             }
         }
-        assertThat(units).as("java blocks found in docs/").hasSizeGreaterThanOrEqualTo(3);
+        assertThat(units).as("java blocks found in docs/").hasSizeGreaterThanOrEqualTo(40);
         compile(units, out);
     }
 
