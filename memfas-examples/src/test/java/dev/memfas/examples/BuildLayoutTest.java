@@ -24,14 +24,35 @@ final class BuildLayoutTest {
         Document parent = read(ROOT.resolve("pom.xml"));
         Document bom = read(ROOT.resolve("memfas-bom/pom.xml"));
         List<String> managed = new ArrayList<>();
+        List<String> models = new ArrayList<>();
         NodeList deps = bom.getElementsByTagName("dependency");
         for (int i = 0; i < deps.getLength(); i++) {
             Element dep = (Element) deps.item(i);
+            if (text(dep, "groupId").equals("dev.langchain4j")) {
+                models.add(text(dep, "artifactId"));
+                assertThat(text(dep, "version")).isEqualTo("${memfas.models.version}");
+                continue;
+            }
             managed.add(text(dep, "artifactId"));
             assertThat(text(dep, "version")).isEqualTo("${project.version}");
         }
 
         assertThat(managed).containsExactlyInAnyOrderElementsOf(publishedModules(parent));
+        // The model jars memfas-embed-djl reads, at the version it is built with.
+        Document djl = read(ROOT.resolve("memfas-embed-djl/pom.xml"));
+        List<String> djlModels = new ArrayList<>();
+        NodeList djlDeps = djl.getElementsByTagName("dependency");
+        for (int i = 0; i < djlDeps.getLength(); i++) {
+            Element dep = (Element) djlDeps.item(i);
+            String artifact = text(dep, "artifactId");
+            if (artifact.startsWith("langchain4j-embeddings-") && dep.getElementsByTagName("scope").getLength() == 0) {
+                djlModels.add(artifact);
+            }
+        }
+        assertThat(models).containsExactlyInAnyOrderElementsOf(djlModels);
+        assertThat(bom.getElementsByTagName("memfas.models.version").item(0).getTextContent().strip())
+                .isEqualTo(parent.getElementsByTagName("langchain4j-embeddings.version").item(0).getTextContent()
+                        .strip());
         assertThat(text(bom.getDocumentElement(), "version")).isEqualTo(text(parent.getDocumentElement(), "version"));
     }
 

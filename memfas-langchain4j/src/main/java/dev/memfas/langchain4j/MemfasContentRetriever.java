@@ -27,8 +27,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * token budget rather than a count of results, in the session of the query's chat memory id (so the session's topic
  * and hot memories carry from turn to turn), with the last {@value #RECENT_MESSAGES} user and AI messages of the chat
  * memory as recent history (so a follow-up that names nothing, "Tell me more about that.", is read with its
- * conversation). Each included memory becomes one {@link Content}, its text as the context
- * holds it (cut to the per-item cap if need be) and its memory id, score, source and layer as metadata
+ * conversation). Each included memory becomes one {@link Content}: its text as the context holds it (cut to the
+ * per-item cap if need be), opened by its id in brackets ({@code [deploy-days] Deploys go out on Tuesdays.}) so that
+ * the model can cite what it used (LangChain4j's content injector shows the text alone, not the metadata;
+ * {@link Builder#idsInText(boolean)} turns this off), and its memory id, score, source and layer as metadata
  * ({@code memory_id}, {@code score}, {@code source}, {@code layer}; {@link ContentMetadata#SCORE} and
  * {@link ContentMetadata#EMBEDDING_ID} too). Use it with {@code AiServices.builder(...).contentRetriever(...)} or in
  * a {@code DefaultRetrievalAugmentor}.
@@ -45,6 +47,7 @@ public final class MemfasContentRetriever implements ContentRetriever {
     private final ContextCurator curator;
     private final int tokenBudget;
     private final String namespace;
+    private final boolean idsInText;
     /** The memories each session's last retrieval returned, for {@link #reportUsage}; bounded. */
     private final Map<String, List<String>> lastRetrieved = new ConcurrentHashMap<>();
 
@@ -52,6 +55,7 @@ public final class MemfasContentRetriever implements ContentRetriever {
         this.curator = b.curator;
         this.tokenBudget = b.tokenBudget;
         this.namespace = b.namespace;
+        this.idsInText = b.idsInText;
     }
 
     /** Starts a retriever over a curator: a budget of 1,000 tokens per query in the default namespace. */
@@ -64,6 +68,7 @@ public final class MemfasContentRetriever implements ContentRetriever {
         private final ContextCurator curator;
         private int tokenBudget = 1_000;
         private String namespace = Memory.DEFAULT_NAMESPACE;
+        private boolean idsInText = true;
 
         private Builder(ContextCurator curator) {
             this.curator = Objects.requireNonNull(curator, "curator");
@@ -88,6 +93,16 @@ public final class MemfasContentRetriever implements ContentRetriever {
             return this;
         }
 
+        /**
+         * Whether each content's text opens with its memory id in brackets, which is what the model sees and can cite
+         * for {@link #reportUsage}; true when not set. Off, the id is in the metadata only, which LangChain4j's default
+         * content injector leaves out of the prompt.
+         */
+        public Builder idsInText(boolean idsInText) {
+            this.idsInText = idsInText;
+            return this;
+        }
+
         public MemfasContentRetriever build() {
             // Checked as a request checks it, so a bad namespace fails here and not at the first query.
             ContextRequest.builder("check").namespace(namespace).build();
@@ -109,7 +124,8 @@ public final class MemfasContentRetriever implements ContentRetriever {
             meta.put("score", item.score());
             meta.put("source", item.source());
             meta.put("layer", item.layer().label());
-            contents.add(Content.from(TextSegment.from(item.text(), Metadata.from(meta)),
+            String text = idsInText ? "[" + item.memoryId() + "] " + item.text() : item.text();
+            contents.add(Content.from(TextSegment.from(text, Metadata.from(meta)),
                     Map.of(ContentMetadata.SCORE, item.score(), ContentMetadata.EMBEDDING_ID, item.memoryId())));
             ids.add(item.memoryId());
         }
@@ -122,7 +138,7 @@ public final class MemfasContentRetriever implements ContentRetriever {
 
     /**
      * Tells the curator which memories of a session's last retrieval the answer used: those whose id the answer cites
-     * (ask the model to cite the {@code memory_id} of what it used) count as helpful. Nothing is reported when the
+     * (ask the model to cite the bracketed id that opens each memory it used) count as helpful. Nothing is reported when the
      * session retrieved nothing or the answer cites none.
      *
      * @param chatMemoryId the chat memory id the query carried, or null for queries without one

@@ -108,12 +108,44 @@ final class MemfasContentRetrieverTest {
         Content notes = contents.stream()
                 .filter(c -> "long-notes".equals(c.textSegment().metadata().getString("memory_id"))).findFirst()
                 .orElseThrow();
-        assertThat(notes.textSegment().text()).startsWith("Release notes:")
+        assertThat(notes.textSegment().text()).startsWith("[long-notes] Release notes:")
                 .hasSizeLessThan(curator.get("default", "long-notes").orElseThrow().memory().text().length());
         Content days = contents.stream()
                 .filter(c -> "deploy-days".equals(c.textSegment().metadata().getString("memory_id"))).findFirst()
                 .orElseThrow();
         assertThat(days.textSegment().metadata().getString("source")).isEqualTo("team.md");
+    }
+
+    @Test
+    void theModelSeesEachMemorysId_andAnAnswerThatCitesOne_isReportedUsed() {
+        // The model cites the first bracketed id it is shown, as a model told to cite its sources does.
+        ScriptedModel model = new ScriptedModel(r -> {
+            java.util.regex.Matcher id = java.util.regex.Pattern.compile("\\[([\\w-]+)\\] Deploys go out")
+                    .matcher(lastUserText(r));
+            return id.find() ? "On Tuesdays [" + id.group(1) + "]." : "I do not know.";
+        });
+        MemfasContentRetriever retriever = MemfasContentRetriever.builder(curator).tokenBudget(300).build();
+        Assistant assistant = AiServices.builder(Assistant.class).chatModel(model).contentRetriever(retriever)
+                .chatMemoryProvider(id -> MessageWindowChatMemory.withMaxMessages(4)).build();
+        long before = curator.get("default", "deploy-days").orElseThrow().accessCount();
+
+        String answer = assistant.chat("conv-5", "Which day do deploys go out?");
+        UsageReport report = retriever.reportUsage("conv-5", answer);
+
+        assertThat(answer).isEqualTo("On Tuesdays [deploy-days].");
+        assertThat(lastUserText(model.requests.get(0))).contains("[deploy-days] Deploys go out on Tuesdays");
+        assertThat(report.recorded()).containsExactly("deploy-days");
+        assertThat(curator.get("default", "deploy-days").orElseThrow().accessCount()).isGreaterThan(before);
+    }
+
+    @Test
+    void idsInTextOff_showsTheTextAlone_andKeepsTheIdInTheMetadata() {
+        MemfasContentRetriever retriever = MemfasContentRetriever.builder(curator).idsInText(false).build();
+
+        List<Content> contents = retriever.retrieve(Query.from("When is lunch?"));
+
+        assertThat(contents).extracting(c -> c.textSegment().text()).contains("Lunch is at noon on Fridays.");
+        assertThat(contents).extracting(c -> c.textSegment().metadata().getString("memory_id")).contains("lunch");
     }
 
     @Test

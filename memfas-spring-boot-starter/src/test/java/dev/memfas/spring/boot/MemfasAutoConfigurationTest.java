@@ -60,6 +60,17 @@ final class MemfasAutoConfigurationTest {
     }
 
     @Test
+    void djlsCudaProbe_isQuietByDefault_andTheApplicationsOwnLevelWins() {
+        try (ConfigurableApplicationContext quiet = start(App.class, "memfas.model=none",
+                "memfas.database=" + dir.resolve("quiet.db"));
+             ConfigurableApplicationContext own = start(App.class, "memfas.model=none",
+                     "memfas.database=" + dir.resolve("own.db"), "logging.level.ai.djl.util.cuda=debug")) {
+            assertThat(quiet.getEnvironment().getProperty("logging.level.ai.djl.util.cuda")).isEqualTo("error");
+            assertThat(own.getEnvironment().getProperty("logging.level.ai.djl.util.cuda")).isEqualTo("debug");
+        }
+    }
+
+    @Test
     void fromProperties_aCuratorAdvisorMetersAndHealth_andTheChatModelSeesTheCuratedBlock() {
         Path db = dir.resolve("data/memfas.db");
         ContextCurator curator;
