@@ -2,14 +2,11 @@ package dev.memfas.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -27,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * other artifacts from the user's repository, and fetch from Maven Central only what neither has.
  */
 final class ConsumerProjectsIT {
-    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Path ROOT = ThisBuild.ROOT;
     private static final Path WORK = Path.of("target/consumer-projects").toAbsolutePath();
     private static final Pattern XML_BLOCK = Pattern.compile("```xml\\n(.*?)```", Pattern.DOTALL);
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
@@ -37,27 +34,9 @@ final class ConsumerProjectsIT {
 
     private static Path repository;
 
-    /** This build's memfas artifacts, laid out as a local repository holds them. */
     @BeforeAll
-    static void repositoryOfThisBuild() throws IOException {
-        repository = WORK.resolve("repository");
-        String version = "0.1.0-SNAPSHOT";
-        put("memfas-parent", version, ROOT.resolve("pom.xml"), null);
-        put("memfas-bom", version, ROOT.resolve("memfas-bom/pom.xml"), null);
-        for (String module : List.of("memfas-api", "memfas-core", "memfas-sqlite", "memfas-embed-djl",
-                "memfas-langchain4j", "memfas-micrometer", "memfas-spring-ai", "memfas-spring-boot-starter")) {
-            Path jar = ROOT.resolve(module).resolve("target").resolve(module + "-" + version + ".jar");
-            assertThat(jar).as("built by this build's package phase").isRegularFile();
-            put(module, version, ROOT.resolve(module).resolve("pom.xml"), jar);
-        }
-    }
-
-    private static void put(String artifact, String version, Path pom, Path jar) throws IOException {
-        Path dir = Files.createDirectories(repository.resolve("dev/memfas").resolve(artifact).resolve(version));
-        Files.copy(pom, dir.resolve(artifact + "-" + version + ".pom"), StandardCopyOption.REPLACE_EXISTING);
-        if (jar != null) {
-            Files.copy(jar, dir.resolve(artifact + "-" + version + ".jar"), StandardCopyOption.REPLACE_EXISTING);
-        }
+    static void repositoryOfThisBuild() throws Exception {
+        repository = ThisBuild.repository(WORK);
     }
 
     @Test
@@ -215,11 +194,9 @@ final class ConsumerProjectsIT {
                 </project>
                 """.formatted(name, management, dependencies));
         Path classpath = project.resolve("classpath.txt");
-        Result build = run(project, 900, ROOT.resolve("mvnw").toString(), "-B", "-q", "-f",
-                project.resolve("pom.xml").toString(), "-Dmaven.repo.local=" + repository,
-                "-Dmaven.repo.local.tail=" + userRepository(), "package", "dependency:build-classpath",
-                "-Dmdep.outputFile=" + classpath);
-        assertThat(build.exit).as("mvn package of the " + name + " page's project:\n" + build.out).isZero();
+        ThisBuild.Result build = ThisBuild.maven(repository, project.resolve("pom.xml"), "package",
+                "dependency:build-classpath", "-Dmdep.outputFile=" + classpath);
+        assertThat(build.exit()).as("mvn package of the " + name + " page's project:\n" + build.out()).isZero();
         return project;
     }
 
@@ -228,30 +205,8 @@ final class ConsumerProjectsIT {
                 project.resolve("target/classes") + java.io.File.pathSeparator
                         + Files.readString(project.resolve("classpath.txt")).strip(), "Check"));
         command.addAll(List.of(args));
-        Result r = run(project, 300, command.toArray(String[]::new));
-        assertThat(r.exit).as(r.out).isZero();
-        return r.out;
-    }
-
-    /** The user's local repository, which this build reads too: third-party artifacts come from there. */
-    private static String userRepository() {
-        String configured = System.getProperty("memfas.userRepository");
-        return configured != null && !configured.isBlank() ? configured
-                : Path.of(System.getProperty("user.home"), ".m2", "repository").toString();
-    }
-
-    private record Result(int exit, String out) {}
-
-    private static Result run(Path dir, int timeoutSeconds, String... command) throws Exception {
-        Path log = Files.createTempFile(WORK, "run", ".log");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
-        p.getOutputStream().close();
-        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(String.join(" ", command) + " did not finish in " + timeoutSeconds + " s:\n"
-                    + Files.readString(log));
-        }
-        return new Result(p.exitValue(), Files.readString(log));
+        ThisBuild.Result r = ThisBuild.run(project, 300, command.toArray(String[]::new));
+        assertThat(r.exit()).as(r.out()).isZero();
+        return r.out();
     }
 }
