@@ -31,6 +31,8 @@ final class McpCommand implements Callable<Integer> {
 
     /** Counted down once the command has closed its store, whichever way it ends. */
     private final CountDownLatch storeClosed = new CountDownLatch(1);
+    /** Counted down once the model has loaded, or failed to: the calls to the curator wait for it (ModelGate). */
+    private final CountDownLatch modelSettled = new CountDownLatch(1);
 
     @Option(names = "--budget", paramLabel = "TOKENS", description = "Default budget of get_context.")
     Integer budget;
@@ -83,7 +85,8 @@ final class McpCommand implements Callable<Integer> {
 
     private Integer serveStdio(Workspace w, ContextDetector.Detected here, String namespace, String offered,
             EarlyHandshake handshake) throws Exception {
-        MemfasMcpServer.Builder b = MemfasMcpServer.builder(w.curator).version(Main.VERSION)
+        MemfasMcpServer.Builder b = MemfasMcpServer.builder(ModelGate.waitingFor(w.curator, modelSettled))
+                .version(Main.VERSION)
                 .input(handshake.serverInput()).output(handshake.serverOutput());
         if (offered != null) {
             b.tools(offered);
@@ -106,7 +109,8 @@ final class McpCommand implements Callable<Integer> {
 
     private Integer serveHttp(Workspace w, ContextDetector.Detected here, String namespace, String offered)
             throws Exception {
-        MemfasMcpHttpServer.Builder b = MemfasMcpHttpServer.builder(w.curator).version(Main.VERSION);
+        MemfasMcpHttpServer.Builder b = MemfasMcpHttpServer.builder(ModelGate.waitingFor(w.curator, modelSettled))
+                .version(Main.VERSION);
         if (offered != null) {
             b.tools(offered);
         }
@@ -164,7 +168,8 @@ final class McpCommand implements Callable<Integer> {
 
     /**
      * The model loads beside the handshake, so that initialize is answered at once and the first get_context seldom
-     * waits for it (loading takes about a second; a client's first call comes later).
+     * waits for it (loading takes about a second; a client's first call comes later). A call that comes sooner waits
+     * for the load before it reaches the curator ({@link ModelGate}).
      */
     private void loadModelBeside(Workspace w) {
         Thread loader = new Thread(() -> {
@@ -172,6 +177,8 @@ final class McpCommand implements Callable<Integer> {
                 w.loadModel();
             } catch (RuntimeException e) {
                 main.err().println("memfas: " + e.getMessage());
+            } finally {
+                modelSettled.countDown();
             }
         }, "memfas-model-loader");
         loader.setDaemon(true);
