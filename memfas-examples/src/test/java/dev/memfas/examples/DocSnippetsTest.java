@@ -66,10 +66,15 @@ final class DocSnippetsTest {
     void readmeQuickStart_runsAsPrinted_inItsOwnWorkingDirectory() throws Exception {
         // A child JVM in an empty directory, so the example's "memfas.db" lands there, as it would for a reader.
         Path work = Files.createDirectories(dir.resolve("work"));
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", readmeClasses + java.io.File.pathSeparator + System.getProperty("java.class.path"),
-                "QuickStart")
-                .directory(work.toFile()).redirectErrorStream(true).start();
+        // As the README tells a user: on JDK 24 and newer, native access allowed on the command line.
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString()));
+        if (Runtime.version().feature() >= 24) {
+            command.add("--enable-native-access=ALL-UNNAMED");
+        }
+        command.addAll(List.of("-cp", readmeClasses + java.io.File.pathSeparator
+                + System.getProperty("java.class.path"), "QuickStart"));
+        Process p = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true).start();
         String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("QuickStart finished").isTrue();
 
