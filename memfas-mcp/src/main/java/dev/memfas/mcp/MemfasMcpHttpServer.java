@@ -46,14 +46,15 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 public final class MemfasMcpHttpServer implements AutoCloseable {
     /** The port when none is set. */
     public static final int DEFAULT_PORT = 8707;
-    /** How long {@link #close()} waits for the calls in progress, at most. */
-    private static final long STOP_MILLIS = 5_000;
     /** The path of the MCP endpoint. */
     public static final String ENDPOINT = "/mcp";
     /** The shortest bearer token accepted: 16 characters, about 96 bits when drawn from base64. */
     public static final int MIN_TOKEN_LENGTH = 16;
 
     private final Server jetty;
+    /** How long {@link #close()} waits for the calls in progress, at most. */
+    private static final long STOP_MILLIS = 5_000;
+
     private final McpSyncServer server;
     private final URI uri;
     private final CountDownLatch stopped = new CountDownLatch(1);

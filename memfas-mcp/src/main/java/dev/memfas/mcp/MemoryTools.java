@@ -69,7 +69,7 @@ final class MemoryTools {
         boolean named = id != null && !id.isBlank();
         String superseded = args.optionalString("supersedes");
         if (superseded != null && !superseded.isBlank()) {
-            return rememberSuperseding(args, namespace, superseded, memory, kind, scope, tags);
+            return rememberSuperseding(args, namespace, superseded, memory);
         }
         boolean replaced = named && curator.get(namespace, id).isPresent();
         RememberRequest request = RememberRequest.of(memory.build());
@@ -96,32 +96,37 @@ final class MemoryTools {
                 "reason", remembered.reason(), "duplicate", duplicate, "replaced", replaced));
     }
 
-    /** {@code remember} with {@code supersedes}: what it does not name (kind, scope, tags) is the old memory's. */
+    /** {@code remember} with {@code supersedes}: the new memory takes the old one's place. */
     private McpSchema.CallToolResult rememberSuperseding(ToolArguments args, String namespace, String oldId,
-            Memory.Builder memory, String kind, String scope, List<String> tags) {
+            Memory.Builder memory) {
         for (String routing : List.of("session_id", "project", "layer")) {
             if (args.optionalString(routing) != null) {
                 throw new IllegalArgumentException("'" + routing + "' does not go with 'supersedes': the new memory"
                         + " takes the old one's place");
             }
         }
-        Memory old = curator.get(namespace, oldId).orElseThrow(() -> new IllegalArgumentException(
-                "no memory '" + oldId + "' in namespace '" + namespace + "'")).memory();
-        if (kind == null || kind.isBlank()) {
-            memory.kind(old.kind());
-        }
-        if (scope == null || scope.isBlank()) {
-            memory.scope(old.scope());
-        }
-        if (tags == null) {
-            memory.tags(old.tags());
-        }
-        Memory stored = curator.supersede(oldId, memory.build());
+        Memory stored = supersede(args, namespace, oldId, memory);
         String layer = Layer.of(stored).label();
         String reason = "supersedes " + oldId;
         return MemfasTools.ok("remembered as " + stored.id() + " in the " + layer + " layer (" + reason + ")",
                 Map.of("memory_id", stored.id(), "layer", layer, "reason", reason, "duplicate", false,
                         "replaced", false));
+    }
+
+    /**
+     * Supersedes a memory by a replacement, for {@code supersede} and {@code remember} with {@code supersedes}: the
+     * kind, scope and tags the call does not name are the old memory's.
+     */
+    private Memory supersede(ToolArguments args, String namespace, String oldId, Memory.Builder replacement) {
+        Memory old = curator.get(namespace, oldId).orElseThrow(() -> new IllegalArgumentException(
+                "no memory '" + oldId + "' in namespace '" + namespace + "'")).memory();
+        String kind = args.optionalString("kind");
+        String scope = args.optionalString("scope");
+        List<String> tags = args.optionalStringList("tags");
+        replacement.kind(kind != null && !kind.isBlank() ? kind : old.kind())
+                .scope(scope != null && !scope.isBlank() ? Scope.parse(scope) : old.scope())
+                .tags(tags != null ? tags : old.tags());
+        return curator.supersede(oldId, replacement.build());
     }
 
     McpSchema.CallToolResult get(ToolArguments args) {
@@ -200,21 +205,14 @@ final class MemoryTools {
 
     McpSchema.CallToolResult supersede(ToolArguments args) {
         String oldId = args.requiredString("memory_id");
-        String text = args.requiredString("text");
         String namespace = MemfasTools.namespace(args);
-        Memory old = curator.get(namespace, oldId).orElseThrow(() -> new IllegalArgumentException(
-                "no memory '" + oldId + "' in namespace '" + namespace + "'")).memory();
-        String scope = args.optionalString("scope");
-        String kind = args.optionalString("kind");
-        List<String> tags = args.optionalStringList("tags");
-        Memory.Builder b = Memory.builder(text).namespace(namespace).source(SOURCE)
-                .kind(kind != null ? kind : old.kind()).scope(scope != null ? Scope.parse(scope) : old.scope())
-                .tags(tags != null ? tags : old.tags()).validFrom(args.optionalInstant("valid_from"));
+        Memory.Builder b = Memory.builder(args.requiredString("text")).namespace(namespace).source(SOURCE)
+                .validFrom(args.optionalInstant("valid_from"));
         String id = args.optionalString("id");
         if (id != null) {
             b.id(id);
         }
-        Memory stored = curator.supersede(oldId, b.build());
+        Memory stored = supersede(args, namespace, oldId, b);
         return MemfasTools.ok("superseded " + oldId + " by " + stored.id(),
                 ToolSchemas.memory(curator.get(namespace, stored.id()).orElseThrow()));
     }
