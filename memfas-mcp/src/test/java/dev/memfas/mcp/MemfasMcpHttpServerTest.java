@@ -239,8 +239,12 @@ final class MemfasMcpHttpServerTest {
             slowCurator.remember(dev.memfas.Memory.builder("Deploys go out on Tuesdays.").build());
             MemfasMcpHttpServer server = serve(MemfasMcpHttpServer.builder(slowCurator));
             McpSyncClient client = client(server, null);
-            java.util.concurrent.CompletableFuture<McpSchema.CallToolResult> inProgress = java.util.concurrent
-                    .CompletableFuture.supplyAsync(() -> call(client, "recall", Map.of("query", "slow")));
+            // The call blocks a thread of its own: on a two-core machine the common pool has a single worker, which
+            // the SDK's client also needs to read the reply (JDK 25 runs supplyAsync there; JDK 17 a new thread).
+            java.util.concurrent.ExecutorService caller = java.util.concurrent.Executors.newSingleThreadExecutor();
+            opened.add(caller::shutdownNow);
+            java.util.concurrent.Future<McpSchema.CallToolResult> inProgress =
+                    caller.submit(() -> call(client, "recall", Map.of("query", "slow")));
             assertThat(embedding.await(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
 
             long start = System.nanoTime();
