@@ -18,7 +18,8 @@ import java.util.OptionalInt;
  * @param sessionId the conversation this turn belongs to; session state (topic, hot memories) is kept per id.
  *     {@code null} makes the turn stateless
  * @param tokenBudget the most tokens the returned context may take; empty means the level's or tier's, else the
- *     curator's default
+ *     curator's default. A ceiling: the context stops where relevance ends, below the curator's relative floor
+ *     ({@code Memfas.Builder.relativeFloor}), unless {@code fillBudget} is set
  * @param recentHistory the last few turns of the conversation, oldest first; used to detect the topic
  * @param includeTriggers whether triggers may fire on this query
  * @param namespace the namespace to read memories from
@@ -54,6 +55,9 @@ import java.util.OptionalInt;
  * @param relevanceCheck whether the curator's {@link RelevanceJudge} (if it has one) chooses which of the best
  *     memories found are relevant to the query before the budget is filled: the others are left out. A judge that
  *     fails, is late or answers with an id it was not shown leaves the turn as scored. False by default
+ * @param fillBudget whether the budget is filled with the best memories down to the minimum score, however far below
+ *     the turn's best they score, as a caller that pays for the budget anyway may want; false by default (the
+ *     budget is a ceiling)
  */
 public record ContextRequest(
         String query,
@@ -76,7 +80,8 @@ public record ContextRequest(
         ContextTier tier,
         MemoryFilter filter,
         List<String> state,
-        boolean relevanceCheck) {
+        boolean relevanceCheck,
+        boolean fillBudget) {
 
     /** The longest query accepted, in chars. */
     public static final int MAX_QUERY_CHARS = 100_000;
@@ -155,6 +160,7 @@ public record ContextRequest(
         private MemoryFilter filter;
         private List<String> state = List.of();
         private boolean relevanceCheck;
+        private boolean fillBudget;
 
         private Builder(String query) {
             this.query = query;
@@ -294,6 +300,15 @@ public record ContextRequest(
             return this;
         }
 
+        /**
+         * Whether the budget is filled down to the minimum score rather than ending where relevance ends; false when
+         * not set.
+         */
+        public Builder fillBudget(boolean fillBudget) {
+            this.fillBudget = fillBudget;
+            return this;
+        }
+
         /** Whether memories no longer valid are used too; false when not set. */
         public Builder includeSuperseded(boolean includeSuperseded) {
             this.includeSuperseded = includeSuperseded;
@@ -304,7 +319,7 @@ public record ContextRequest(
         public ContextRequest build() {
             return new ContextRequest(query, sessionId, tokenBudget, recentHistory, includeTriggers, namespace,
                     project, language, task, baselineTokens, recordAccess, explain, asOf, includeSuperseded,
-                    scopeBudgets, groupByScope, level, tier, filter, state, relevanceCheck);
+                    scopeBudgets, groupByScope, level, tier, filter, state, relevanceCheck, fillBudget);
         }
     }
 }

@@ -16,6 +16,11 @@ public record DroppedMemory(String memoryId, double score, Reason reason, String
     public enum Reason {
         /** It scored under the minimum score (the curator's, or the request's level's). */
         BELOW_MIN_SCORE,
+        /**
+         * It scored under the turn's relative floor, a share of its best memory's score: where the turn's relevance
+         * ended, with the budget left free (unless the request asked to fill it).
+         */
+        BELOW_RELATIVE_FLOOR,
         /** Its text, or its meaning (cosine at or above the duplicate threshold), repeats an included memory. */
         DUPLICATE,
         /** It did not fit what was left of the budget (or, linked from a trigger, of the trigger reserve). */

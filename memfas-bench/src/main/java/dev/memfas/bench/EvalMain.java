@@ -54,6 +54,8 @@ import java.util.stream.Stream;
 public final class EvalMain {
     private static final Encoding TOKENS = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
     static final List<String> BASELINES = List.of("bm25", "recent");
+    /** The defaults asked to fill the budget ({@code ContextRequest.Builder#fillBudget}). */
+    static final String FILLED = "filled";
     private static final List<String> PEERS = List.of("rrf", "dense");
     /** The peer's model, as LangChain4j names its artifact: the same int8 BGE-small as memfas's default. */
     private static final String PEER_MODEL = "bge-small-en-v15-q";
@@ -192,7 +194,7 @@ public final class EvalMain {
         }
         Path out = options.out();
         Files.createDirectories(out);
-        List<String> systems = new ArrayList<>(List.of("memfas"));
+        List<String> systems = new ArrayList<>(List.of("memfas", FILLED));
         options.variants().forEach(v -> systems.add(v.name()));
         if (options.postgres() != null) {
             systems.add("memfas-pg");
@@ -347,6 +349,18 @@ public final class EvalMain {
                                 : ShownAnswer.shown(answer, ShownAnswer.unescape(r.context()));
                         results.outcomes().add(outcome(names.get(i), q, budget, included, r.tokensUsed(),
                                 r.latency().toNanos() / 1e6, shown));
+                        if (i == 0) {
+                            // The defaults again with the budget as a target: every memory down to the minimum
+                            // score that fits, as a caller who asks to fill it gets.
+                            ContextResponse f = curators.get(0).getContext(options.history().request(q.text(),
+                                    previous).sessionId("eval-" + n + "-filled").tokenBudget(budget)
+                                    .recordAccess(false).fillBudget(true).build());
+                            List<String> filledIds = f.memoryIds().stream().map(id -> turnId.getOrDefault(id, id))
+                                    .toList();
+                            results.outcomes().add(outcome(FILLED, q, budget, filledIds, f.tokensUsed(),
+                                    f.latency().toNanos() / 1e6, answer == null ? null
+                                            : ShownAnswer.shown(answer, ShownAnswer.unescape(f.context()))));
+                        }
                     }
                     if (ranked != null) {
                         results.outcomes().add(packed("rrf", q, budget, ranked.fused(), turns, tokens,

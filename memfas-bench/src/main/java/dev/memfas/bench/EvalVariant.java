@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
  * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
- * {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code dayShare}, {@code maxItemTokens},
+ * {@code relativeFloor}, {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code dayShare}, {@code maxItemTokens},
  * {@code timeWindow}, {@code supersede} (applied at that similarity), {@code floor} for the relevance floor,
  * {@code meaningAlone} for the meaning-alone floor, {@code worldKnowledge} for the world-knowledge raise,
  * {@code summarize} (memories older than that many days consolidated once the conversation is stored), and
@@ -35,7 +35,8 @@ record EvalVariant(String name, Map<String, Double> settings) {
             settings.put(parts[0].trim(), Double.parseDouble(parts[1].trim()));
         }
         String name = spec.substring(0, eq);
-        if (name.equals("memfas") || name.equals("memfas-pg") || EvalMain.BASELINES.contains(name)) {
+        if (name.equals("memfas") || name.equals(EvalMain.FILLED) || name.equals("memfas-pg")
+                || EvalMain.BASELINES.contains(name)) {
             throw new IllegalArgumentException("variant name '" + name + "' is taken by a system of the run");
         }
         EvalVariant v = new EvalVariant(name, settings);
@@ -54,6 +55,7 @@ record EvalVariant(String name, Map<String, Double> settings) {
             switch (e.getKey()) {
                 case "candidates" -> b.candidateLimit(e.getValue().intValue());
                 case "minScore" -> b.minScore(e.getValue());
+                case "relativeFloor" -> b.relativeFloor(e.getValue());
                 case "duplicates" -> b.duplicateSimilarity(e.getValue());
                 case "neighbors" -> b.neighborRadius(e.getValue().intValue());
                 case "floor" -> b.relevanceFloor(e.getValue());

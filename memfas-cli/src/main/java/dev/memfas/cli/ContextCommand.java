@@ -193,14 +193,16 @@ final class ContextCommand implements Callable<Integer> {
                 + " session's topic,");
         out.println("  scope where it applies, prio pinned or importance, hot used earlier in this session, nbr"
                 + " stored next to a best match;");
-        out.println("  dropped: below the minimum score, a duplicate of an included memory, over budget, or every");
-        out.println("  candidate below the embedding model's relevance floor, or below its meaning-alone floor");
-        out.println("  with no word in common (the query matches nothing stored; see docs/embeddings.md).");
+        out.println("  dropped: below the minimum score, below the relative floor (a share of the best score:");
+        out.println("  where relevance ends), a duplicate of an included memory, over budget, or every candidate");
+        out.println("  below the embedding model's relevance floor, or below its meaning-alone floor with no word");
+        out.println("  in common (the query matches nothing stored; see docs/embeddings.md).");
     }
 
     private static String reason(DroppedMemory d) {
         return switch (d.reason()) {
             case BELOW_MIN_SCORE -> "below the minimum score";
+            case BELOW_RELATIVE_FLOOR -> "below the turn's relative floor";
             case DUPLICATE -> "duplicate of " + d.duplicateOf();
             case OVER_BUDGET -> "over budget";
             case OVER_ITEM_LIMIT -> "over the level's item limit";

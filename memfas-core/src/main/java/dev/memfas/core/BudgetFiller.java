@@ -14,10 +14,11 @@ import java.util.List;
  * <p>Triggered hints and their linked memories come first, within a reserve of the budget. Then pinned candidates, best
  * first, each one that fits whatever it scores. Then the other candidates are walked in score order and each one that
  * fits is added (first fit: what does not fit is skipped, smaller ones after it may still fit), stopping at the
- * minimum score or the most items the turn allows ({@link FillPlan}), and taking only those the turn's
- * {@link Admission} lets it take ({@link RelevanceGate}). When the turn keeps shares of its budget by scope
- * ({@link ScopeShares}), that walk is made twice: first taking only what fits whole in what is left of its scope's
- * share, then, with what is left of the whole budget, the best of the rest. A memory longer than the per-item cap is
+ * minimum score or the most items the turn allows ({@link FillPlan}), passing over those past where the turn's
+ * relevance ends ({@link RelevanceEnd}: the budget is a ceiling), and taking only those the turn's {@link Admission}
+ * lets it take ({@link RelevanceGate}). When the turn keeps shares of its budget by scope ({@link ScopeShares}), that
+ * walk is made twice: first taking only what fits whole in what is left of its scope's share, then, with what is left
+ * of the whole budget, the best of the rest. A memory longer than the per-item cap is
  * cut at a sentence or word boundary and marked ({@link ItemRenderer}). Near-duplicates (the same normalized text, or
  * cosine at or above the threshold with an item already in) are left out. The result's token count is verified on the
  * final string.
@@ -35,6 +36,8 @@ final class BudgetFiller {
     private static final int MAX_ITEM_SHARE_DIVISOR = 5;
     /** An ordinary short memory with its label; small budgets let an item take up to half of them, to this size. */
     private static final int SHORT_ITEM_TOKENS = 64;
+    /** The default share of a turn's best score below which its relevance ends ({@link RelevanceEnd}). */
+    static final double RELATIVE_FLOOR = 0.55;
 
     private final Tokenizer tokenizer;
     private final int maxItemTokens;
@@ -143,7 +146,7 @@ final class BudgetFiller {
     Filled fill(FillPlan plan, List<StateSelection.Chosen> state, List<Trigger> fired, CandidateSet candidates,
             int[] linked, int linkedCount, Ranking ranked, Admission admission, Scratch scratch) {
         int budget = plan.budget();
-        double minScore = plan.minScore();
+        RelevanceEnd end = RelevanceEnd.of(plan, candidates, ranked, admission);
         int maxItems = plan.maxItems();
         int considered = linkedCount + ranked.size();
         int envelopeTokens = this.envelopeTokens + (candidates.today() == null ? 0 : todayTokens);
@@ -213,34 +216,38 @@ final class BudgetFiller {
             }
         }
         if (admission.any() && scratch.shares.active()) {
-            used = fillScopeShares(budget, minScore, maxItems, used, cap, candidates, ranked, admission, scratch);
+            used = fillScopeShares(budget, end, maxItems, used, cap, candidates, ranked, admission, scratch);
         }
         for (int r = 0; admission.any() && r < ranked.size(); r++) {
             int c = ranked.at(r);
             if (candidates.memory(c).pinned() || scratch.placed[c] || !admission.admits(candidates, c)) {
                 continue; // placed above, or it did not fit, or the turn may not take it
             }
-            if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS
+            int itemCap = cap;
+            if (end.belowMinScore(candidates, c) || budget - used < SMALLEST_ITEM_TOKENS
                     || layout.items() >= maxItems) {
                 break;
+            }
+            if (end.past(candidates, c)) {
+                continue; // past where the turn's relevance ends; one near the best in meaning may still follow
             }
             int tokens = candidates.tokens(c);
             // What it saves under a heading matters only if its day has an item already (it would open the heading).
             int saving = tokens < 0 || !layout.sharesDay(candidates, c) ? 0
                     : headings.savedUnderDay(candidates, c, layout, tokens);
             int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings, saving);
-            if (tokens >= 0 && tokens <= cap && used + sectionCost + tokens > budget) {
+            if (tokens >= 0 && tokens <= itemCap && used + sectionCost + tokens > budget) {
                 // It would be taken whole, and whole it does not fit: neither the duplicate checks nor rendering can
                 // change that.
                 continue;
             }
-            if (tokens > cap && !ItemRenderer.cutMayFit(cap, budget - used - sectionCost)) {
+            if (tokens > itemCap && !ItemRenderer.cutMayFit(itemCap, budget - used - sectionCost)) {
                 continue;
             }
             if (isDuplicate(candidates, c, included, seenTexts)) {
                 continue;
             }
-            Piece p = items.render(candidates, c, cap, layout, scratch.passage);
+            Piece p = items.render(candidates, c, itemCap, layout, scratch.passage);
             if (p != null && p.saving() != saving) {
                 sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings,
                         p.saving());
@@ -313,16 +320,16 @@ final class BudgetFiller {
      *
      * @return the tokens used after it
      */
-    private int fillScopeShares(int budget, double minScore, int maxItems, int used, int cap, CandidateSet candidates,
+    private int fillScopeShares(int budget, RelevanceEnd end, int maxItems, int used, int cap, CandidateSet candidates,
             Ranking ranked, Admission admission, Scratch scratch) {
         EnvelopeLayout layout = scratch.layout;
         for (int r = 0; r < ranked.size(); r++) {
             int c = ranked.at(r);
             Memory m = candidates.memory(c);
-            if (m.pinned() || !admission.admits(candidates, c)) {
+            if (m.pinned() || !admission.admits(candidates, c) || end.past(candidates, c)) {
                 continue;
             }
-            if (candidates.score(c) < minScore || budget - used < SMALLEST_ITEM_TOKENS
+            if (end.belowMinScore(candidates, c) || budget - used < SMALLEST_ITEM_TOKENS
                     || layout.items() >= maxItems) {
                 break;
             }

@@ -21,6 +21,7 @@ import java.time.Duration;
  * @param recencyHalfLife the age at which a memory's recency factor halves
  * @param timeWindowWeight the weight of recency, as closeness to the window, in a turn whose query names a time; 0 off
  * @param minScore the score below which a memory is not included, unless pinned or linked by a trigger
+ * @param relativeFloor the share of a turn's best score below which a retrieved memory is not included; 0 for none
  * @param maxItemTokens the most tokens one item may take; longer memories are cut
  * @param triggerReserve the share of the budget triggered hints and memories may take
  * @param candidateLimit how many memories each of the vector and BM25 searches brings
@@ -58,6 +59,7 @@ record CuratorSettings(
         Duration recencyHalfLife,
         double timeWindowWeight,
         double minScore,
+        double relativeFloor,
         int maxItemTokens,
         double triggerReserve,
         int candidateLimit,

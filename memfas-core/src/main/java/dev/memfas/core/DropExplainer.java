@@ -11,7 +11,8 @@ import java.util.Set;
  * ({@link dev.memfas.ContextRequest#explain()}). It reads the fill's outcome afterwards instead of recording reasons
  * as the budget is filled, so that turns which do not ask pay nothing. An unpinned ranked candidate the turn's
  * {@link Admission} held back was below the relevance floor. Otherwise a ranked candidate
- * under the minimum score (pinned ones never are) was below that; one whose normalized text equals an included
+ * under the minimum score (pinned ones never are) was below that, and one past where the turn's relevance ends
+ * ({@link RelevanceEnd}) below the relative floor; one whose normalized text equals an included
  * memory's, or whose cosine with one reaches the duplicate threshold, was a duplicate of it; any other did not fit,
  * or came after the most items the turn allows.
  *
@@ -36,33 +37,37 @@ final class DropExplainer {
      */
     List<DroppedMemory> explain(CandidateSet candidates, int[] linked, int linkedCount, Ranking ranked,
             int[] included, Admission admission, FillPlan plan) {
+        RelevanceEnd end = RelevanceEnd.of(plan, candidates, ranked, admission);
         Set<String> in = new HashSet<>();
         for (int c : included) {
             in.add(candidates.id(c));
         }
         List<DroppedMemory> dropped = new ArrayList<>();
         for (int k = 0; k < linkedCount; k++) {
-            explain(candidates, linked[k], false, admission, included, in, dropped, plan);
+            explain(candidates, linked[k], false, admission, included, in, dropped, plan, end);
         }
         for (int r = 0; r < ranked.size(); r++) {
-            explain(candidates, ranked.at(r), true, admission, included, in, dropped, plan);
+            explain(candidates, ranked.at(r), true, admission, included, in, dropped, plan, end);
         }
         return dropped;
     }
 
     private void explain(CandidateSet candidates, int c, boolean ranked, Admission admission, int[] included,
-            Set<String> in, List<DroppedMemory> dropped, FillPlan plan) {
+            Set<String> in, List<DroppedMemory> dropped, FillPlan plan, RelevanceEnd end) {
         if (!in.add(candidates.id(c))) {
             return;
         }
         boolean retrieved = ranked && !candidates.memory(c).pinned();
         boolean gated = retrieved && !admission.admits(candidates, c);
         boolean judgedOut = retrieved && !gated && candidates.score(c) == RelevanceCheck.LEFT_OUT;
-        boolean belowMinScore = retrieved && !gated && !judgedOut && candidates.score(c) < plan.minScore();
-        int original = gated || belowMinScore || judgedOut ? -1 : repeated(candidates, c, included);
+        boolean belowMinScore = retrieved && !gated && !judgedOut && end.belowMinScore(candidates, c);
+        boolean belowRelativeFloor = retrieved && !gated && !judgedOut && !belowMinScore && end.past(candidates, c);
+        int original = gated || belowMinScore || belowRelativeFloor || judgedOut ? -1
+                : repeated(candidates, c, included);
         DroppedMemory.Reason reason = gated ? DroppedMemory.Reason.BELOW_RELEVANCE_FLOOR
                 : judgedOut ? DroppedMemory.Reason.NOT_CHOSEN_BY_JUDGE
                 : belowMinScore ? DroppedMemory.Reason.BELOW_MIN_SCORE
+                : belowRelativeFloor ? DroppedMemory.Reason.BELOW_RELATIVE_FLOOR
                 : original >= 0 ? DroppedMemory.Reason.DUPLICATE
                 : included.length >= plan.maxItems() ? DroppedMemory.Reason.OVER_ITEM_LIMIT
                 : DroppedMemory.Reason.OVER_BUDGET;

@@ -70,6 +70,7 @@ public final class Memfas {
         private Duration recencyHalfLife = Duration.ofDays(7);
         private double timeWindowWeight = DEFAULT_TIME_WINDOW_WEIGHT;
         private double minScore = 0.05;
+        private double relativeFloor = BudgetFiller.RELATIVE_FLOOR;
         private int maxItemTokens = 400;
         private double triggerReserve = 0.25;
         private int candidateLimit = 100;
@@ -191,6 +192,20 @@ public final class Memfas {
             checks.once("min score");
             require(minScore >= 0 && minScore <= 1, "min score must be in [0, 1]", minScore);
             this.minScore = minScore;
+            return this;
+        }
+
+        /**
+         * Where a turn's relevance ends, as a share of its best memory's score: memories scoring below it are left out
+         * however much of the budget is free, so a budget is a ceiling, not a target. {@value
+         * BudgetFiller#RELATIVE_FLOOR} when not set; 0 fills every budget down to the {@linkplain #minScore minimum
+         * score}, as a request can ask for itself ({@link ContextRequest.Builder#fillBudget}). Pinned and triggered
+         * memories are not held to it.
+         */
+        public Builder relativeFloor(double share) {
+            checks.once("relative floor");
+            require(share >= 0 && share <= 1, "relative floor must be in [0, 1]", share);
+            this.relativeFloor = share;
             return this;
         }
 
@@ -499,7 +514,7 @@ public final class Memfas {
                 ModelCalibration calibration = new ModelCalibration(embedder);
                 double floor = calibration.relevanceFloor(relevanceFloor);
                 CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife,
-                        timeWindowWeight, minScore, maxItemTokens, triggerReserve, candidateLimit, neighborRadius,
+                        timeWindowWeight, minScore, relativeFloor, maxItemTokens, triggerReserve, candidateLimit, neighborRadius,
                         neighborShare, dayShare, embedBatchSize, scanThreads,
                         calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates,
                         supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout, savePolicy,

@@ -33,8 +33,12 @@ final class RelevanceGateTest {
         }
     }
 
+    /**
+     * A curator whose turns end where the gate says, not where relevance ends by score: its relative floor is off, so
+     * that all the gate lets through comes.
+     */
     private ContextCurator curator(Memfas.Builder builder) {
-        curator = builder.clock(new MutableClock(NOW)).build();
+        curator = builder.relativeFloor(0).clock(new MutableClock(NOW)).build();
         curator.rememberAll(List.of(memory("k1", "kafka retention is seven days"),
                 memory("k2", "kafka has twelve partitions"), memory("l", "lunch is served at noon")));
         return curator;
@@ -110,7 +114,7 @@ final class RelevanceGateTest {
 
     /** A curator over memories placed at the given cosines; minimum score 0, so the gate alone decides. */
     private ContextCurator placed(double meaningAlone, Map<String, Double> cosines) {
-        curator = Memfas.newBuilder().embedder(new PlacedEmbedder(cosines, meaningAlone)).minScore(0)
+        curator = Memfas.newBuilder().relativeFloor(0).embedder(new PlacedEmbedder(cosines, meaningAlone)).minScore(0)
                 .clock(new MutableClock(NOW)).build();
         curator.rememberAll(cosines.keySet().stream().map(t -> memory(t.split(" ")[0], t)).toList());
         return curator;
@@ -178,7 +182,7 @@ final class RelevanceGateTest {
 
     @Test
     void theBuildersMeaningAloneFloor_overridesTheEmbeddersOne() {
-        curator = Memfas.newBuilder().embedder(new PlacedEmbedder(Map.of("horoscope taurus sun", 0.55,
+        curator = Memfas.newBuilder().relativeFloor(0).embedder(new PlacedEmbedder(Map.of("horoscope taurus sun", 0.55,
                 "lunch is at noon", 0.3), 0.7)).meaningAloneFloor(0.5).minScore(0).clock(new MutableClock(NOW))
                 .build();
         curator.rememberAll(List.of(memory("horoscope", "horoscope taurus sun"), memory("lunch", "lunch is at noon")));
@@ -200,7 +204,7 @@ final class RelevanceGateTest {
 
     @Test
     void aRaisedRelevanceFloor_raisesTheEmbeddersMeaningAloneFloorWithIt() {
-        curator = Memfas.newBuilder().embedder(new PlacedEmbedder(Map.of("adopted a grey cat", 0.75), 0.7))
+        curator = Memfas.newBuilder().relativeFloor(0).embedder(new PlacedEmbedder(Map.of("adopted a grey cat", 0.75), 0.7))
                 .relevanceFloor(0.8).clock(new MutableClock(NOW)).build();
         curator.remember(memory("adopted", "adopted a grey cat"));
 
@@ -211,7 +215,7 @@ final class RelevanceGateTest {
     @Test
     void aQueryNamingAnAuthor_isLetThrough_andEmbeddedWithTheNameReadAsSomeone() {
         HashingEmbedder terms = new HashingEmbedder(256);
-        curator = Memfas.newBuilder().embedder(new FlooredEmbedder(terms, 0.3)).clock(new MutableClock(NOW)).build();
+        curator = Memfas.newBuilder().relativeFloor(0).embedder(new FlooredEmbedder(terms, 0.3)).clock(new MutableClock(NOW)).build();
         curator.rememberAll(List.of(
                 Memory.builder("I adopted a grey cat").id("cat").author("Caroline").createdAt(NOW).build(),
                 Memory.builder("kafka has twelve partitions").id("k").author("Melanie").createdAt(NOW).build()));
@@ -268,7 +272,7 @@ final class RelevanceGateTest {
             "mars trine uranus", 0.6, "lunch is at noon", 0.3);
 
     private ContextCurator probed(float firstWeight, Memfas.Builder builder) {
-        curator = builder.embedder(new ProbedEmbedder(new PlacedEmbedder(ROUTINE, 0.7), firstWeight)).minScore(0)
+        curator = builder.embedder(new ProbedEmbedder(new PlacedEmbedder(ROUTINE, 0.7), firstWeight)).minScore(0).relativeFloor(0)
                 .clock(new MutableClock(NOW)).build();
         curator.rememberAll(ROUTINE.keySet().stream().map(t -> memory(t.split(" ")[0], t)).toList());
         return curator;

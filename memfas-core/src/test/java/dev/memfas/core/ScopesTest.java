@@ -238,8 +238,10 @@ final class ScopesTest {
 
     @Test
     void groupedByScope_theMostSpecificHeadingComesFirst_andTheItemsAreListedInContextOrder() {
+        // Filled, so that every scope has a memory in: the order of the headings is the subject.
         ContextResponse r = curator.getContext(ContextRequest.builder("how do we handle errors and logging")
-                .sessionId("s").project("hydra").language("go").task("debugging").groupByScope(true).build());
+                .sessionId("s").project("hydra").language("go").task("debugging").groupByScope(true)
+                .fillBudget(true).build());
 
         String context = r.context();
         int task = context.indexOf("<scope name=\"project:hydra:task:debugging\">");
