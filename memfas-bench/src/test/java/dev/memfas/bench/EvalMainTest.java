@@ -45,6 +45,16 @@ final class EvalMainTest {
     @TempDir
     Path data;
 
+    /** The result of a system at a budget in eval.json. */
+    private static JsonNode result(JsonNode json, String system, int budget) {
+        for (JsonNode r : json.get("results")) {
+            if (r.get("system").asString().equals(system) && r.get("budget").asInt() == budget) {
+                return r;
+            }
+        }
+        throw new AssertionError("no result for " + system + " at " + budget);
+    }
+
     @Test
     void namedCategories_asLongMemEvalHasThem_areReportedOneColumnEach() throws Exception {
         Path conv = Files.createDirectories(data.resolve("dev/conv-b"));
@@ -85,7 +95,12 @@ final class EvalMainTest {
                 .contains("40 general questions no conversation answers");
         assertThat(Files.readString(out.resolve("eval.md"))).isEqualTo(md);
         JsonNode json = JsonMapper.builder().build().readTree(Files.readString(out.resolve("eval.json")));
-        assertThat(json.get("results")).hasSize(12);
+        assertThat(json.get("results")).hasSize(14);
+        // The defaults stop where relevance ends; asked to fill the budget, the same curator takes more.
+        assertThat(result(json, "filled", 512).get("mean_tokens").asDouble())
+                .isGreaterThan(result(json, "memfas", 512).get("mean_tokens").asDouble());
+        assertThat(result(json, "filled", 512).get("recall_cat1_4").asDouble())
+                .isGreaterThanOrEqualTo(result(json, "memfas", 512).get("recall_cat1_4").asDouble());
         // The recent baseline finds little in a small conversation: there are misses to list.
         assertThat(Files.readAllLines(out.resolve("misses.jsonl"))).isNotEmpty();
         for (String line : Files.readAllLines(out.resolve("misses.jsonl"))) {
@@ -101,21 +116,18 @@ final class EvalMainTest {
             assertThat(row.get("mean_tokens").asDouble()).isLessThanOrEqualTo(row.get("budget").asDouble());
             assertThat(row.get("general_fill").asDouble()).isBetween(0.0, 1.0);
         }
-        JsonNode memfas512 = json.get("results").get(1);
-        assertThat(memfas512.get("system").asString()).isEqualTo("memfas");
+        JsonNode memfas512 = result(json, "memfas", 512);
         // At 512 tokens the whole ten-turn conversation fits: every piece of evidence is found.
         assertThat(memfas512.get("recall_cat1_4").asDouble()).isEqualTo(1.0);
         assertThat(memfas512.get("recall_cat5").asDouble()).isEqualTo(1.0);
-        JsonNode recent64 = json.get("results").get(10);
-        assertThat(recent64.get("system").asString()).isEqualTo("recent");
+        JsonNode recent64 = result(json, "recent", 64);
         assertThat(recent64.get("recall_cat1_4").asDouble()).isLessThan(1.0);
         // The two sessions are both among the first five of any ranking of this conversation; recent ranks nothing.
         assertThat(memfas512.get("session_recall_at5").asDouble()).isEqualTo(1.0);
-        assertThat(json.get("results").get(5).get("system").asString()).isEqualTo("rrf");
-        assertThat(json.get("results").get(5).get("session_recall_at10").asDouble()).isEqualTo(1.0);
+        assertThat(result(json, "rrf", 512).get("session_recall_at10").asDouble()).isEqualTo(1.0);
         assertThat(recent64.get("session_recall_at5").isNull()).isTrue();
         // The peers fill the budget whatever the question; the whole conversation is under 512 tokens.
-        JsonNode rrf512 = json.get("results").get(5);
+        JsonNode rrf512 = result(json, "rrf", 512);
         assertThat(rrf512.get("general_fill").asDouble()).isGreaterThan(0.2);
         // memfas's relevance floor leaves most general questions with an empty context.
         assertThat(memfas512.get("general_fill").asDouble()).isLessThan(0.1);
@@ -140,7 +152,7 @@ final class EvalMainTest {
 
         JsonNode results = JsonMapper.builder().build().readTree(Files.readString(out.resolve("eval.json")))
                 .get("results");
-        JsonNode unnamed = results.get(1);
+        JsonNode unnamed = results.get(2);
         assertThat(unnamed.get("system").asString()).isEqualTo("unnamed");
         // The whole conversation fits in 512 tokens: every turn is found under the id the curator gave it.
         assertThat(unnamed.get("recall_cat1_4").asDouble()).isEqualTo(1.0);
@@ -196,7 +208,7 @@ final class EvalMainTest {
         JsonNode json = JsonMapper.builder().build().readTree(Files.readString(out.resolve("eval.json")));
         assertThat(json.get("history").asString()).isEqualTo("follow-up");
         // recent ignores the question: asked as a follow-up or not, it reads the same last turns
-        assertThat(json.get("results").get(2).get("system").asString()).isEqualTo("recent");
+        assertThat(json.get("results").get(3).get("system").asString()).isEqualTo("recent");
         assertThat(json.get("results").get(0).get("recall_cat1_4").asDouble()).isBetween(0.0, 1.0);
     }
 
