@@ -946,6 +946,31 @@ final class MemoryCuratorTest {
     }
 
     @Test
+    void theBestMemory_isNotTheOneCut_whenWeakerOnesCanGiveWay() {
+        curator(Memfas.newBuilder());
+        // About 110 tokens, its answer in the last sentence: more than a fifth of a 400-token budget (80), less than a
+        // third (133).
+        String best = "Kafka retention, the whole story: the cluster was set up in March by the platform team. "
+                .repeat(5) + "Since the October review, retention is seven days for every kafka topic.";
+        curator.rememberAll(List.of(memory("best", best)));
+        for (int i = 0; i < 8; i++) {
+            curator.remember(memory("short-" + i, "kafka note " + i + ": partitions were added to topic " + i + "."));
+        }
+
+        ContextResponse r = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s").tokenBudget(400)
+                .build());
+
+        assertThat(r.items().get(0).memoryId()).isEqualTo("best");
+        assertThat(r.items().get(0).truncated()).isFalse();
+        assertThat(r.context()).contains("retention is seven days for every kafka topic.");
+        assertThat(r.items()).extracting(ContextItem::memoryId).contains("short-0");
+        assertThat(r.tokensUsed()).isLessThanOrEqualTo(400);
+        assertThat(BudgetFiller.bestItemCap(400, 400)).isEqualTo(133);
+        assertThat(BudgetFiller.bestItemCap(4096, 400)).isEqualTo(400);
+        assertThat(BudgetFiller.bestItemCap(100, 400)).isEqualTo(BudgetFiller.itemCap(100, 400));
+    }
+
+    @Test
     void aLongMemory_whosePassageOnTheQueryLiesPastItsBeginning_isCutAroundIt_markedAtBothEnds() {
         curator(Memfas.newBuilder().maxItemTokens(60));
         String before = "We talked about the weather and the garden for a while. ".repeat(20);
