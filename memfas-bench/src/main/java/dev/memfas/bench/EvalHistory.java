@@ -1,21 +1,26 @@
 package dev.memfas.bench;
 
 import dev.memfas.ContextRequest;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What each question is asked with ({@code EvalMain --history}), to measure how memfas reads a turn in a
  * conversation: nothing (the default); the conversation's previous question as recent history, as an agent asks a
  * question that stands alone after one on another subject (LongMemEval asks one question of each haystack, which
  * therefore gets none); or as a follow-up that names nothing ("Tell me more about
- * that.") with the question as recent history, whose context should hold the question's evidence all the same. The
- * peers rrf and dense read no history: only the memfas systems (and bm25, which is memfas) are asked with it.
+ * that.") with the question as recent history, whose context should hold the question's evidence all the same; or as
+ * a follow-up that leans on the turn before it for whom it is about ({@link #rewrite}). The peers rrf and dense read no
+ * history: only the memfas systems (and bm25, which is memfas) are asked with it.
  */
 enum EvalHistory {
     NONE("none"),
     PREVIOUS("previous"),
-    FOLLOW_UP("follow-up");
+    FOLLOW_UP("follow-up"),
+    PRONOUN("pronoun");
 
     /** The follow-up's own text: it names nothing, so only the history says what it is about. */
     static final String FOLLOW_UP_QUERY = "Tell me more about that.";
@@ -26,14 +31,14 @@ enum EvalHistory {
         this.option = option;
     }
 
-    /** The value of {@code --history}: {@code none}, {@code previous} or {@code follow-up}. */
+    /** The value of {@code --history}: {@code none}, {@code previous}, {@code follow-up} or {@code pronoun}. */
     static EvalHistory parse(String value) {
         for (EvalHistory h : values()) {
             if (h.option.equals(value.strip().toLowerCase(Locale.ROOT))) {
                 return h;
             }
         }
-        throw new IllegalArgumentException("--history is none, previous or follow-up: '" + value + "'");
+        throw new IllegalArgumentException("--history is none, previous, follow-up or pronoun: '" + value + "'");
     }
 
     /** As {@code --history} names it. */
@@ -41,17 +46,62 @@ enum EvalHistory {
         return option;
     }
 
+    /** A question rewritten as a follow-up: the turn before it, and the question leaning on it. */
+    record FollowUp(String previousTurn, String query) {}
+
+    /**
+     * The rule {@code --history pronoun} asks a question by, written down so that anyone gets the same pairs from the
+     * same data: a question that names exactly one of the conversation's speakers written with a capital (a name, not
+     * LongMemEval's "user" and "assistant"), as a whole word, possessive or not, is
+     * asked after the turn "Let's talk about NAME.", with the name replaced by "they" and "NAME's" by "their" ("When
+     * did Caroline go to the LGBTQ support group?" becomes "When did they go to the LGBTQ support group?"). Null for a
+     * question that names none of them, or more than one: it is asked as it is, without history.
+     */
+    static FollowUp rewrite(String question, Collection<String> speakers) {
+        String named = null;
+        for (String speaker : speakers) {
+            if (speaker.isBlank() || !Character.isUpperCase(speaker.charAt(0))
+                    || !name(speaker).matcher(question).find()) {
+                continue;
+            }
+            if (named != null) {
+                return null;
+            }
+            named = speaker;
+        }
+        if (named == null) {
+            return null;
+        }
+        Matcher m = name(named).matcher(question);
+        StringBuilder query = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(query, m.group(1) != null ? "their" : "they");
+        }
+        m.appendTail(query);
+        return new FollowUp("Let's talk about " + named + ".", query.toString());
+    }
+
+    private static Pattern name(String speaker) {
+        return Pattern.compile("\\b" + Pattern.quote(speaker) + "('s|\u2019s)?\\b");
+    }
+
     /**
      * The request for a question.
      *
      * @param previous the text of the question asked before it in the same conversation, or null for the first
+     * @param speakers who speaks in the conversation
      */
-    ContextRequest.Builder request(String question, String previous) {
+    ContextRequest.Builder request(String question, String previous, Collection<String> speakers) {
         return switch (this) {
             case NONE -> ContextRequest.builder(question);
             case PREVIOUS -> ContextRequest.builder(question)
                     .recentHistory(previous == null ? List.of() : List.of(previous));
             case FOLLOW_UP -> ContextRequest.builder(FOLLOW_UP_QUERY).recentHistory(List.of(question));
+            case PRONOUN -> {
+                FollowUp f = rewrite(question, speakers);
+                yield f == null ? ContextRequest.builder(question)
+                        : ContextRequest.builder(f.query()).recentHistory(List.of(f.previousTurn()));
+            }
         };
     }
 }

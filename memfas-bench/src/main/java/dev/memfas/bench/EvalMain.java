@@ -43,7 +43,7 @@ import java.util.stream.Stream;
  * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.EvalMain DATA_DIR [--out DIR]
  *     [--budgets 512,1024,2048,4096] [--model bge-small-en-v1.5-q|bge-small-en-v1.5|all-minilm-l6-v2|none]
  *     [--peers rrf|none] [--cache DIR] [--variant NAME=semantic:0.6,recency:0,candidates:200 ...]
- *     [--history none|previous|follow-up]
+ *     [--history none|previous|follow-up|pronoun]
  * </pre>
  *
  * Writes {@code eval.json}, {@code eval.md} and {@code misses.jsonl} (every answerable question a system at a budget
@@ -85,7 +85,7 @@ public final class EvalMain {
         if (args.length == 0 || args[0].startsWith("--")) {
             System.err.println("usage: EvalMain DATA_DIR [--out DIR] [--budgets 512,1024,2048,4096] [--model M]"
                     + " [--peers rrf|none] [--cache DIR] [--variant NAME=key:value,...] [--postgres URL|embedded]"
-                    + " [--history none|previous|follow-up]");
+                    + " [--history none|previous|follow-up|pronoun]");
             System.exit(1);
         }
         Path data = Path.of(args[0]);
@@ -221,6 +221,12 @@ public final class EvalMain {
         // The source says which conversation a turn came from and the author who said it, as an agent records them.
         List<Memory> memories = turns.stream().map(t -> Memory.builder(t.text()).id(t.id()).source(c.name())
                 .author(t.speaker()).createdAt(t.createdAt()).kind("conversation_turn").build()).toList();
+        Set<String> speakers = new HashSet<>();
+        turns.forEach(t -> {
+            if (t.speaker() != null) {
+                speakers.add(t.speaker());
+            }
+        });
         Map<String, String> sessionOf = new HashMap<>();
         turns.forEach(t -> sessionOf.put(t.id(), t.session()));
         List<String> texts = turns.stream().map(EvalData.Turn::text).toList();
@@ -336,7 +342,7 @@ public final class EvalMain {
                     for (int i = 0; i < curators.size(); i++) {
                         // Access is not recorded: a question asked at four budgets would otherwise lift, at the
                         // later budgets, what the earlier ones included, and the order of questions would matter.
-                        ContextResponse r = curators.get(i).getContext(options.history().request(q.text(), previous)
+                        ContextResponse r = curators.get(i).getContext(options.history().request(q.text(), previous, speakers)
                                 .sessionId("eval-" + n).tokenBudget(budget).recordAccess(false).build());
                         Map<String, String> turnId = turnIdOf.get(i);
                         List<String> included = new ArrayList<>();
@@ -353,7 +359,7 @@ public final class EvalMain {
                             // The defaults again with the budget as a target: every memory down to the minimum
                             // score that fits, as a caller who asks to fill it gets.
                             ContextResponse f = curators.get(0).getContext(options.history().request(q.text(),
-                                    previous).sessionId("eval-" + n + "-filled").tokenBudget(budget)
+                                    previous, speakers).sessionId("eval-" + n + "-filled").tokenBudget(budget)
                                     .recordAccess(false).fillBudget(true).build());
                             List<String> filledIds = f.memoryIds().stream().map(id -> turnId.getOrDefault(id, id))
                                     .toList();

@@ -214,17 +214,38 @@ final class EvalMainTest {
 
     @Test
     void history_buildsTheRequestItNames_andRefusesOtherNames() {
-        assertThat(EvalHistory.NONE.request("Q?", "P?").build().recentHistory()).isEmpty();
-        assertThat(EvalHistory.PREVIOUS.request("Q?", "P?").build().recentHistory()).containsExactly("P?");
-        assertThat(EvalHistory.PREVIOUS.request("Q?", null).build().recentHistory()).isEmpty();
-        assertThat(EvalHistory.PREVIOUS.request("Q?", "P?").build().query()).isEqualTo("Q?");
-        assertThat(EvalHistory.FOLLOW_UP.request("Q?", "P?").build()).satisfies(r -> {
+        assertThat(EvalHistory.NONE.request("Q?", "P?", List.of()).build().recentHistory()).isEmpty();
+        assertThat(EvalHistory.PREVIOUS.request("Q?", "P?", List.of()).build().recentHistory()).containsExactly("P?");
+        assertThat(EvalHistory.PREVIOUS.request("Q?", null, List.of()).build().recentHistory()).isEmpty();
+        assertThat(EvalHistory.PREVIOUS.request("Q?", "P?", List.of()).build().query()).isEqualTo("Q?");
+        assertThat(EvalHistory.FOLLOW_UP.request("Q?", "P?", List.of()).build()).satisfies(r -> {
             assertThat(r.query()).isEqualTo(EvalHistory.FOLLOW_UP_QUERY);
             assertThat(r.recentHistory()).containsExactly("Q?");
         });
         assertThat(EvalHistory.parse(" Follow-Up ")).isEqualTo(EvalHistory.FOLLOW_UP);
         assertThatThrownBy(() -> EvalHistory.parse("always")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("--history is none, previous or follow-up: 'always'");
+                .hasMessage("--history is none, previous, follow-up or pronoun: 'always'");
+    }
+
+    @Test
+    void aQuestionNamingOneSpeaker_isAskedAfterATurnAboutThem_withTheNameReadAsThey() {
+        List<String> speakers = List.of("Caroline", "Melanie", "user");
+
+        assertThat(EvalHistory.PRONOUN.request("When did Caroline go to the LGBTQ support group?", "P?", speakers)
+                .build()).satisfies(r -> {
+                    assertThat(r.query()).isEqualTo("When did they go to the LGBTQ support group?");
+                    assertThat(r.recentHistory()).containsExactly("Let's talk about Caroline.");
+                });
+        assertThat(EvalHistory.rewrite("What fields would Caroline be likely to pursue in Caroline's education?",
+                speakers)).isEqualTo(new EvalHistory.FollowUp("Let's talk about Caroline.",
+                        "What fields would they be likely to pursue in their education?"));
+        // Two speakers named, none, a name inside another word, or the lower-case "user": asked as they are.
+        assertThat(EvalHistory.rewrite("Did Caroline and Melanie meet?", speakers)).isNull();
+        assertThat(EvalHistory.rewrite("Where is the pottery class?", speakers)).isNull();
+        assertThat(EvalHistory.rewrite("Who is Carolinee?", speakers)).isNull();
+        assertThat(EvalHistory.rewrite("What did the user buy?", speakers)).isNull();
+        assertThat(EvalHistory.PRONOUN.request("Where is the pottery class?", "P?", speakers).build().recentHistory())
+                .isEmpty();
     }
 
     @Test

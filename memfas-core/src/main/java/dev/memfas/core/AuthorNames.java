@@ -34,6 +34,9 @@ final class AuthorNames {
     /** Longer than any name, so a long identifier is never scanned for. */
     private static final int MAX_NAME_LENGTH = 40;
     private static final String SOMEONE = "someone";
+    /** Words that refer to a person named before, as a follow-up does ("When did she go?"). */
+    private static final Set<String> PRONOUNS = Set.of("he", "she", "they", "him", "her", "them", "his", "hers",
+            "their", "theirs", "himself", "herself", "themselves");
 
     private final MemoryStore store;
     private final ConcurrentHashMap<String, Set<String>> byNamespace = new ConcurrentHashMap<>();
@@ -110,6 +113,61 @@ final class AuthorNames {
             return Reading.asIs(query);
         }
         return new Reading(out.append(query, copied, n).toString(), Set.copyOf(named));
+    }
+
+    /**
+     * A query that names no author but refers to someone by a pronoun ("When did she go to the support group?") as a
+     * follow-up reads it: naming the author its recent history names last, the latest message first, as a reader
+     * resolves "she" to the person just spoken of. The text it embeds stays as it is (a pronoun reads as "someone"
+     * does). A query that names an author, has no such pronoun, or whose history names none, is read as it is.
+     *
+     * @param history the recent history, oldest first
+     */
+    Reading readFollowingHistory(String namespace, String query, List<String> history) {
+        Reading reading = read(namespace, query);
+        if (!reading.named().isEmpty() || history.isEmpty() || !refersToSomeone(query)) {
+            return reading;
+        }
+        for (int i = history.size() - 1; i >= 0; i--) {
+            String last = lastNamed(namespace, history.get(i));
+            if (last != null) {
+                return new Reading(reading.text(), Set.of(last));
+            }
+        }
+        return reading;
+    }
+
+    private static boolean refersToSomeone(String query) {
+        for (String word : query.toLowerCase(Locale.ROOT).split("[^\\p{L}]+")) {
+            if (PRONOUNS.contains(word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The author of the namespace a text names last, or null. */
+    private String lastNamed(String namespace, String text) {
+        Set<String> names = names(namespace);
+        String last = null;
+        int at = -1;
+        for (String name : names) {
+            int i = text.lastIndexOf(name);
+            while (i >= 0) {
+                int end = i + name.length();
+                boolean whole = (i == 0 || !Character.isLetterOrDigit(text.charAt(i - 1)))
+                        && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end)));
+                if (whole) {
+                    break;
+                }
+                i = i == 0 ? -1 : text.lastIndexOf(name, i - 1);
+            }
+            if (i > at) {
+                at = i;
+                last = name;
+            }
+        }
+        return last;
     }
 
     /** Memories were stored: the names among their authors join their namespaces'. */

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * The one model call of a turn: embeds the query, and the recent history if the request gives one, in one call, as
  * queries ({@link Embedder#embedQueries}): what the turn looks for among the memories. The query is embedded with
- * the names of the namespace's authors in it read as "someone" ({@link AuthorNames}).
+ * the names of the namespace's authors in it read as "someone" ({@link AuthorNames}); one that names no author but
+ * refers to someone by a pronoun is read as naming the author its recent history names last.
  * Without an embedder it returns {@link QueryVectors#NONE}. Thread-safe if the embedder is.
  *
  * <p>A follow-up ({@link FollowUps}) is read by the query and the recent history at equal weight; any other query by
@@ -33,7 +34,8 @@ final class QueryEmbedder {
         if (embedder == null) {
             return QueryVectors.NONE;
         }
-        AuthorNames.Reading reading = authors.read(turn.namespace(), request.query());
+        AuthorNames.Reading reading = authors.readFollowingHistory(turn.namespace(), request.query(),
+                request.recentHistory());
         String history = String.join("\n", request.recentHistory());
         List<float[]> vectors = Embeddings.embedQueries(embedder,
                 history.isBlank() ? List.of(reading.text()) : List.of(reading.text(), history), "the query");

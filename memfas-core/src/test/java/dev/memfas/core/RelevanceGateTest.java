@@ -215,7 +215,8 @@ final class RelevanceGateTest {
     @Test
     void aQueryNamingAnAuthor_isLetThrough_andEmbeddedWithTheNameReadAsSomeone() {
         HashingEmbedder terms = new HashingEmbedder(256);
-        curator = Memfas.newBuilder().relativeFloor(0).embedder(new FlooredEmbedder(terms, 0.3)).clock(new MutableClock(NOW)).build();
+        curator = Memfas.newBuilder().relativeFloor(0).embedder(new FlooredEmbedder(terms, 0.3))
+                .clock(new MutableClock(NOW)).build();
         curator.rememberAll(List.of(
                 Memory.builder("I adopted a grey cat").id("cat").author("Caroline").createdAt(NOW).build(),
                 Memory.builder("kafka has twelve partitions").id("k").author("Melanie").createdAt(NOW).build()));
@@ -227,6 +228,30 @@ final class RelevanceGateTest {
                 "What is Gina's favorite football team?").doesNotContain("What is Caroline's favorite football team?");
         assertThat(named.memoryIds()).containsExactlyInAnyOrder("cat", "k");
         assertThat(unknown.context()).isEmpty();
+    }
+
+    @Test
+    void aFollowUpReferringToSomeone_isReadAsNamingTheAuthorItsHistoryNamesLast() {
+        HashingEmbedder terms = new HashingEmbedder(256);
+        curator = Memfas.newBuilder().relativeFloor(0).embedder(new FlooredEmbedder(terms, 0.3))
+                .clock(new MutableClock(NOW)).build();
+        curator.rememberAll(List.of(
+                Memory.builder("I adopted a grey cat").id("cat").author("Caroline").createdAt(NOW).build(),
+                Memory.builder("kafka has twelve partitions").id("k").author("Melanie").createdAt(NOW).build()));
+        String question = "What is her favorite football team?";
+
+        ContextResponse afterCaroline = curator.getContext(ContextRequest.builder(question).sessionId("s1")
+                .recentHistory(List.of("Melanie said hello.", "Let's talk about Melanie and then Caroline.")).build());
+        ContextResponse afterGina = curator.getContext(ContextRequest.builder(question).sessionId("s2")
+                .recentHistory(List.of("Let's talk about Gina.")).build());
+        ContextResponse noPronoun = curator.getContext(ContextRequest.builder("What is the favorite football team?")
+                .sessionId("s3").recentHistory(List.of("Let's talk about Caroline.")).build());
+
+        // Read as naming Caroline, the last author named in the latest message: let through as a named author is.
+        assertThat(afterCaroline.memoryIds()).containsExactlyInAnyOrder("cat", "k");
+        assertThat(terms.embedded).contains(question);
+        assertThat(afterGina.context()).isEmpty();
+        assertThat(noPronoun.context()).isEmpty();
     }
 
     /** A placed embedder whose probe reads every query (all on the first axis) as the given weight says. */
