@@ -212,14 +212,20 @@ final class RelevanceGateTest {
         assertThat(curator.getContext("which cat do I have", "s").context()).isEmpty();
     }
 
-    @Test
-    void aQueryNamingAnAuthor_isLetThrough_andEmbeddedWithTheNameReadAsSomeone() {
+    /** A curator of two memories by two authors, embedded by words; the hashing embedder records what it embeds. */
+    private HashingEmbedder authored() {
         HashingEmbedder terms = new HashingEmbedder(256);
         curator = Memfas.newBuilder().relativeFloor(0).embedder(new FlooredEmbedder(terms, 0.3))
                 .clock(new MutableClock(NOW)).build();
         curator.rememberAll(List.of(
                 Memory.builder("I adopted a grey cat").id("cat").author("Caroline").createdAt(NOW).build(),
                 Memory.builder("kafka has twelve partitions").id("k").author("Melanie").createdAt(NOW).build()));
+        return terms;
+    }
+
+    @Test
+    void aQueryNamingAnAuthor_isLetThrough_andEmbeddedWithTheNameReadAsSomeone() {
+        HashingEmbedder terms = authored();
 
         ContextResponse named = curator.getContext("What is Caroline's favorite football team?", "s");
         ContextResponse unknown = curator.getContext("What is Gina's favorite football team?", "s");
@@ -232,12 +238,7 @@ final class RelevanceGateTest {
 
     @Test
     void aFollowUpReferringToSomeone_isReadAsNamingTheAuthorItsHistoryNamesLast() {
-        HashingEmbedder terms = new HashingEmbedder(256);
-        curator = Memfas.newBuilder().relativeFloor(0).embedder(new FlooredEmbedder(terms, 0.3))
-                .clock(new MutableClock(NOW)).build();
-        curator.rememberAll(List.of(
-                Memory.builder("I adopted a grey cat").id("cat").author("Caroline").createdAt(NOW).build(),
-                Memory.builder("kafka has twelve partitions").id("k").author("Melanie").createdAt(NOW).build()));
+        HashingEmbedder terms = authored();
         String question = "What is her favorite football team?";
 
         ContextResponse afterCaroline = curator.getContext(ContextRequest.builder(question).sessionId("s1")
