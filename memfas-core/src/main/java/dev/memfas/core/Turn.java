@@ -34,7 +34,8 @@ record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan
     /** A search outside any session, as {@code recall} runs one. */
     static Turn search(ContextRequest request, Clock clock, Set<String> onTopic) {
         Instant now = clock.instant();
-        return new Turn(request, request.namespace(), now, new FillPlan(0, null, false, 0, 0, 0, 0, request.query()), null,
+        return new Turn(request, request.namespace(), now,
+                new FillPlan(0, null, false, 0, 0, -1, 0, 0, request.query()), null,
                 System.nanoTime(), new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.ANY,
                         request.filter(), onTopic), false);
     }
