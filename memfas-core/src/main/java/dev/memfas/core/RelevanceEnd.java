@@ -10,8 +10,8 @@ package dev.memfas.core;
  * scale whether or not it answers, and the memories after it fall away as they bear less on the query: a share of the
  * best says where this query's relevance ends, where an absolute score cannot. On LoCoMo's dev split, a 2,048-token
  * ceiling with the default share of {@value BudgetFiller#RELATIVE_FLOOR} holds .914 of the evidence (the filled budget
- * .918) in 1,546 tokens on average instead of 2,038, and a 4,096-token one .937 (.948) in 2,176 instead of 4,080; on
- * LongMemEval's, whose chat replies score closer together, 2,048 tokens hold .940 (.949) in 1,805 instead of 2,040
+ * .918) in 1,549 tokens on average instead of 2,038, and a 4,096-token one .937 (.948) in 2,187 instead of 4,080; on
+ * LongMemEval's, whose chat replies score closer together, 2,048 tokens hold .940 (.949) in 1,810 instead of 2,040
  * (0.5 to 0.65 measured too: docs/benchmarks.md).
  *
  * <p>Min-max scaling spreads whatever cosines the candidates have over the whole scale, so in a small candidate set
