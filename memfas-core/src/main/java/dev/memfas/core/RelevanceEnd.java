@@ -3,8 +3,8 @@ package dev.memfas.core;
 /**
  * Where a turn's relevance ends, so that its budget is a ceiling and not a target: a retrieved memory is taken only
  * if it scores at least the plan's relative floor times the turn's best score (and at least the minimum score), or if
- * its cosine with the query is near the best one's: closer to it than to the model's relevance floor, and in any case
- * within {@value #NEAR_BEST_COSINE} of it.
+ * its cosine with the query is near the best one's: closer to it than to the model's relevance floor, or within
+ * {@value #NEAR_BEST_COSINE} of it.
  *
  * <p>Scores are each factor normalized over the turn's candidates and weighted, so a turn's best is near the top of the
  * scale whether or not it answers, and the memories after it fall away as they bear less on the query: a share of the
