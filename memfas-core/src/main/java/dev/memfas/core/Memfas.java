@@ -514,8 +514,8 @@ public final class Memfas {
                 ModelCalibration calibration = new ModelCalibration(embedder);
                 double floor = calibration.relevanceFloor(relevanceFloor);
                 CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife,
-                        timeWindowWeight, minScore, relativeFloor, maxItemTokens, triggerReserve, candidateLimit, neighborRadius,
-                        neighborShare, dayShare, embedBatchSize, scanThreads,
+                        timeWindowWeight, minScore, relativeFloor, maxItemTokens, triggerReserve, candidateLimit,
+                        neighborRadius, neighborShare, dayShare, embedBatchSize, scanThreads,
                         calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates,
                         supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout, savePolicy,
                         savePolicyTimeout, floor, calibration.meaningAloneFloor(meaningAloneFloor, floor),
