@@ -342,7 +342,8 @@ public final class EvalMain {
                     for (int i = 0; i < curators.size(); i++) {
                         // Access is not recorded: a question asked at four budgets would otherwise lift, at the
                         // later budgets, what the earlier ones included, and the order of questions would matter.
-                        ContextResponse r = curators.get(i).getContext(options.history().request(q.text(), previous, speakers)
+                        ContextResponse r = curators.get(i).getContext(options.history()
+                                .request(q.text(), previous, speakers)
                                 .sessionId("eval-" + n).tokenBudget(budget).recordAccess(false).build());
                         Map<String, String> turnId = turnIdOf.get(i);
                         List<String> included = new ArrayList<>();

@@ -13,10 +13,10 @@ import java.util.Map;
 /**
  * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
  * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
- * {@code relativeFloor}, {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code dayShare}, {@code maxItemTokens},
- * {@code timeWindow}, {@code supersede} (applied at that similarity), {@code floor} for the relevance floor,
- * {@code meaningAlone} for the meaning-alone floor, {@code worldKnowledge} for the world-knowledge raise,
- * {@code summarize} (memories older than that many days consolidated once the conversation is stored), and
+ * {@code relativeFloor}, {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code dayShare},
+ * {@code maxItemTokens}, {@code timeWindow}, {@code supersede} (applied at that similarity), {@code floor} for the
+ * relevance floor, {@code meaningAlone} for the meaning-alone floor, {@code worldKnowledge} for the world-knowledge
+ * raise, {@code summarize} (memories older than that many days consolidated once the conversation is stored), and
  * {@code unnamed:1} (the turns stored without ids, so the curator names them, as {@code remember(text)} would have
  * it)).
  */
