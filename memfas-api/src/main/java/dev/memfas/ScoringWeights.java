@@ -28,7 +28,7 @@ public record ScoringWeights(
 
     /**
      * The defaults: relevance first (semantic 0.60, lexical 0.25), then 0.05 for each context factor. Chosen with the
-     * evaluation runner (see docs/benchmarks.md): more weight on relevance and less on recency found more evidence at
+     * evaluation runner (see docs/experiments.md): more weight on relevance and less on recency found more evidence at
      * every budget, without taking recency out.
      */
     public static final ScoringWeights DEFAULT = new ScoringWeights(0.60, 0.25, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05);

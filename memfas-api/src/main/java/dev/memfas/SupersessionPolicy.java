@@ -28,7 +28,7 @@ import java.util.Objects;
  * <p>Needs an embedder; without one nothing is found. It suits memories that state facts, not conversation turns: two
  * turns about different events ("I went to the museum yesterday", "I went to the support group yesterday") are as
  * close as a fact and its update, and applying the rule to the turns of the evaluation conversations hid the evidence
- * of up to half of LoCoMo's temporal questions (see {@code docs/benchmarks.md}). Off by default for that reason.
+ * of up to half of LoCoMo's temporal questions (see {@code docs/experiments.md}). Off by default for that reason.
  *
  * @param mode what is done with a candidate
  * @param similarity the cosine at or above which a stored memory is a candidate, in (0, 1]

@@ -13,7 +13,7 @@ import dev.memfas.Memory;
  * <p>Why: a session holding several turns on the question is likelier to hold its answer than one whose single turn
  * only resembles it, and the answer is often the session's turn that resembles the question least (LoCoMo: "What
  * activities does Melanie partake in?" and "I'm off to go swimming with the kids"). On the dev splits, one run per
- * weight (docs/benchmarks.md): LoCoMo evidence recall .757 / .844 / .880 / .927 at 512 / 1,024 / 2,048 / 4,096 tokens
+ * weight (docs/experiments.md): LoCoMo evidence recall .757 / .844 / .880 / .927 at 512 / 1,024 / 2,048 / 4,096 tokens
  * became .766 / .847 / .880 / .930 at 0.1 (multi-hop at 1,024 .552 → .573) and .769 / .855 / .884 / .931 at 0.2;
  * LongMemEval does not move at 0.1, and from 0.15 its multi-session questions, whose evidence is one turn in each of
  * several sessions, lose it to sessions of several matches (.975 → .972 at 4,096 tokens; .966 at 0.2).

@@ -16,7 +16,7 @@ import dev.memfas.Memory;
  * <p>Why: a question whose answer was said in two conversations (or said, then changed in a later one) ranked the
  * first conversation's many replies above the second's one statement, and the budget was full before it. On
  * LongMemEval, at half the budget, evidence recall rose from .800 / .853 / .904 / .947 to .834 / .892 / .913 / .947 at
- * 512 / 1,024 / 2,048 / 4,096 tokens, knowledge-update questions to 1.000 at every budget (see docs/benchmarks.md).
+ * 512 / 1,024 / 2,048 / 4,096 tokens, knowledge-update questions to 1.000 at every budget (see docs/experiments.md).
  *
  * <p>A neighbor that ranks by the score it inherits from its match ({@link NeighborExpander}) keeps it: it is context
  * for the match, and on LoCoMo it is where a short question's answer is (lowered too, LoCoMo lost .010 at 512 tokens;

@@ -86,7 +86,7 @@ final class ItemRenderer {
      * characters ({@link #cutAtBoundary}), about half the cap, so in less room it is not cut to learn that it does
      * not fit. Cutting every long candidate ranked after a full budget, in every turn, had been half of a LongMemEval
      * turn's time outside the query's embedding; with this and the kept cuts, its p95 went from 16.5-23.7 ms to
-     * 14.1-16.8 ms (docs/benchmarks.md).
+     * 14.1-16.8 ms (docs/experiments.md).
      */
     static boolean cutMayFit(int cap, int room) {
         return room >= cap / 2;

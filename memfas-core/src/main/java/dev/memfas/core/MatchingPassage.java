@@ -14,7 +14,7 @@ import java.util.Set;
  * query is about rather than only its beginning ({@link ItemRenderer}). A chat reply of a few hundred tokens cut
  * to a fifth of a 1,024-token budget kept its first 700 or so characters, and on LongMemEval the answer to a question
  * about what the assistant said lay past them in 3 of 7 such questions at 1,024 tokens and in nearly all at 512
- * (docs/benchmarks.md).
+ * (docs/experiments.md).
  *
  * <p>The passage is the sentence that holds the most of the query's search terms (stemmed, stop words left out, as the
  * keyword search reads them), each term weighted as the keyword search weighs a word among documents, here among the

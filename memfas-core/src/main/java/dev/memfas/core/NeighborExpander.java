@@ -33,7 +33,7 @@ final class NeighborExpander {
      * 0.8 &times; 0.95 = 0.76 of the match's score rather than 0.8 squared (0.64), LoCoMo's evidence recall rose from
      * .754 / .835 / .880 / .925 to .757 / .844 / .880 / .927 at 512 / 1,024 / 2,048 / 4,096 tokens and LongMemEval's
      * from .860 / .904 / .931 / .967 to .863 / .918 / .949 / .975 (0.68, 0.72 and 0.8 measured too: see
-     * docs/benchmarks.md).
+     * docs/experiments.md).
      */
     static final double FURTHER = 0.95;
     /** Memories created further apart than this are not each other's context, however they were stored. */

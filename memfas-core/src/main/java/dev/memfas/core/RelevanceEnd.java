@@ -12,7 +12,7 @@ package dev.memfas.core;
  * ceiling with the default share of {@value BudgetFiller#RELATIVE_FLOOR} holds .914 of the evidence (the filled budget
  * .918) in 1,549 tokens on average instead of 2,038, and a 4,096-token one .937 (.948) in 2,187 instead of 4,080; on
  * LongMemEval's, whose chat replies score closer together, 2,048 tokens hold .940 (.949) in 1,810 instead of 2,040
- * (0.5 to 0.65 measured too: docs/benchmarks.md).
+ * (0.5 to 0.65 measured too: docs/experiments.md).
  *
  * <p>Min-max scaling spreads whatever cosines the candidates have over the whole scale, so in a small candidate set
  * memories that are all about the query land far apart: three rules at cosines .76, .72 and .70 with "the worker
