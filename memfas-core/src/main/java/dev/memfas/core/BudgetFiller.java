@@ -11,8 +11,9 @@ import java.util.List;
 /**
  * Fills a token budget with the envelope, fired triggers and ranked candidates, and renders the context.
  *
- * <p>Triggered hints and their linked memories come first, within a reserve of the budget. Then pinned candidates, best
- * first, each one that fits whatever it scores. Then the other candidates are walked in score order and each one that
+ * <p>Triggered hints and their linked memories come first, within a reserve of the budget. Then the turn's best
+ * retrieved memory, with a larger cap ({@link #bestItemCap}), then pinned candidates, best first, each one that fits
+ * whatever it scores. Then the other candidates are walked in score order and each one that
  * fits is added (first fit: what does not fit is skipped, smaller ones after it may still fit), stopping at the
  * minimum score or the most items the turn allows ({@link FillPlan}), passing over those past where the turn's
  * relevance ends ({@link RelevanceEnd}: the budget is a ceiling), and taking only those the turn's {@link Admission}
@@ -211,6 +212,15 @@ final class BudgetFiller {
         }
 
         int used = envelopeTokens + triggeredTokens;
+        if (admission.any() && !scratch.shares.active()) {
+            // The turn's best retrieved memory comes before the pinned ones, with a larger cap: it is the one the
+            // reader most needs whole, and a pinned note that does not bear on the query must not take its room.
+            int best = bestRetrieved(candidates, ranked, admission);
+            if (best >= 0 && !end.belowMinScore(candidates, best) && layout.items() < maxItems) {
+                used = place(best, bestCap, used, budget, candidates, scratch);
+                scratch.placed[best] = true;
+            }
+        }
         for (int r = 0; r < ranked.size(); r++) {
             int c = ranked.at(r);
             if (!candidates.memory(c).pinned() || budget - used < SMALLEST_ITEM_TOKENS || layout.items() >= maxItems) {
@@ -232,15 +242,11 @@ final class BudgetFiller {
         if (admission.any() && scratch.shares.active()) {
             used = fillScopeShares(budget, end, maxItems, used, cap, candidates, ranked, admission, scratch);
         }
-        boolean best = !scratch.shares.active();
         for (int r = 0; admission.any() && r < ranked.size(); r++) {
             int c = ranked.at(r);
             if (candidates.memory(c).pinned() || scratch.placed[c] || !admission.admits(candidates, c)) {
-                continue; // placed above, or it did not fit, or the turn may not take it
+                continue; // placed above, or tried first as the best, or the turn may not take it
             }
-            // The first memory the walk reaches is the turn's best retrieved one (pinned ones came before it).
-            int itemCap = best ? bestCap : cap;
-            best = false;
             if (end.belowMinScore(candidates, c) || budget - used < SMALLEST_ITEM_TOKENS
                     || layout.items() >= maxItems) {
                 break;
@@ -248,32 +254,7 @@ final class BudgetFiller {
             if (end.past(candidates, c)) {
                 continue; // past where the turn's relevance ends; one near the best in meaning may still follow
             }
-            int tokens = candidates.tokens(c);
-            // What it saves under a heading matters only if its day has an item already (it would open the heading).
-            int saving = tokens < 0 || !layout.sharesDay(candidates, c) ? 0
-                    : headings.savedUnderDay(candidates, c, layout, tokens);
-            int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings, saving);
-            if (tokens >= 0 && tokens <= itemCap && used + sectionCost + tokens > budget) {
-                // It would be taken whole, and whole it does not fit: neither the duplicate checks nor rendering can
-                // change that.
-                continue;
-            }
-            if (tokens > itemCap && !ItemRenderer.cutMayFit(itemCap, budget - used - sectionCost)) {
-                continue;
-            }
-            if (isDuplicate(candidates, c, included, seenTexts)) {
-                continue;
-            }
-            Piece p = items.render(candidates, c, itemCap, layout, scratch.passage);
-            if (p != null && p.saving() != saving) {
-                sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings,
-                        p.saving());
-            }
-            if (p != null && used + sectionCost + p.tokens() <= budget) {
-                layout.addRelevant(p, candidates);
-                used += sectionCost + p.tokens();
-                accept(candidates, c, included, seenTexts);
-            }
+            used = place(c, cap, used, budget, candidates, scratch);
         }
 
         if (piecesAddUp && !layout.isEmpty()) {
@@ -365,6 +346,53 @@ final class BudgetFiller {
             scratch.placed[c] = true;
         }
         return used;
+    }
+
+    /** The turn's best retrieved memory: the first ranked candidate that is not pinned and that it may take; -1. */
+    private static int bestRetrieved(CandidateSet candidates, Ranking ranked, Admission admission) {
+        for (int r = 0; r < ranked.size(); r++) {
+            int c = ranked.at(r);
+            if (!candidates.memory(c).pinned() && admission.admits(candidates, c)) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Adds retrieved candidate {@code c} to the relevant section, whole or cut to {@code itemCap}, if it fits what is
+     * left of the budget and is no duplicate of an item already in.
+     *
+     * @return the tokens used after it
+     */
+    private int place(int c, int itemCap, int used, int budget, CandidateSet candidates, Scratch scratch) {
+        EnvelopeLayout layout = scratch.layout;
+        int tokens = candidates.tokens(c);
+        // What it saves under a heading matters only if its day has an item already (it would open the heading).
+        int saving = tokens < 0 || !layout.sharesDay(candidates, c) ? 0
+                : headings.savedUnderDay(candidates, c, layout, tokens);
+        int sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings, saving);
+        if (tokens >= 0 && tokens <= itemCap && used + sectionCost + tokens > budget) {
+            // It would be taken whole, and whole it does not fit: neither the duplicate checks nor rendering can
+            // change that.
+            return used;
+        }
+        if (tokens > itemCap && !ItemRenderer.cutMayFit(itemCap, budget - used - sectionCost)) {
+            return used;
+        }
+        if (isDuplicate(candidates, c, scratch.taken, scratch.seen)) {
+            return used;
+        }
+        Piece p = items.render(candidates, c, itemCap, layout, scratch.passage);
+        if (p != null && p.saving() != saving) {
+            sectionCost = layout.openingCost(candidates, c, relevantSectionTokens, headings, p.saving());
+        }
+        if (p == null || used + sectionCost + p.tokens() > budget) {
+            return used;
+        }
+        layout.addRelevant(p, candidates);
+        accept(candidates, c, scratch.taken, scratch.seen);
+        return used + sectionCost + p.tokens();
     }
 
     private boolean isDuplicate(CandidateSet candidates, int c, TakenVectors included, SeenTexts seenTexts) {

@@ -14,8 +14,8 @@ import java.util.List;
  * relevant one. Items of the same source and day, two or more, are under one {@code <day date="..." source="...">}
  * heading, which says once what each would otherwise repeat (on LoCoMo 15 tokens an item, half of a short turn's label);
  * an item alone on its day says them itself, as a heading would cost more than it saves. The days are in the order
- * their first item was placed; a heading's pinned items come first, then its items in the order they were written, so
- * that a memory's neighbors read as the conversation went. When the turn groups them by scope they are under one
+ * their first item was placed; a heading's items are in the order they were written, pinned ones too, so that a
+ * memory's neighbors read as the conversation went. When the turn groups them by scope they are under one
  * {@code <scope name="...">} heading per scope instead, the most specific first (a project's task, the project, the
  * language, universal), each in the order its items were placed, and each item says its own source and date. What a
  * piece costs besides its own item ({@link #openingCost}) is known before it is placed, so the
@@ -291,11 +291,9 @@ final class EnvelopeLayout {
     }
 
     private List<Piece> byDay(CandidateSet candidates) {
-        // Pinned ones first, as everywhere; then as written: a match's neighbors around it, as the conversation went
-        // (a stable sort keeps the placement order of memories written at the same instant).
-        Comparator<Piece> asWritten = Comparator
-                .comparing((Piece p) -> !candidates.memory(p.candidate()).pinned())
-                .thenComparing(p -> candidates.memory(p.candidate()).createdAt());
+        // As written, pinned ones too: a match's neighbors around it, as the conversation went (a stable sort keeps
+        // the placement order of memories written at the same instant).
+        Comparator<Piece> asWritten = Comparator.comparing(p -> candidates.memory(p.candidate()).createdAt());
         List<Piece> ordered = new ArrayList<>(relevant.size());
         for (Day day : days) {
             int from = ordered.size();

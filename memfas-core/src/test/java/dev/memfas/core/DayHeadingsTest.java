@@ -56,7 +56,7 @@ final class DayHeadingsTest {
     }
 
     @Test
-    void underAHeading_pinnedMemoriesComeFirst_andOtherSourcesOfTheSameDayStandApart() {
+    void underAHeading_itemsReadAsWritten_pinnedOnesToo_andOtherSourcesOfTheSameDayStandApart() {
         try (ContextCurator curator = Memfas.newBuilder().clock(new MutableClock(NOW)).build()) {
             curator.rememberAll(List.of(
                     turn("a", "deploy notes: canary first", 1, "notes"),
@@ -68,9 +68,9 @@ final class DayHeadingsTest {
             ContextResponse r = curator.getContext(ContextRequest.builder("deploy").tokenBudget(2000).build());
 
             String context = r.context();
-            assertThat(context).contains("<day date=\"2026-09-14\" source=\"notes\">\n[rule] deploy rule");
-            assertThat(context.indexOf("[rule]")).isLessThan(context.indexOf("[a]"));
+            assertThat(context).contains("<day date=\"2026-09-14\" source=\"notes\">\n[a] deploy notes");
             assertThat(context.indexOf("[a]")).isLessThan(context.indexOf("[b]"));
+            assertThat(context.indexOf("[b]")).isLessThan(context.indexOf("[rule]"));
             assertThat(context).contains("<memory id=\"c\" source=\"chat\" date=\"2026-09-14\">");
             assertThat(r.tokensUsed()).isEqualTo(TOKENS.count(context));
         }

@@ -618,15 +618,40 @@ final class MemoryCuratorTest {
     // ---------------------------------------------------------------- pinned memories
 
     @Test
-    void pinnedMemory_unrelatedToTheQuery_isIncludedWhileTheBudgetHasRoom() {
+    void pinnedMemory_unrelatedToTheQuery_isIncludedAfterTheBestMatch() {
         lexicalCurator();
         curator.rememberAll(List.of(memory("a", "kafka retention policy"), memory("b", "lunch is at noon"),
-                Memory.builder("Always answer in British English.").id("p").pinned(true).createdAt(NOW).build()));
+                Memory.builder("Always answer in British English.").id("p").pinned(true).source("rules")
+                        .createdAt(NOW).build()));
 
         ContextResponse r = curator.getContext("kafka retention", "s1");
 
-        assertThat(r.memoryIds()).containsExactly("p", "a");
-        assertThat(r.context().indexOf("id=\"p\"")).isLessThan(r.context().indexOf("id=\"a\""));
+        assertThat(r.memoryIds()).as(r.context() + r.tokensUsed()).containsExactly("a", "p");
+        assertThat(r.context().indexOf("\"a\"")).isLessThan(r.context().indexOf("\"p\""));
+    }
+
+    @Test
+    void pinnedMemory_neverTakesTheRoomTheBestMatchNeeds() {
+        lexicalCurator();
+        String best = "Kafka retention is seven days on the orders topic, and the compacted topics keep their "
+                + "latest value per key for as long as the key lives.";
+        List<Memory> memories = new ArrayList<>(List.of(memory("a", best), memory("b", "lunch is at noon")));
+        for (int i = 0; i < 6; i++) {
+            memories.add(Memory.builder(("House rule " + i + ": answer in British English, in metric units. ")
+                    .repeat(20)).id("p" + i).pinned(true).source("rules").createdAt(NOW).build());
+        }
+        curator.rememberAll(memories);
+        int whole = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s0").tokenBudget(2000)
+                .build()).items().stream().filter(i -> i.memoryId().equals("a")).findFirst().orElseThrow().tokens();
+        // Six pinned notes, each cut to a fifth of the budget, would fill it before the best match.
+        int budget = 3 * whole + 20;
+
+        ContextResponse r = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s1")
+                .tokenBudget(budget).build());
+
+        assertThat(r.memoryIds()).startsWith("a").contains("p0");
+        assertThat(r.items().get(0).truncated()).isFalse();
+        assertThat(r.tokensUsed()).isLessThanOrEqualTo(budget);
     }
 
     @Test
@@ -637,11 +662,11 @@ final class MemoryCuratorTest {
                 Memory.builder(longText).id("p").pinned(true).createdAt(NOW).build()));
 
         ContextResponse r = curator.getContext(ContextRequest.builder("kafka retention").sessionId("s1")
-                .tokenBudget(60).build());
+                .tokenBudget(100).build());
 
-        assertThat(r.tokensUsed()).isLessThanOrEqualTo(60);
-        assertThat(r.memoryIds()).startsWith("p");
-        assertThat(r.items().get(0).truncated()).isTrue();
+        assertThat(r.tokensUsed()).isLessThanOrEqualTo(100);
+        assertThat(r.memoryIds()).containsExactly("a", "p");
+        assertThat(r.items().get(1).truncated()).isTrue();
     }
 
     @Test
