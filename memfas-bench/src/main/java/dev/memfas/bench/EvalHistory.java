@@ -13,14 +13,18 @@ import java.util.regex.Pattern;
  * question that stands alone after one on another subject (LongMemEval asks one question of each haystack, which
  * therefore gets none); or as a follow-up that names nothing ("Tell me more about
  * that.") with the question as recent history, whose context should hold the question's evidence all the same; or as
- * a follow-up that leans on the turn before it for whom it is about ({@link #rewrite}). The peers rrf and dense read no
+ * a follow-up that leans on the turn before it for whom it is about ({@link #rewrite}). The last two are also asked the
+ * way an agent that passes no history asks them ({@code follow-up-session}, {@code pronoun-session}): the turn before
+ * is asked first, in the same session, and the follow-up after it with no history. The peers rrf and dense read no
  * history: only the memfas systems (and bm25, which is memfas) are asked with it.
  */
 enum EvalHistory {
     NONE("none"),
     PREVIOUS("previous"),
     FOLLOW_UP("follow-up"),
-    PRONOUN("pronoun");
+    PRONOUN("pronoun"),
+    FOLLOW_UP_SESSION("follow-up-session"),
+    PRONOUN_SESSION("pronoun-session");
 
     /** The follow-up's own text: it names nothing, so only the history says what it is about. */
     static final String FOLLOW_UP_QUERY = "Tell me more about that.";
@@ -31,14 +35,15 @@ enum EvalHistory {
         this.option = option;
     }
 
-    /** The value of {@code --history}: {@code none}, {@code previous}, {@code follow-up} or {@code pronoun}. */
+    /** The value of {@code --history}: one of the options above. */
     static EvalHistory parse(String value) {
         for (EvalHistory h : values()) {
             if (h.option.equals(value.strip().toLowerCase(Locale.ROOT))) {
                 return h;
             }
         }
-        throw new IllegalArgumentException("--history is none, previous, follow-up or pronoun: '" + value + "'");
+        throw new IllegalArgumentException("--history is none, previous, follow-up, pronoun, follow-up-session or"
+                + " pronoun-session: '" + value + "'");
     }
 
     /** As {@code --history} names it. */
@@ -102,6 +107,26 @@ enum EvalHistory {
                 yield f == null ? ContextRequest.builder(question)
                         : ContextRequest.builder(f.query()).recentHistory(List.of(f.previousTurn()));
             }
+            case FOLLOW_UP_SESSION -> ContextRequest.builder(FOLLOW_UP_QUERY);
+            case PRONOUN_SESSION -> {
+                FollowUp f = rewrite(question, speakers);
+                yield ContextRequest.builder(f == null ? question : f.query());
+            }
+        };
+    }
+
+    /**
+     * What is asked first in the question's session, before {@link #request}: the turn a follow-up leans on, for the
+     * modes that ask it without history; null for the others, and for a question asked as it is.
+     */
+    String askedBefore(String question, Collection<String> speakers) {
+        return switch (this) {
+            case FOLLOW_UP_SESSION -> question;
+            case PRONOUN_SESSION -> {
+                FollowUp f = rewrite(question, speakers);
+                yield f == null ? null : f.previousTurn();
+            }
+            default -> null;
         };
     }
 }

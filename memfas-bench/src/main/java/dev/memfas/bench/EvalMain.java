@@ -43,7 +43,7 @@ import java.util.stream.Stream;
  * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.EvalMain DATA_DIR [--out DIR]
  *     [--budgets 512,1024,2048,4096] [--model bge-small-en-v1.5-q|bge-small-en-v1.5|all-minilm-l6-v2|none]
  *     [--peers rrf|none] [--cache DIR] [--variant NAME=semantic:0.6,recency:0,candidates:200 ...]
- *     [--history none|previous|follow-up|pronoun]
+ *     [--history none|previous|follow-up|pronoun|follow-up-session|pronoun-session]
  * </pre>
  *
  * Writes {@code eval.json}, {@code eval.md} and {@code misses.jsonl} (every answerable question a system at a budget
@@ -85,7 +85,7 @@ public final class EvalMain {
         if (args.length == 0 || args[0].startsWith("--")) {
             System.err.println("usage: EvalMain DATA_DIR [--out DIR] [--budgets 512,1024,2048,4096] [--model M]"
                     + " [--peers rrf|none] [--cache DIR] [--variant NAME=key:value,...] [--postgres URL|embedded]"
-                    + " [--history none|previous|follow-up|pronoun]");
+                    + " [--history none|previous|follow-up|pronoun|follow-up-session|pronoun-session]");
             System.exit(1);
         }
         Path data = Path.of(args[0]);
@@ -342,6 +342,7 @@ public final class EvalMain {
                     for (int i = 0; i < curators.size(); i++) {
                         // Access is not recorded: a question asked at four budgets would otherwise lift, at the
                         // later budgets, what the earlier ones included, and the order of questions would matter.
+                        askBefore(curators.get(i), options.history(), q, speakers, "eval-" + n, budget);
                         ContextResponse r = curators.get(i).getContext(options.history()
                                 .request(q.text(), previous, speakers)
                                 .sessionId("eval-" + n).tokenBudget(budget).recordAccess(false).build());
@@ -359,6 +360,8 @@ public final class EvalMain {
                         if (i == 0) {
                             // The defaults again with the budget as a target: every memory down to the minimum
                             // score that fits, as a caller who asks to fill it gets.
+                            askBefore(curators.get(0), options.history(), q, speakers, "eval-" + n + "-filled",
+                                    budget);
                             ContextResponse f = curators.get(0).getContext(options.history().request(q.text(),
                                     previous, speakers).sessionId("eval-" + n + "-filled").tokenBudget(budget)
                                     .recordAccess(false).fillBudget(true).build());
@@ -413,6 +416,16 @@ public final class EvalMain {
         boolean at5 = order.stream().limit(5).anyMatch(q.evidenceSessions()::contains);
         boolean at10 = order.stream().anyMatch(q.evidenceSessions()::contains);
         return new SessionOutcome(system, q.category(), at5, at10);
+    }
+
+    /** Asks, in the question's session, the turn its follow-up leans on, if the history mode asks one first. */
+    private static void askBefore(ContextCurator curator, EvalHistory history, EvalData.Question q,
+            Set<String> speakers, String session, int budget) {
+        String before = history.askedBefore(q.text(), speakers);
+        if (before != null) {
+            curator.getContext(ContextRequest.builder(before).sessionId(session).tokenBudget(budget)
+                    .recordAccess(false).build());
+        }
     }
 
     private static Outcome outcome(String system, EvalData.Question q, int budget, List<String> ids, int tokens,

@@ -215,6 +215,10 @@ final class EvalReport {
                     + "\" with the question as recent history; rrf and dense read the question)";
             case PRONOUN -> ", each naming one speaker asked after \"Let's talk about NAME.\" with the name read as"
                     + " \"they\" (rrf and dense read the question)";
+            case FOLLOW_UP_SESSION -> ", each asked, then followed in the same session by \""
+                    + EvalHistory.FOLLOW_UP_QUERY + "\" without history (rrf and dense read the question)";
+            case PRONOUN_SESSION -> ", each naming one speaker asked after \"Let's talk about NAME.\" in the same"
+                    + " session, without history, with the name read as \"they\" (rrf and dense read the question)";
         };
     }
 

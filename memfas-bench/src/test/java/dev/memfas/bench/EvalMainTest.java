@@ -224,7 +224,26 @@ final class EvalMainTest {
         });
         assertThat(EvalHistory.parse(" Follow-Up ")).isEqualTo(EvalHistory.FOLLOW_UP);
         assertThatThrownBy(() -> EvalHistory.parse("always")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("--history is none, previous, follow-up or pronoun: 'always'");
+                .hasMessage("--history is none, previous, follow-up, pronoun, follow-up-session or"
+                        + " pronoun-session: 'always'");
+    }
+
+    @Test
+    void theSessionModes_askTheTurnBeforeInTheSession_andTheFollowUpWithoutHistory() {
+        List<String> speakers = List.of("Caroline", "Melanie");
+        String question = "When did Caroline go to the LGBTQ support group?";
+
+        assertThat(EvalHistory.PRONOUN_SESSION.askedBefore(question, speakers)).isEqualTo("Let's talk about Caroline.");
+        assertThat(EvalHistory.PRONOUN_SESSION.request(question, "P?", speakers).build()).satisfies(r -> {
+            assertThat(r.query()).isEqualTo("When did they go to the LGBTQ support group?");
+            assertThat(r.recentHistory()).isEmpty();
+        });
+        assertThat(EvalHistory.PRONOUN_SESSION.askedBefore("Where is the pottery class?", speakers)).isNull();
+        assertThat(EvalHistory.FOLLOW_UP_SESSION.askedBefore(question, speakers)).isEqualTo(question);
+        assertThat(EvalHistory.FOLLOW_UP_SESSION.request(question, "P?", speakers).build().query())
+                .isEqualTo(EvalHistory.FOLLOW_UP_QUERY);
+        assertThat(EvalHistory.PRONOUN.askedBefore(question, speakers)).isNull();
+        assertThat(EvalHistory.parse("pronoun-session")).isEqualTo(EvalHistory.PRONOUN_SESSION);
     }
 
     @Test

@@ -137,7 +137,8 @@ final class AuthorNames {
         return reading;
     }
 
-    private static boolean refersToSomeone(String query) {
+    /** Whether the query has a third-person pronoun (he, she, they and their other forms). */
+    static boolean refersToSomeone(String query) {
         for (String word : query.toLowerCase(Locale.ROOT).split("[^\\p{L}]+")) {
             if (PRONOUNS.contains(word)) {
                 return true;

@@ -1,6 +1,5 @@
 package dev.memfas.core;
 
-import dev.memfas.ContextRequest;
 import java.util.List;
 
 /**
@@ -8,7 +7,7 @@ import java.util.List;
  * that.", "And her sister?", "Why?"), is a follow-up: given its recent history, it is read with its conversation, by
  * meaning (its embedding blended with the history's at equal weight, {@link QueryEmbedder}) and by words (the keyword
  * search reads the history's words after its own, the latest message first). Any other query is read alone, whatever
- * came before it.
+ * came before it. A follow-up asked without a history, in a session, is read with the session's latest queries.
  *
  * <p>Measured with {@code EvalMain --history follow-up} (each question's evidence asked for by "Tell me more about
  * that." with the question as history): at 1,024 tokens LoCoMo's follow-ups found .048 of the evidence read alone,
@@ -26,9 +25,17 @@ final class FollowUps {
 
     private FollowUps() {}
 
-    /** Whether the request's query names too little to be read alone, and has a history to be read with. */
-    static boolean isFollowUp(ContextRequest request) {
-        return !request.recentHistory().isEmpty() && namesAlmostNothing(request.query());
+    /** Whether the query names too little to be read alone, and has a history to be read with. */
+    static boolean isFollowUp(String query, List<String> history) {
+        return !history.isEmpty() && namesAlmostNothing(query);
+    }
+
+    /**
+     * Whether a query asked without a history of its own leans on what its session asked before: it names almost
+     * nothing, or it refers to someone by a pronoun ({@link AuthorNames#readFollowingHistory}).
+     */
+    static boolean leansOnWhatCameBefore(String query) {
+        return namesAlmostNothing(query) || AuthorNames.refersToSomeone(query);
     }
 
     /** Whether a query names at most {@value #MAX_WORDS} word that is not a stop word. */
@@ -37,9 +44,8 @@ final class FollowUps {
     }
 
     /** The text a follow-up is searched by in words: its query, then its history, latest message first. */
-    static String searchText(ContextRequest request) {
-        List<String> history = request.recentHistory();
-        StringBuilder text = new StringBuilder(request.query());
+    static String searchText(String query, List<String> history) {
+        StringBuilder text = new StringBuilder(query);
         for (int i = history.size() - 1; i >= 0; i--) {
             text.append('\n').append(history.get(i));
         }

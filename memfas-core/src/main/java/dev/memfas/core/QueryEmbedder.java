@@ -35,8 +35,10 @@ final class QueryEmbedder {
             return QueryVectors.NONE;
         }
         AuthorNames.Reading reading = authors.readFollowingHistory(turn.namespace(), request.query(),
-                request.recentHistory());
-        String history = String.join("\n", request.recentHistory());
+                turn.history());
+        // The session's queries stand in for a history only for a follow-up: the topic has followed them already.
+        boolean readWithHistory = !request.recentHistory().isEmpty() || turn.followUp();
+        String history = readWithHistory ? String.join("\n", turn.history()) : "";
         List<float[]> vectors = Embeddings.embedQueries(embedder,
                 history.isBlank() ? List.of(reading.text()) : List.of(reading.text(), history), "the query");
         float[] query = Vectors.normalizedCopy(vectors.get(0), embedder.dimension());

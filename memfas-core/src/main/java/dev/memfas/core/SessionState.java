@@ -12,7 +12,8 @@ import java.util.Set;
 
 /**
  * What the curator remembers about one conversation: its topic (a vector when there is an embedder, and a bag of
- * weighted terms for the label), how often each memory was included, its working memory, and when it was last used.
+ * weighted terms for the label), how often each memory was included, its working memory, its latest queries (what a
+ * follow-up leans on), and when it was last used.
  *
  * <p>Thread-safe: every method synchronizes on the session, so concurrent turns of one session see each other's
  * updates whole. Sessions never share state.
@@ -161,6 +162,26 @@ final class SessionState {
     /** The session's working memory, or null if nothing was ever put in it. */
     synchronized WorkingMemory workingOrNull() {
         return working;
+    }
+
+    /**
+     * How many of the session's latest queries a follow-up asked without a history of its own is read with: the one
+     * before it says what "When did she go?" or "And the other one?" is about, and two more cover a short exchange.
+     */
+    private static final int QUERIES_KEPT = 3;
+    private final java.util.ArrayDeque<String> queries = new java.util.ArrayDeque<>();
+
+    /**
+     * The queries of the session's latest turns, oldest first; then records {@code query} as the latest. What a
+     * follow-up that comes without a recent history of its own is read with ({@link Turn#start}).
+     */
+    synchronized List<String> askedBefore(String query) {
+        List<String> before = List.copyOf(queries);
+        queries.addLast(query);
+        if (queries.size() > QUERIES_KEPT) {
+            queries.removeFirst();
+        }
+        return before;
     }
 
     /** Unhelpful memories lose their standing: they must be included twice again to be hot. */

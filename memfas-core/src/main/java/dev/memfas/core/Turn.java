@@ -3,15 +3,20 @@ package dev.memfas.core;
 import dev.memfas.ContextRequest;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Set;
 
 /**
  * One {@code getContext} as it starts: the request, its namespace, the time on the curator's clock, how its budget is
  * to be filled ({@link FillPlan}), the session's state (null for a request without a session id), which memories
- * the turn may use, and whether it is a follow-up read with its recent history ({@link FollowUps}).
+ * the turn may use, the recent history it is read with, and whether it is a follow-up read with that history
+ * ({@link FollowUps}).
+ *
+ * @param history the request's recent history, oldest first; for a request without one that leans on what came
+ *     before (it names almost nothing, or refers to someone by a pronoun), its session's latest queries
  */
 record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan, SessionState session,
-        long startNanos, InForce inForce, boolean followUp) {
+        long startNanos, InForce inForce, List<String> history, boolean followUp) {
 
     /**
      * Starts a turn: reads the clock, resolves the budget, finds (or opens) the session, and tells a follow-up.
@@ -24,11 +29,15 @@ record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan
         Instant now = clock.instant();
         String namespace = request.namespace();
         SessionState session = request.sessionId() == null ? null : sessions.acquire(request.sessionId(), namespace);
-        boolean followUp = FollowUps.isFollowUp(request);
-        FillPlan plan = FillPlan.of(request, settings, followUp ? FollowUps.searchText(request) : request.query());
+        List<String> askedBefore = session == null ? List.of() : session.askedBefore(request.query());
+        List<String> history = !request.recentHistory().isEmpty() ? request.recentHistory()
+                : FollowUps.leansOnWhatCameBefore(request.query()) ? askedBefore : List.of();
+        boolean followUp = FollowUps.isFollowUp(request.query(), history);
+        FillPlan plan = FillPlan.of(request, settings,
+                followUp ? FollowUps.searchText(request.query(), history) : request.query());
         return new Turn(request, namespace, now, plan, session, startNanos,
                 new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.of(request), request.filter(),
-                        onTopic), followUp);
+                        onTopic), history, followUp);
     }
 
     /** A search outside any session, as {@code recall} runs one. */
@@ -37,7 +46,7 @@ record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan
         return new Turn(request, request.namespace(), now,
                 new FillPlan(0, null, false, 0, 0, -1, 0, 0, request.query()), null,
                 System.nanoTime(), new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.ANY,
-                        request.filter(), onTopic), false);
+                        request.filter(), onTopic), List.of(), false);
     }
 
     /** The text the turn is searched by in words: the query's, and for a follow-up its history's after them. */

@@ -78,15 +78,43 @@ final class FollowUpReadingTest {
 
     @Test
     void aFollowUp_isSearchedByItsHistorysWordsToo_theLatestFirst() {
-        ContextRequest followUp = ContextRequest.builder("Why?").recentHistory(List.of("lunch at noon",
-                "kafka retention")).build();
+        List<String> history = List.of("lunch at noon", "kafka retention");
 
-        assertThat(FollowUps.isFollowUp(followUp)).isTrue();
-        assertThat(FollowUps.searchText(followUp)).isEqualTo("Why?\nkafka retention\nlunch at noon");
-        assertThat(FollowUps.isFollowUp(ContextRequest.builder("Why?").build())).isFalse();
-        ContextRequest question = ContextRequest.builder("when is lunch served").recentHistory(List.of("kafka"))
-                .build();
-        assertThat(FollowUps.isFollowUp(question)).isFalse();
+        assertThat(FollowUps.isFollowUp("Why?", history)).isTrue();
+        assertThat(FollowUps.searchText("Why?", history)).isEqualTo("Why?\nkafka retention\nlunch at noon");
+        assertThat(FollowUps.isFollowUp("Why?", List.of())).isFalse();
+        assertThat(FollowUps.isFollowUp("when is lunch served", List.of("kafka"))).isFalse();
+    }
+
+    @Test
+    void aFollowUpWithoutAHistory_isReadWithWhatItsSessionAskedBefore() {
+        curator.getContext("What is our kafka retention?", "asked");
+        curator.getContext("when is lunch served", "lunch");
+
+        assertThat(curator.getContext("Why?", "asked").memoryIds()).startsWith("k1");
+        assertThat(curator.getContext("Why?", "lunch").memoryIds()).startsWith("l");
+        assertThat(curator.getContext("Why?", "new").memoryIds()).isEmpty();
+        // A question that names its subject is read alone, whatever the session asked before.
+        assertThat(semantics("when is lunch served")).isEqualTo(semanticsAfter("What is our kafka retention?",
+                "when is lunch served"));
+    }
+
+    @Test
+    void aSession_keepsItsLatestThreeQueries_oldestFirst() {
+        SessionState session = new SessionState("s", "default", NOW);
+        for (String q : List.of("one", "two", "three", "four")) {
+            session.askedBefore(q);
+        }
+        assertThat(session.askedBefore("five")).containsExactly("two", "three", "four");
+    }
+
+    /** Each included memory's semantic factor, by id, for a query asked after another in a fresh session. */
+    private java.util.Map<String, Double> semanticsAfter(String before, String query) {
+        String session = "after-" + System.nanoTime();
+        curator.getContext(before, session);
+        java.util.Map<String, Double> out = new java.util.TreeMap<>();
+        curator.getContext(query, session).items().forEach(i -> out.put(i.memoryId(), i.factors().semantic()));
+        return out;
     }
 
     @Test

@@ -255,6 +255,22 @@ final class RelevanceGateTest {
         assertThat(noPronoun.context()).isEmpty();
     }
 
+    @Test
+    void aFollowUpReferringToSomeone_withoutAHistory_isReadWithTheQueriesItsSessionAskedBefore() {
+        authored();
+        String question = "What is her favorite football team?";
+        curator.getContext("Let's talk about Caroline.", "s1");
+        curator.getContext("Let's talk about Gina.", "s2");
+
+        ContextResponse afterCaroline = curator.getContext(question, "s1");
+        ContextResponse afterGina = curator.getContext(question, "s2");
+        ContextResponse noSession = curator.getContext(ContextRequest.builder(question).build());
+
+        assertThat(afterCaroline.memoryIds()).containsExactlyInAnyOrder("cat", "k");
+        assertThat(afterGina.context()).isEmpty();
+        assertThat(noSession.context()).isEmpty();
+    }
+
     /** A placed embedder whose probe reads every query (all on the first axis) as the given weight says. */
     private record ProbedEmbedder(PlacedEmbedder placed, float firstWeight, int probeDimension) implements Embedder {
         ProbedEmbedder(PlacedEmbedder placed, float firstWeight) {
