@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * A configuration measured next to the defaults: a name and the settings it changes ({@code semantic:0.6,
  * recency:0,candidates:200}; weights by their {@link ScoringWeights} names, {@code candidates}, {@code minScore},
- * {@code relativeFloor}, {@code duplicates}, {@code neighbors}, {@code neighborShare}, {@code dayShare},
+ * {@code relativeFloor}, {@code duplicates}, {@code neighbors}, {@code neighborShare},
  * {@code maxItemTokens}, {@code timeWindow}, {@code supersede} (applied at that similarity), {@code floor} for the
  * relevance floor, {@code meaningAlone} for the meaning-alone floor, {@code worldKnowledge} for the world-knowledge
  * raise, {@code summarize} (memories older than that many days consolidated once the conversation is stored), and
@@ -62,7 +62,6 @@ record EvalVariant(String name, Map<String, Double> settings) {
                 case "meaningAlone" -> b.meaningAloneFloor(e.getValue());
                 case "worldKnowledge" -> b.worldKnowledgeRaise(e.getValue());
                 case "neighborShare" -> b.neighborShare(e.getValue());
-                case "dayShare" -> b.dayShare(e.getValue());
                 case "maxItemTokens" -> b.maxItemTokens(e.getValue().intValue());
                 case "timeWindow" -> b.timeWindowWeight(e.getValue());
                 case "supersede" -> b.supersession(SupersessionPolicy.apply(e.getValue()));
@@ -73,7 +72,7 @@ record EvalVariant(String name, Map<String, Double> settings) {
                     if (i < 0) {
                         throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
                                 + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
-                                + " neighbors, neighborShare, dayShare, maxItemTokens, timeWindow, supersede,"
+                                + " neighbors, neighborShare, maxItemTokens, timeWindow, supersede,"
                                 + " summarize, unnamed, floor or meaningAlone");
                     }
                     w[i] = e.getValue();

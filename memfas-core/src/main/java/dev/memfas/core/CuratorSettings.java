@@ -27,7 +27,6 @@ import java.time.Duration;
  * @param candidateLimit how many memories each of the vector and BM25 searches brings
  * @param neighborRadius how many places either side of a best match its stored neighbors are looked for
  * @param neighborShare the largest share of the budget one neighbor may take and still inherit its match's score
- * @param dayShare the share of the budget one source's day may fill before its further matches rank lower; 1 off
  * @param embedBatchSize how many memories are embedded in one call
  * @param scanThreads how many threads a vector scan may use, the caller's included
  * @param topicShiftThreshold the cosine with the session topic below which a turn starts a new topic
@@ -65,7 +64,6 @@ record CuratorSettings(
         int candidateLimit,
         int neighborRadius,
         double neighborShare,
-        double dayShare,
         int embedBatchSize,
         int scanThreads,
         double topicShiftThreshold,

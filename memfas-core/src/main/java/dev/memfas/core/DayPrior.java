@@ -5,7 +5,7 @@ import dev.memfas.Memory;
 /**
  * Reads a candidate's cosine with the query together with its day's: each cosine is raised by {@value #WEIGHT} of the
  * mean cosine of its day's best {@value #BEST} candidates (all of them if fewer) before the semantic factor is
- * min-max scaled. A day is what {@link DaySpread} and the envelope's headings call one: the memories of one stated
+ * min-max scaled. A day is what the envelope's headings call one: the memories of one stated
  * source created on one UTC day, a conversation's session mostly. A memory of the default source, or a pinned one, is a
  * day of its own, raised by a tenth of its own cosine: in a store without sources every cosine is raised by the same
  * tenth of itself, which min-max scaling takes back out, so the ranking is what it was.
@@ -29,6 +29,11 @@ final class DayPrior {
 
     private DayPrior() {}
 
+    /** Whether a memory counts towards its day: not a pinned one, and not one of the default source (no day). */
+    static boolean grouped(Memory m) {
+        return !m.pinned() && !Memory.DEFAULT_SOURCE.equals(m.source());
+    }
+
     /**
      * Raises each of the first {@code n} cosines ({@code NaN}: the candidate has no vector, and stays so) by
      * {@link #WEIGHT} of its day's cosine.
@@ -41,7 +46,7 @@ final class DayPrior {
         days.reset(n);
         for (int i = 0; i < n; i++) {
             Memory m = candidates.memory(i);
-            if (Double.isNaN(cosines[i]) || !DaySpread.grouped(m)) {
+            if (Double.isNaN(cosines[i]) || !grouped(m)) {
                 days.dayOf[i] = -1;
                 continue;
             }
@@ -70,7 +75,7 @@ final class DayPrior {
 
     private static boolean anyDay(CandidateSet candidates, int n) {
         for (int i = 0; i < n; i++) {
-            if (DaySpread.grouped(candidates.memory(i))) {
+            if (grouped(candidates.memory(i))) {
                 return true;
             }
         }

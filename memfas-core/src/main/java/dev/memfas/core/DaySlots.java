@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * A turn's days numbered: an open-addressing table of source and UTC day number, each day a slot, for the tables that
- * keep something per day in arrays indexed by slot ({@link DaySpread.Days}, {@link DayPrior.Table}). Kept for the next
+ * keep something per day in arrays indexed by slot ({@link DayPrior.Table}). Kept for the next
  * turn. Not thread-safe.
  */
 final class DaySlots {

@@ -76,7 +76,6 @@ public final class Memfas {
         private int candidateLimit = 100;
         private int neighborRadius = 2;
         private double neighborShare = 0.25;
-        private double dayShare = 0.5;
         private int embedBatchSize = 32;
         private int scanThreads = ScanThreads.PROCESSORS;
         /** NaN: the embedder's, else {@link ModelCalibration#UNCALIBRATED_TOPIC_SHIFT}. */
@@ -258,17 +257,6 @@ public final class Memfas {
             checks.once("neighbor share");
             require(share > 0 && share <= 1, "neighbor share must be in (0, 1]", share);
             this.neighborShare = share;
-            return this;
-        }
-
-        /**
-         * The share of a turn's budget the memories of one source and day may fill before that day's further matches
-         * rank lower (0.9× per match past it; see {@code docs/scoring.md}); 0.5 when not set, 1 never to lower them.
-         */
-        public Builder dayShare(double share) {
-            checks.once("day share");
-            require(share > 0 && share <= 1, "day share must be in (0, 1]", share);
-            this.dayShare = share;
             return this;
         }
 
@@ -515,7 +503,7 @@ public final class Memfas {
                 double floor = calibration.relevanceFloor(relevanceFloor);
                 CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife,
                         timeWindowWeight, minScore, relativeFloor, maxItemTokens, triggerReserve, candidateLimit,
-                        neighborRadius, neighborShare, dayShare, embedBatchSize, scanThreads,
+                        neighborRadius, neighborShare, embedBatchSize, scanThreads,
                         calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates,
                         supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout, savePolicy,
                         savePolicyTimeout, floor, calibration.meaningAloneFloor(meaningAloneFloor, floor),

@@ -60,7 +60,6 @@ import java.util.function.UnaryOperator;
  *       word with the query), or nothing;
  *   <li>{@link NeighborExpander}: the memories stored next to the best join them, then the {@link Ranking};
  *   <li>{@link TokenCounter}: every candidate's size as an item;
- *   <li>{@link DaySpread}: the matches of a day past its share of the budget ranked lower;
  *   <li>{@link BudgetFiller}: the envelope filled within the budget (retrieved memories only if the gate opened);
  *   <li>{@link TurnPublisher}: access recorded, drops explained, the response made, telemetry told.
  * </ol>
@@ -94,7 +93,6 @@ final class MemoryCurator implements ContextCurator {
     private final CandidateScorer scorer;
     private final RelevanceGate gate;
     private final NeighborExpander neighbors;
-    private final DaySpread daySpread;
     private final MemoryListing listing;
     private final TopicFilter topicFilter;
     private final StateKeys state;
@@ -140,7 +138,6 @@ final class MemoryCurator implements ContextCurator {
         this.gate = new RelevanceGate(settings.relevanceFloor(), settings.meaningAloneFloor(),
                 settings.worldKnowledgeProbe(), settings.worldKnowledgeRaise());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
-        this.daySpread = new DaySpread(settings.dayShare(), settings.maxItemTokens());
         this.state = new StateKeys(store, clock);
         this.stateSelection = new StateSelection(store, settings.relevanceJudge(), settings.relevanceJudgeTimeout(),
                 queryEmbedder, settings.relevanceFloor());
@@ -209,9 +206,6 @@ final class MemoryCurator implements ContextCurator {
             tokenCounter.count(turn, candidates);
             neighbors.inherit(candidates, turn.budget());
             work.ranking().rank(candidates);
-            if (admission.any()) {
-                daySpread.apply(candidates, work.ranking(), turn.budget(), work.days());
-            }
             if (request.relevanceCheck() && admission.any()) {
                 relevanceCheck.apply(request.query(), candidates, work.ranking());
                 work.ranking().rank(candidates);

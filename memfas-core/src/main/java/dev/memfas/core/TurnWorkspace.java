@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The scratch space of one turn, kept for the next: the candidate columns and their vectors, the ranking, the positions
- * of trigger-linked candidates, the turn's days and the fill's buffers. Sized by the candidates a turn considers (a few
+ * of trigger-linked candidates and the fill's buffers. Sized by the candidates a turn considers (a few
  * hundred), never by the store. A turn takes one from its curator's {@link Pool} and gives it back when it returns:
  * allocated afresh, this scratch space was most of what a turn allocated, and with default JVM flags a turn then paid
  * the kernel for fresh heap pages. Not thread-safe: one turn at a time.
@@ -14,7 +14,6 @@ final class TurnWorkspace {
     private final IdList lexicalIds = new IdList();
     private final Ranking ranking = new Ranking();
     private final int[] seeds = new int[NeighborExpander.SEEDS];
-    private final DaySpread.Days days = new DaySpread.Days();
     private final BudgetFiller.Scratch fill = new BudgetFiller.Scratch();
     private int[] linked = new int[16];
     private int linkedCount;
@@ -34,10 +33,6 @@ final class TurnWorkspace {
 
     int[] seeds() {
         return seeds;
-    }
-
-    DaySpread.Days days() {
-        return days;
     }
 
     BudgetFiller.Scratch fill() {
