@@ -1,13 +1,16 @@
 package dev.memfas.core;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * A query that names almost nothing, at most {@value #MAX_WORDS} word that is not a stop word ("Tell me more about
  * that.", "And her sister?", "Why?"), is a follow-up: given its recent history, it is read with its conversation, by
  * meaning (its embedding blended with the history's at equal weight, {@link QueryEmbedder}) and by words (the keyword
  * search reads the history's words after its own, the latest message first). Any other query is read alone, whatever
- * came before it. A follow-up asked without a history, in a session, is read with the session's latest queries.
+ * came before it. A follow-up asked without a history, in a session, is read with the session's latest queries if it
+ * names nothing or points back ({@link #leansOnWhatCameBefore}).
  *
  * <p>Measured with {@code EvalMain --history follow-up} (each question's evidence asked for by "Tell me more about
  * that." with the question as history): at 1,024 tokens LoCoMo's follow-ups found .048 of the evidence read alone,
@@ -22,6 +25,9 @@ final class FollowUps {
     static final int MAX_WORDS = 1;
     /** How much the recent history counts against a follow-up's own words in the vector it is read by. */
     static final float HISTORY_WEIGHT = 1.0f;
+    /** Words by which a query points back at what was said before it. */
+    private static final Set<String> POINTING_BACK = Set.of("it", "its", "that", "this", "these", "those", "there",
+            "then", "other", "else");
 
     private FollowUps() {}
 
@@ -31,11 +37,25 @@ final class FollowUps {
     }
 
     /**
-     * Whether a query asked without a history of its own leans on what its session asked before: it names almost
-     * nothing, or it refers to someone by a pronoun ({@link AuthorNames#readFollowingHistory}).
+     * Whether a query asked without a history of its own leans on what its session asked before: it names nothing
+     * ("Why?", "And then?"), or names almost nothing and points back ("Tell me more about that.", "What about the
+     * other one?"), or refers to someone by a pronoun ({@link AuthorNames#readFollowingHistory}). A short question
+     * that stands on its own ("Which pet do I have?") is read alone: only a caller that passes a history says what
+     * came before it.
      */
     static boolean leansOnWhatCameBefore(String query) {
-        return namesAlmostNothing(query) || AuthorNames.refersToSomeone(query);
+        List<String> words = TextAnalyzer.words(query);
+        return words.isEmpty() || words.size() <= MAX_WORDS && pointsBack(query)
+                || AuthorNames.refersToSomeone(query);
+    }
+
+    private static boolean pointsBack(String query) {
+        for (String word : query.toLowerCase(Locale.ROOT).split("[^\\p{L}]+")) {
+            if (POINTING_BACK.contains(word)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a query names at most {@value #MAX_WORDS} word that is not a stop word. */

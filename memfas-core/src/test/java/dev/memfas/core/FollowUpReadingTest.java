@@ -100,6 +100,18 @@ final class FollowUpReadingTest {
     }
 
     @Test
+    void withoutAHistory_onlyAQueryThatNamesNothingOrPointsBack_leansOnTheSession() {
+        assertThat(FollowUps.leansOnWhatCameBefore("Why?")).isTrue();
+        assertThat(FollowUps.leansOnWhatCameBefore("Tell me more about that.")).isTrue();
+        assertThat(FollowUps.leansOnWhatCameBefore("What about the other one?")).isTrue();
+        assertThat(FollowUps.leansOnWhatCameBefore("When did she go there?")).isTrue();
+        assertThat(FollowUps.leansOnWhatCameBefore("Which pet do I have?")).isFalse();
+        assertThat(FollowUps.leansOnWhatCameBefore("What is our kafka retention?")).isFalse();
+
+        assertThat(semantics("lunch")).isEqualTo(semanticsAfter("What is our kafka retention?", "lunch"));
+    }
+
+    @Test
     void aSession_keepsItsLatestThreeQueries_oldestFirst() {
         SessionState session = new SessionState("s", "default", NOW);
         for (String q : List.of("one", "two", "three", "four")) {
