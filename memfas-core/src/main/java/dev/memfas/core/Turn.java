@@ -13,7 +13,7 @@ import java.util.Set;
  * ({@link FollowUps}).
  *
  * @param history the request's recent history, oldest first; for a request without one that leans on what came
- *     before (it names almost nothing, or refers to someone by a pronoun), its session's latest queries
+ *     before ({@link FollowUps#leansOnWhatCameBefore}), its session's latest queries
  */
 record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan, SessionState session,
         long startNanos, InForce inForce, List<String> history, boolean followUp) {
