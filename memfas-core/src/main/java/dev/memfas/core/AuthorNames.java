@@ -139,12 +139,7 @@ final class AuthorNames {
 
     /** Whether the query has a third-person pronoun (he, she, they and their other forms). */
     static boolean refersToSomeone(String query) {
-        for (String word : query.toLowerCase(Locale.ROOT).split("[^\\p{L}]+")) {
-            if (PRONOUNS.contains(word)) {
-                return true;
-            }
-        }
-        return false;
+        return FollowUps.hasAnyWord(query, PRONOUNS);
     }
 
     /** The author of the namespace a text names last, or null. */

@@ -45,13 +45,14 @@ final class FollowUps {
      */
     static boolean leansOnWhatCameBefore(String query) {
         List<String> words = TextAnalyzer.words(query);
-        return words.isEmpty() || words.size() <= MAX_WORDS && pointsBack(query)
+        return words.isEmpty() || words.size() <= MAX_WORDS && hasAnyWord(query, POINTING_BACK)
                 || AuthorNames.refersToSomeone(query);
     }
 
-    private static boolean pointsBack(String query) {
-        for (String word : query.toLowerCase(Locale.ROOT).split("[^\\p{L}]+")) {
-            if (POINTING_BACK.contains(word)) {
+    /** Whether the text has one of these lower-case words, as a whole word in any case. */
+    static boolean hasAnyWord(String text, Set<String> words) {
+        for (String word : text.toLowerCase(Locale.ROOT).split("[^\\p{L}]+")) {
+            if (words.contains(word)) {
                 return true;
             }
         }

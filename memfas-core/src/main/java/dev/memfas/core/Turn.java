@@ -31,7 +31,7 @@ record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan
         SessionState session = request.sessionId() == null ? null : sessions.acquire(request.sessionId(), namespace);
         List<String> askedBefore = session == null ? List.of() : session.askedBefore(request.query());
         List<String> history = !request.recentHistory().isEmpty() ? request.recentHistory()
-                : FollowUps.leansOnWhatCameBefore(request.query()) ? askedBefore : List.of();
+                : !askedBefore.isEmpty() && FollowUps.leansOnWhatCameBefore(request.query()) ? askedBefore : List.of();
         boolean followUp = FollowUps.isFollowUp(request.query(), history);
         FillPlan plan = FillPlan.of(request, settings,
                 followUp ? FollowUps.searchText(request.query(), history) : request.query());
