@@ -4,18 +4,10 @@ import dev.memfas.ContextCurator;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.json.McpJsonMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.FilterInputStream;
-import java.io.FilterOutputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,8 +17,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Tools: by default {@code get_context}, {@code remember}, {@code recall}, {@code report_usage} and
  * {@code forget}; with {@link Builder#tools} also those about state, memory over time, layers and triggers
  * (docs/mcp.md); resource {@code memfas://stats}. Arguments are read leniently ({@code "2000"} for 2000,
- * {@code "true"} for true); a bad call gets a tool error with a one-line message. Standard output carries only
- * JSON-RPC messages; logs belong on standard error.
+ * {@code "true"} for true); a bad call gets a tool error with a one-line message, and a line that is no JSON-RPC
+ * message gets a JSON-RPC error, after which the server reads on. Standard output carries only JSON-RPC messages, as
+ * well-formed UTF-8; logs belong on standard error.
  *
  * <pre>{@code
  * try (ContextCurator curator = Memfas.newBuilder().store(store).embedder(embedder).build();
@@ -47,59 +40,14 @@ public final class MemfasMcpServer implements AutoCloseable {
     /** The URI of the statistics resource. */
     public static final String STATS_URI = "memfas://stats";
 
-    private static final long REPLY_GRACE_MILLIS = 60_000;
-
     private final McpSyncServer server;
-    private final CountDownLatch inputClosed = new CountDownLatch(1);
+    private final StdioTransport transport;
     private volatile boolean closed;
 
     private MemfasMcpServer(Builder b) {
         MemfasTools tools = b.options.toolsServed();
         McpJsonMapper json = McpJsonDefaults.getMapper();
-        InFlight inFlight = new InFlight(json);
-        InputStream in = new FilterInputStream(b.input) {
-            @Override
-            public int read() throws IOException {
-                int c = super.read();
-                if (c < 0) {
-                    return endOfInput();
-                }
-                inFlight.read(new byte[] {(byte) c}, 0, 1);
-                return c;
-            }
-
-            @Override
-            public int read(byte[] buffer, int offset, int length) throws IOException {
-                int n = super.read(buffer, offset, length);
-                if (n < 0) {
-                    return endOfInput();
-                }
-                inFlight.read(buffer, offset, n);
-                return n;
-            }
-
-            private int endOfInput() {
-                // The transport drops replies still in progress once it sees the end of input: hold it back until
-                // every request read so far is answered.
-                inFlight.awaitAnswered(REPLY_GRACE_MILLIS);
-                inputClosed.countDown();
-                return -1;
-            }
-        };
-        OutputStream out = new FilterOutputStream(b.output) {
-            @Override
-            public void write(int c) throws IOException {
-                super.out.write(c);
-                inFlight.written(new byte[] {(byte) c}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] buffer, int offset, int length) throws IOException {
-                super.out.write(buffer, offset, length);
-                inFlight.written(buffer, offset, length);
-            }
-        };
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(json, in, out);
+        this.transport = new StdioTransport(json, b.input, b.output);
         this.server = McpFeatures.offer(McpServer.sync(transport), tools, json, b.options.version, false).build();
     }
 
@@ -201,13 +149,13 @@ public final class MemfasMcpServer implements AutoCloseable {
      * @throws InterruptedException if interrupted while waiting
      */
     public void awaitClientExit() throws InterruptedException {
-        inputClosed.await();
+        transport.awaitEndOfInput();
         close();
     }
 
     /** Like {@link #awaitClientExit()}, for at most the given time; returns whether the client closed the input. */
     public boolean awaitClientExit(long timeout, TimeUnit unit) throws InterruptedException {
-        if (inputClosed.await(timeout, unit)) {
+        if (transport.awaitEndOfInput(timeout, unit)) {
             close();
             return true;
         }
@@ -222,77 +170,5 @@ public final class MemfasMcpServer implements AutoCloseable {
         }
         closed = true;
         server.closeGracefully();
-    }
-
-    /**
-     * Counts JSON-RPC requests read and replies written, line by line, so the end of input can wait for the replies
-     * still in progress.
-     */
-    private static final class InFlight {
-        private final McpJsonMapper json;
-        private final ByteArrayOutputStream inLine = new ByteArrayOutputStream();
-        private final ByteArrayOutputStream outLine = new ByteArrayOutputStream();
-        private long requests;
-        private long replies;
-
-        InFlight(McpJsonMapper json) {
-            this.json = json;
-        }
-
-        synchronized void read(byte[] bytes, int offset, int length) {
-            scan(bytes, offset, length, inLine, true);
-        }
-
-        synchronized void written(byte[] bytes, int offset, int length) {
-            scan(bytes, offset, length, outLine, false);
-            notifyAll();
-        }
-
-        private void scan(byte[] bytes, int offset, int length, ByteArrayOutputStream line, boolean input) {
-            for (int i = offset; i < offset + length; i++) {
-                if (bytes[i] == '\n') {
-                    count(line.toString(StandardCharsets.UTF_8), input);
-                    line.reset();
-                } else {
-                    line.write(bytes[i]);
-                }
-            }
-        }
-
-        private void count(String line, boolean input) {
-            if (line.isBlank()) {
-                return;
-            }
-            Map<?, ?> message;
-            try {
-                message = json.readValue(line, Map.class);
-            } catch (IOException | RuntimeException e) {
-                return; // the transport answers malformed input itself
-            }
-            if (message.get("id") == null) {
-                return;
-            }
-            if (input && message.containsKey("method")) {
-                requests++;
-            } else if (!input && (message.containsKey("result") || message.containsKey("error"))) {
-                replies++;
-            }
-        }
-
-        synchronized void awaitAnswered(long maxMillis) {
-            long deadline = System.currentTimeMillis() + maxMillis;
-            while (replies < requests) {
-                long left = deadline - System.currentTimeMillis();
-                if (left <= 0) {
-                    return;
-                }
-                try {
-                    wait(left);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
     }
 }
