@@ -3,9 +3,6 @@ package dev.memfas.cli;
 import dev.memfas.core.ContextDetector;
 import dev.memfas.mcp.MemfasMcpHttpServer;
 import dev.memfas.mcp.MemfasMcpServer;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -56,8 +53,9 @@ final class McpCommand implements Callable<Integer> {
             + " any but loopback needs a bearer token.")
     String host;
 
-    @Option(names = "--token-file", paramLabel = "FILE", description = "A file holding the bearer token every HTTP"
-            + " request must carry (default: the " + TOKEN_VARIABLE + " environment variable, if set).")
+    @Option(names = "--token-file", paramLabel = "FILE", description = "The bearer tokens HTTP requests must carry, one"
+            + " client a line: TOKEN [NAMESPACE,...], the first namespace its default (a token alone: the namespace"
+            + " served); mode 600 (default: one token, the " + TOKEN_VARIABLE + " environment variable, if set).")
     Path tokenFile;
 
     @Override
@@ -124,8 +122,10 @@ final class McpCommand implements Callable<Integer> {
             b.workingContext(here.project(), here.language());
         }
         b.host(host != null ? host : "127.0.0.1").port(port != null ? port : MemfasMcpHttpServer.DEFAULT_PORT);
-        String token = token();
-        if (token != null) {
+        String token = tokenFile != null ? null : tokenFromEnvironment();
+        if (tokenFile != null) {
+            b.tokenFile(tokenFile);
+        } else if (token != null) {
             b.bearerToken(token);
         }
         MemfasMcpHttpServer started;
@@ -146,7 +146,7 @@ final class McpCommand implements Callable<Integer> {
                 }
             }, "memfas-mcp-stop"));
             main.err().println("memfas: serving MCP at " + server.uri()
-                    + (token != null ? " (bearer token required)" : "") + "; Ctrl-C stops");
+                    + (token != null || tokenFile != null ? " (bearer token required)" : "") + "; Ctrl-C stops");
             main.err().flush();
             loadModelBeside(w);
             server.awaitStop();
@@ -154,14 +154,7 @@ final class McpCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    private String token() throws IOException {
-        if (tokenFile != null) {
-            String token = Files.readString(tokenFile, StandardCharsets.UTF_8).trim();
-            if (token.isEmpty()) {
-                throw new IllegalArgumentException("the token file is empty: " + tokenFile);
-            }
-            return token;
-        }
+    private static String tokenFromEnvironment() {
         String fromEnvironment = System.getenv(TOKEN_VARIABLE);
         return fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment.trim();
     }

@@ -59,18 +59,27 @@ final class CliMcpHttpTest {
     }
 
     @Test
-    void aTokenFile_thatIsEmptyOrTooShort_isRefused_withoutShowingTheToken() throws Exception {
+    void aTokenFile_thatIsEmptyTooShortOrReadableByOthers_isRefused_withoutShowingTheToken() throws Exception {
         Path empty = Files.writeString(dir.resolve("empty"), "\n");
         Path shortToken = Files.writeString(dir.resolve("short"), "abc123\n");
+        Path shared = Files.writeString(dir.resolve("shared"), "a-token-long-enough-0123\n");
+        for (Path p : new Path[] {empty, shortToken}) {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        }
 
         CliRun none = CliRun.of(dir.resolve("m.db"), "mcp", "--http", "--port", "0", "--token-file", empty.toString());
         CliRun weak = CliRun.of(dir.resolve("m.db"), "mcp", "--http", "--port", "0", "--token-file",
                 shortToken.toString());
 
+        CliRun readable = CliRun.of(dir.resolve("m.db"), "mcp", "--http", "--port", "0", "--token-file",
+                shared.toString());
+
         assertThat(none.exit()).isEqualTo(Main.INPUT);
-        assertThat(none.err()).contains("the token file is empty: " + empty);
+        assertThat(none.err()).contains("the tokens file holds no token: " + empty);
         assertThat(weak.exit()).isEqualTo(Main.INPUT);
-        assertThat(weak.err()).contains("bearer token must have at least 16 characters: it has 6")
+        assertThat(weak.err()).contains(shortToken + ", line 1: the token must have at least 16 characters: it has 6")
                 .doesNotContain("abc123");
+        assertThat(readable.exit()).isEqualTo(Main.INPUT);
+        assertThat(readable.err()).contains("may be read by other users").doesNotContain("a-token-long-enough");
     }
 }

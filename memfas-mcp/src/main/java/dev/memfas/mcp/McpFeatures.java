@@ -2,7 +2,9 @@ package dev.memfas.mcp;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,7 +29,7 @@ final class McpFeatures {
         for (MemfasTools.Tool tool : tools.tools()) {
             spec.tools(McpServerFeatures.SyncToolSpecification.builder().tool(tool.schema())
                     .callHandler((exchange, request) -> tools.call(request.name(), request.arguments(),
-                            severalClients ? exchange.sessionId() : null))
+                            severalClients ? exchange.sessionId() : null, tenants(exchange)))
                     .build());
         }
         McpSchema.Resource stats = McpSchema.Resource.builder(MemfasMcpServer.STATS_URI, "stats")
@@ -35,10 +37,16 @@ final class McpFeatures {
                 .mimeType("application/json").build();
         spec.resources(new McpServerFeatures.SyncResourceSpecification(stats, (exchange, request) ->
                 McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
-                        .builder(MemfasMcpServer.STATS_URI, toJson(json, tools.stats())).mimeType("application/json")
+                        .builder(MemfasMcpServer.STATS_URI, toJson(json, tools.stats(tenants(exchange)))).mimeType("application/json")
                         .build())).build()));
         spec.prompts(MemoryPrompt.specification());
         return spec;
+    }
+
+    /** The namespaces the caller may use, as its transport vouched for them; null when it says nothing (stdio). */
+    private static Tenants tenants(McpSyncServerExchange exchange) {
+        McpTransportContext context = exchange.transportContext();
+        return context == null ? null : (Tenants) context.get(Tenants.CONTEXT_KEY);
     }
 
     private static String toJson(McpJsonMapper json, Object value) {

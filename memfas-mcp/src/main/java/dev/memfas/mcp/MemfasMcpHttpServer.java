@@ -1,6 +1,8 @@
 package dev.memfas.mcp;
 
 import dev.memfas.ContextCurator;
+import dev.memfas.Memory;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -11,6 +13,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.URI;
+import java.nio.file.Path;
+import java.util.Map;
 import java.net.UnknownHostException;
 import java.util.EnumSet;
 import java.util.Objects;
@@ -28,10 +32,12 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * share one server, one index and one curator: what one remembers, the next call of another finds.
  *
  * <p>The same tools, resource and prompt as {@link MemfasMcpServer}, at {@code http://HOST:PORT/mcp}. It binds to
- * loopback unless told otherwise, and a server bound elsewhere must be given a bearer token that every request carries
- * ({@code Authorization: Bearer TOKEN}). Requests from web pages of other sites are refused. The memfas sessions a
- * client names ({@code session_id}) are its own: two clients naming the same one do not share its topic, working
- * memory or budget; the memories they remember are shared, within the namespace.
+ * loopback unless told otherwise, and answers only requests addressed to that loopback ({@code Host}) and not sent by
+ * web pages of other sites ({@code Origin}). Without tokens it serves one namespace (tenant), the one named or
+ * {@code default}; several tenants each hold a token that names theirs ({@link Builder#tokenFile}), and a server bound
+ * elsewhere than loopback must have tokens. The memfas sessions a client names ({@code session_id}) are its own: two
+ * clients naming the same one do not share its topic, working memory or budget; the memories they remember are shared,
+ * within the namespace. Every error, whatever the input, is a JSON-RPC error object.
  *
  * <pre>{@code
  * try (ContextCurator curator = Memfas.newBuilder().store(store).embedder(embedder).build();
@@ -52,6 +58,8 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
     public static final int MIN_TOKEN_LENGTH = 16;
 
     private final Server jetty;
+    /** Connections the kernel holds for the server before it accepts them: a burst of 1,500 clients is not reset. */
+    private static final int ACCEPT_QUEUE = 4_096;
     /** How long {@link #close()} waits for the calls in progress, at most. */
     private static final long STOP_MILLIS = 5_000;
 
@@ -64,7 +72,11 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
     private MemfasMcpHttpServer(Builder b) {
         McpJsonMapper json = McpJsonDefaults.getMapper();
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(json).mcpEndpoint(ENDPOINT).build();
+                .jsonMapper(json).mcpEndpoint(ENDPOINT).maxRequestSize(JsonRpcGate.MAX_BODY_BYTES)
+                // The namespaces ClientAccess found the caller may use travel with each call to the tools.
+                .contextExtractor(request -> McpTransportContext.create(
+                        Map.of(Tenants.CONTEXT_KEY, request.getAttribute(Tenants.CONTEXT_KEY))))
+                .build();
         this.server = McpFeatures.offer(McpServer.sync(transport), b.options.toolsServed(), json, b.options.version, true)
                 .build();
 
@@ -75,7 +87,18 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
         ServerConnector connector = new ServerConnector(jetty);
         connector.setHost(b.host);
         connector.setPort(b.port);
+        // The kernel's queue of connections not yet accepted: the default of 50 resets a burst of a few hundred
+        // clients; Linux caps this at net.core.somaxconn (4,096 by default since 5.4).
+        connector.setAcceptQueueSize(ACCEPT_QUEUE);
         jetty.addConnector(connector);
+        try {
+            connector.open();
+        } catch (IOException e) {
+            server.close();
+            stopQuietly();
+            throw new UncheckedIOException(new IOException("cannot serve MCP on " + b.host + ":" + b.port + ": "
+                    + e.getMessage(), e));
+        }
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
         ServletHolder mcp = new ServletHolder("mcp", transport);
@@ -84,9 +107,13 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
         FilterHolder drain = new FilterHolder(requests);
         drain.setAsyncSupported(true);
         context.addFilter(drain, "/*", EnumSet.of(DispatcherType.REQUEST));
-        FilterHolder access = new FilterHolder(new ClientAccess(b.bearerToken));
+        FilterHolder access = new FilterHolder(new ClientAccess(json, b.tokens, b.open, b.host, b.loopback,
+                connector.getLocalPort()));
         access.setAsyncSupported(true);
         context.addFilter(access, "/*", EnumSet.of(DispatcherType.REQUEST));
+        FilterHolder gate = new FilterHolder(new JsonRpcGate(json));
+        gate.setAsyncSupported(true);
+        context.addFilter(gate, "/*", EnumSet.of(DispatcherType.REQUEST));
         jetty.setHandler(context);
         try {
             jetty.start();
@@ -164,6 +191,11 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
         private String host = "127.0.0.1";
         private int port = DEFAULT_PORT;
         private String bearerToken;
+        private Path tokenFile;
+        // Set by build(): what ClientAccess is made of.
+        private AccessTokens tokens;
+        private Tenants open;
+        private boolean loopback;
 
         private Builder(ContextCurator curator) {
             this.options = new ServerOptions(curator);
@@ -195,23 +227,33 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
         }
 
         /**
-         * The token every request must carry as {@code Authorization: Bearer TOKEN}. None when not set, which only a
-         * server on loopback may do.
+         * The token every request must carry as {@code Authorization: Bearer TOKEN}; its holder works in the namespace
+         * served ({@link #namespace}, else {@code default}). None when not set, which only a server on loopback may do.
+         * For several tenants, each with a token of its own, see {@link #tokenFile}.
          *
          * @throws IllegalArgumentException if shorter than {@value #MIN_TOKEN_LENGTH} characters or holding white
          *     space or control characters (the value itself is never shown)
          */
         public Builder bearerToken(String token) {
-            Objects.requireNonNull(token, "token");
-            if (token.length() < MIN_TOKEN_LENGTH) {
-                throw new IllegalArgumentException("bearer token must have at least " + MIN_TOKEN_LENGTH
-                        + " characters: it has " + token.length());
-            }
-            if (!token.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
-                throw new IllegalArgumentException(
-                        "bearer token must be printable ASCII without spaces, as an HTTP header carries it");
-            }
+            AccessTokens.checkToken(Objects.requireNonNull(token, "token"), "bearer token");
             this.bearerToken = token;
+            return this;
+        }
+
+        /**
+         * Serves several tenants, each holding a token that names the namespaces it may use: a file of one client a
+         * line, its token and then its namespaces, comma-separated, the first its default (a token alone works in the
+         * namespace served). Lines starting with {@code #} are comments. A call naming a namespace its token does not
+         * list is refused, and an MCP session opened with one token is unknown to every other. Read when the server
+         * starts; other users may not read it (mode 600).
+         *
+         * <pre>
+         * 3q2+7w-LongRandomTokenOfTeamA    team-a
+         * Jx9_AnotherLongRandomTokenOfOps  ops,team-a
+         * </pre>
+         */
+        public Builder tokenFile(Path file) {
+            this.tokenFile = Objects.requireNonNull(file, "file");
             return this;
         }
 
@@ -237,7 +279,8 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
         }
 
         /**
-         * Serves one namespace (tenant) only, as in {@link MemfasMcpServer.Builder#namespace}.
+         * The namespace (tenant) served: every call works in it, and a call naming another is refused. {@code default}
+         * when not set; a server of several namespaces needs a {@linkplain #tokenFile token file}.
          *
          * @throws IllegalArgumentException if the name is blank, too long or holds control characters
          */
@@ -265,17 +308,27 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
         /**
          * Binds and starts serving.
          *
-         * @throws IllegalStateException if the host is not a loopback address and no bearer token was set
-         * @throws UncheckedIOException if the host is unknown or the port cannot be bound (taken, or not allowed)
+         * @throws IllegalStateException if the host is not a loopback address and no token was set, or both a bearer
+         *     token and a token file were
+         * @throws IllegalArgumentException if the token file holds no token, a malformed line, or may be read by other
+         *     users
+         * @throws UncheckedIOException if the host is unknown, the port cannot be bound (taken, or not allowed) or the
+         *     token file cannot be read
          */
         public MemfasMcpHttpServer build() {
-            boolean loopback;
             try {
                 loopback = InetAddress.getByName(host).isLoopbackAddress();
             } catch (UnknownHostException e) {
                 throw new UncheckedIOException(new IOException("unknown host to bind to: " + host, e));
             }
-            if (!loopback && bearerToken == null) {
+            if (bearerToken != null && tokenFile != null) {
+                throw new IllegalStateException("a bearer token or a token file, not both");
+            }
+            String served = options.namespace != null ? options.namespace : Memory.DEFAULT_NAMESPACE;
+            open = Tenants.only(served);
+            tokens = tokenFile != null ? AccessTokens.read(tokenFile, served)
+                    : bearerToken != null ? AccessTokens.single(bearerToken, open) : null;
+            if (!loopback && tokens == null) {
                 throw new IllegalStateException("serving MCP on " + host + ", not a loopback address, needs a bearer"
                         + " token: any machine that reaches it could read and change every memory");
             }

@@ -45,8 +45,8 @@ final class MemfasTools {
     private final MemoryTools memories;
     private final LifecycleTools lifecycle;
     private final ContextTools context;
-    /** The only namespace calls may work in, or null if each may name its own. */
-    private final String servedNamespace;
+    /** The namespaces of calls whose transport names none: the one served, or any. */
+    private final Tenants tenants;
     private final ToolSelection selection;
     /** Every tool the server has, as declared. */
     private final Map<String, Declared> declared = new LinkedHashMap<>();
@@ -82,7 +82,7 @@ final class MemfasTools {
      */
     MemfasTools(ContextCurator curator, Integer defaultBudget, WorkingContext here, String tools) {
         this.curator = curator;
-        this.servedNamespace = here.namespace();
+        this.tenants = here.namespace() == null ? Tenants.ANY : Tenants.only(here.namespace());
         this.memories = new MemoryTools(curator);
         this.lifecycle = new LifecycleTools(curator);
         this.context = new ContextTools(curator, defaultBudget, here);
@@ -267,21 +267,25 @@ final class MemfasTools {
 
     /** Answers one call; never throws. */
     McpSchema.CallToolResult call(String name, Map<String, Object> arguments) {
-        return call(name, arguments, null);
+        return call(name, arguments, null, null);
     }
 
     /**
      * Answers a call of one client of several (over HTTP), whose sessions are its own: see
      * {@link ToolArguments#session()}. A null client is the one client of a stdio server.
+     *
+     * @param caller the namespaces this caller may work in, as its transport vouches for (its token over HTTP); null
+     *     for the server's own (the namespace it was told to serve, or any)
      */
-    McpSchema.CallToolResult call(String name, Map<String, Object> arguments, String client) {
+    McpSchema.CallToolResult call(String name, Map<String, Object> arguments, String client, Tenants caller) {
         Tool tool = tools.get(name);
         if (tool == null) {
             return error("unknown tool '" + name + "' (this server offers " + String.join(", ", tools.keySet())
                     + (declared.containsKey(name) ? "; '" + name + "' is in the profile 'full'" : "") + ")");
         }
         try {
-            return tool.handler().apply(new ToolArguments(name, arguments, tool.arguments(), servedNamespace, client));
+            return tool.handler().apply(new ToolArguments(name, arguments, tool.arguments(),
+                    caller != null ? caller : tenants, client));
         } catch (IllegalArgumentException | NullPointerException | MemfasException e) {
             return error(name + ": " + e.getMessage());
         } catch (IllegalStateException e) {
@@ -329,10 +333,18 @@ final class MemfasTools {
 
     // ---------------------------------------------------------------- stats resource
 
-    /** The statistics resource: the curator's counts and the server's default budget. */
+    /** The statistics resource, as the server's own client sees it. */
     Map<String, Object> stats() {
-        // A server of one namespace shows that tenant's counts only.
-        CuratorStats s = servedNamespace != null ? curator.stats(servedNamespace) : curator.stats();
+        return stats(null);
+    }
+
+    /**
+     * The statistics resource: the curator's counts and the server's default budget. A caller confined to namespaces
+     * sees the counts of its default namespace only; a caller who may use any, the counts of all.
+     */
+    Map<String, Object> stats(Tenants caller) {
+        Tenants t = caller != null ? caller : tenants;
+        CuratorStats s = t.namespaces().isEmpty() ? curator.stats() : curator.stats(t.defaultNamespace());
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("memories", s.memories());
         stats.put("vectors", s.vectors());

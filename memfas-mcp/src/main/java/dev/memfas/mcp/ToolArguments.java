@@ -15,20 +15,20 @@ final class ToolArguments {
     private static final int MAX_SHOWN = 60;
 
     private final Map<String, Object> values;
-    private final String servedNamespace;
+    private final Tenants tenants;
     private final String client;
 
     ToolArguments(String tool, Map<String, Object> values, Set<String> known) {
-        this(tool, values, known, null, null);
+        this(tool, values, known, Tenants.ANY, null);
     }
 
     /**
-     * @param servedNamespace the only namespace the server serves, or null if a call may name any
+     * @param tenants the namespaces the caller may work in
      * @param client the MCP session of the client calling, when one server serves several clients (over HTTP); the
      *     sessions it names are its own, out of other clients' reach. Null when the server has one client (stdio).
      */
-    ToolArguments(String tool, Map<String, Object> values, Set<String> known, String servedNamespace, String client) {
-        this.servedNamespace = servedNamespace;
+    ToolArguments(String tool, Map<String, Object> values, Set<String> known, Tenants tenants, String client) {
+        this.tenants = tenants;
         this.client = client;
         this.values = values == null ? Map.of() : values;
         for (String name : this.values.keySet()) {
@@ -40,20 +40,13 @@ final class ToolArguments {
     }
 
     /**
-     * The namespace the call works in: the one the server serves, if it serves one (a call naming another is refused),
-     * else the one the call names, else the default.
+     * The namespace the call works in: the one it names, if the caller may use it (else refused), or the caller's
+     * default.
+     *
+     * @throws IllegalArgumentException if the call names a blank namespace or one the caller may not use
      */
     String namespace() {
-        String named = optionalString("namespace");
-        boolean given = named != null && !named.isBlank();
-        if (servedNamespace != null) {
-            if (given && !named.equals(servedNamespace)) {
-                throw new IllegalArgumentException("this server serves the namespace '" + servedNamespace
-                        + "' only, not '" + named + "'");
-            }
-            return servedNamespace;
-        }
-        return given ? named : dev.memfas.Memory.DEFAULT_NAMESPACE;
+        return tenants.resolve(optionalString("namespace"));
     }
 
     /**

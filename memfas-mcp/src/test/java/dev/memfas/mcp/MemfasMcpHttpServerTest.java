@@ -149,8 +149,9 @@ final class MemfasMcpHttpServerTest {
         HttpResponse<String> evil = post(server, null, "http://attacker.example");
         assertThat(evil.statusCode()).isEqualTo(403);
         assertThat(evil.body()).contains("Origin http://attacker.example");
-        // A page on this machine may call it.
-        assertThat(post(server, null, "http://localhost:3000").statusCode()).isNotIn(401, 403);
+        // Nor does a page served from another port of this machine; only the server's own origin may call it.
+        assertThat(post(server, null, "http://localhost:3000").statusCode()).isEqualTo(403);
+        assertThat(post(server, null, "http://localhost:" + server.port()).statusCode()).isNotIn(401, 403);
     }
 
     @Test
