@@ -58,6 +58,7 @@ final class ExportCommand implements Callable<Integer> {
             if (Files.exists(file)) {
                 throw new IllegalArgumentException("export target already exists: " + file);
             }
+            OwnerOnly.createFile(file);
             try (Writer w = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
                 for (Memory m : memories) {
                     w.write(MemoryTransfer.toJsonLine(m));
@@ -71,9 +72,9 @@ final class ExportCommand implements Callable<Integer> {
         if (Files.exists(dir) && (!Files.isDirectory(dir) || hasEntries(dir))) {
             throw new IllegalArgumentException("export directory must not exist or be empty: " + dir);
         }
-        Files.createDirectories(dir);
+        OwnerOnly.createDirectories(dir);
         for (Memory m : memories) {
-            Files.writeString(dir.resolve(fileName(m.id())), MemoryTransfer.toMarkdown(m), StandardCharsets.UTF_8);
+            Files.writeString(newFile(dir, m.id()), MemoryTransfer.toMarkdown(m), StandardCharsets.UTF_8);
         }
         main.err().println("memfas: exported " + memories.size() + " memories to " + dir);
         return Main.OK;
@@ -86,8 +87,27 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * A file name for a memory: the id's safe characters, cut to 80, and a hash of the whole id, so that no id (with
-     * slashes, dots or any Unicode) can leave the directory or collide with another.
+     * Creates the file of a memory, owner-only, under {@link #fileName}; in the rare case that another memory's file
+     * took that name (two ids alike in their first 80 safe characters whose hashes meet, or that differ only in case
+     * on a file system that ignores it), under the name with {@code -2}, {@code -3} ... before {@code .md}. A file is
+     * never written over: every memory exported is a file of its own.
+     */
+    static Path newFile(Path dir, String id) throws IOException {
+        String name = fileName(id);
+        String stem = name.substring(0, name.length() - ".md".length());
+        for (int n = 1; ; n++) {
+            try {
+                return OwnerOnly.createFile(dir.resolve(n == 1 ? name : stem + "-" + n + ".md"));
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                // taken: the next name
+            }
+        }
+    }
+
+    /**
+     * A file name for a memory: the id's safe characters, cut to 80, and 64 bits of a hash of the whole id, so that no
+     * id (with slashes, dots or any Unicode) can leave the directory, and two ids seldom meet ({@link #newFile} keeps
+     * them apart when they do).
      */
     static String fileName(String id) {
         String safe = id.replaceAll("[^A-Za-z0-9._-]", "_").replaceAll("^[._]+", "");
@@ -96,7 +116,7 @@ final class ExportCommand implements Callable<Integer> {
         }
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
-            String suffix = HexFormat.of().formatHex(hash, 0, 4);
+            String suffix = HexFormat.of().formatHex(hash, 0, 8);
             return (safe.isEmpty() ? "memory" : safe) + "-" + suffix.toLowerCase(Locale.ROOT) + ".md";
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);

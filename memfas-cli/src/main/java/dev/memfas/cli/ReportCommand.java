@@ -60,8 +60,10 @@ final class ReportCommand implements Callable<Integer> {
         }
         Path target = out.toAbsolutePath();
         if (target.getParent() != null) {
-            Files.createDirectories(target.getParent());
+            OwnerOnly.createDirectories(target.getParent());
         }
+        // The page shows queries and memories: a new one is the owner's alone.
+        OwnerOnly.ensureFile(target);
         Files.writeString(target, page, StandardCharsets.UTF_8);
         main.out().println("wrote " + out + ": " + turns.size() + " turns, " + usage.size() + " usage reports");
         return Main.OK;

@@ -176,8 +176,15 @@ final class TelemetryCommand implements Callable<Integer> {
             Path log = parent.log();
             String f = format.toLowerCase(Locale.ROOT);
             String namespace = parent.main.namespaceGiven();
+            if (!f.equals("jsonl") && !f.equals("csv")) {
+                throw new IllegalArgumentException("--format must be csv or jsonl: '" + format + "'");
+            }
+            // Every query of the log is in it: a new export is the owner's alone.
+            OwnerOnly.ensureFile(output);
             if (f.equals("jsonl") && namespace == null) {
-                Files.copy(log, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                try (java.io.OutputStream o = Files.newOutputStream(output)) {
+                    Files.copy(log, o);
+                }
             } else if (f.equals("jsonl")) {
                 // Only this namespace's lines, as they were written.
                 List<String> lines = new java.util.ArrayList<>();
@@ -187,7 +194,7 @@ final class TelemetryCommand implements Callable<Integer> {
                     }
                 }
                 Files.write(output, lines, StandardCharsets.UTF_8);
-            } else if (f.equals("csv")) {
+            } else {
                 List<TurnTelemetry> turns = parent.turns(log);
                 try (BufferedWriter w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
                     w.write("timestamp,session,turn,namespace,query,topic,topic_shifted,curated_tokens,budget,"
@@ -204,8 +211,6 @@ final class TelemetryCommand implements Callable<Integer> {
                         w.write('\n');
                     }
                 }
-            } else {
-                throw new IllegalArgumentException("--format must be csv or jsonl: '" + format + "'");
             }
             parent.spec.commandLine().getOut().println("wrote " + output);
             return Main.OK;

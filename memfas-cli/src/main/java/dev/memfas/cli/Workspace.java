@@ -114,7 +114,7 @@ final class Workspace implements AutoCloseable {
             }
         } else {
             try {
-                Files.createDirectories(db.getParent());
+                OwnerOnly.createDirectories(db.getParent());
             } catch (IOException e) {
                 throw new MemfasException("cannot create the directory of the database " + db + ": " + e, e);
             }
@@ -125,10 +125,10 @@ final class Workspace implements AutoCloseable {
     /** Telemetry is a log, not the store: if it cannot be written, the command goes on without it and says so once. */
     private static void telemetry(Memfas.Builder b, Path file, Consumer<String> status) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            // Opened once here, so that a log that cannot be written is this warning and not a failed build().
-            Files.newOutputStream(file, java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.APPEND).close();
+            OwnerOnly.createDirectories(file.toAbsolutePath().getParent());
+            // Created here, owner-only, so that a log that cannot be written is this warning and not a failed build().
+            OwnerOnly.ensureFile(file);
+            Files.newOutputStream(file, java.nio.file.StandardOpenOption.APPEND).close();
             b.telemetry(file);
         } catch (IOException | MemfasException e) {
             status.accept("warning: cannot write telemetry to " + file + " (" + e.getMessage()

@@ -7,10 +7,13 @@ import dev.memfas.UsageTelemetry;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +27,12 @@ import org.slf4j.LoggerFactory;
  */
 final class JsonlTelemetryWriter implements TelemetryListener, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JsonlTelemetryWriter.class);
+    private static final boolean POSIX = Path.of("").getFileSystem().supportedFileAttributeViews().contains("posix");
+    /** {@code 0600} on a POSIX file system; nothing elsewhere, whose access lists are the user's to set. */
+    private static final FileAttribute<?>[] OWNER_ONLY_FILE = POSIX ? new FileAttribute<?>[] {
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))} : new FileAttribute<?>[0];
+    private static final FileAttribute<?>[] OWNER_ONLY_DIRECTORY = POSIX ? new FileAttribute<?>[] {
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))} : new FileAttribute<?>[0];
 
     private final Path file;
     private final long maxBytes;
@@ -43,8 +52,8 @@ final class JsonlTelemetryWriter implements TelemetryListener, AutoCloseable {
         this.keepFiles = keepFiles;
         try {
             Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
+            if (parent != null && !Files.isDirectory(parent)) {
+                Files.createDirectories(parent, OWNER_ONLY_DIRECTORY);
             }
             open();
         } catch (IOException e) {
@@ -53,8 +62,13 @@ final class JsonlTelemetryWriter implements TelemetryListener, AutoCloseable {
     }
 
     private void open() throws IOException {
-        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
+        try {
+            // Every query is in the log: a new one is the owner's alone. An existing one keeps the mode it has.
+            Files.createFile(file, OWNER_ONLY_FILE);
+        } catch (FileAlreadyExistsException e) {
+            // appended to
+        }
+        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         size = Files.size(file);
     }
 

@@ -1,8 +1,11 @@
 package dev.memfas.sqlite;
 
 import dev.memfas.MemfasException;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -70,6 +73,7 @@ final class SqliteDatabase implements AutoCloseable {
             if (parent != null && !Files.isDirectory(parent)) {
                 throw new MemfasException("cannot open " + file + ": the directory " + parent + " does not exist");
             }
+            createOwnerOnly(file);
             w = connect(false);
             this.writer = w;
             Schema.migrate(writer, file, Schema.MIGRATIONS);
@@ -91,6 +95,28 @@ final class SqliteDatabase implements AutoCloseable {
 
     Path file() {
         return file;
+    }
+
+    /**
+     * Creates a missing database file empty and the owner's alone ({@code 0600}) on a POSIX file system: it holds
+     * every memory, and SQLite gives its WAL and shared-memory files the database file's mode. An existing file keeps
+     * the mode its owner gave it.
+     */
+    private static void createOwnerOnly(Path file) {
+        if (Files.exists(file)) {
+            return;
+        }
+        try {
+            if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            } else {
+                Files.createFile(file);
+            }
+        } catch (FileAlreadyExistsException e) {
+            // created meanwhile by another process: its mode is that process's choice
+        } catch (IOException e) {
+            throw new MemfasException("cannot create " + file + ": " + e, e);
+        }
     }
 
     private Connection connect(boolean readOnly) throws SQLException {
@@ -183,12 +209,23 @@ final class SqliteDatabase implements AutoCloseable {
         if (Files.exists(abs)) {
             throw new MemfasException("cannot back up " + file() + " to " + abs + ": the target already exists");
         }
+        try {
+            // VACUUM INTO writes into an empty file as into a new one, and keeps its mode.
+            createOwnerOnly(abs);
+        } catch (MemfasException e) {
+            throw new MemfasException("cannot back up " + file() + " to " + abs + ": " + e.getMessage(), e);
+        }
         // A connection of its own: VACUUM INTO reads one snapshot and writes only the target, so neither the
         // readers (query_only) nor the writer lock are involved, and writes go on meanwhile.
         try (Connection c = openSeparate(); PreparedStatement ps = c.prepareStatement("VACUUM INTO ?")) {
             ps.setString(1, abs.toString());
             ps.execute();
         } catch (SQLException e) {
+            try {
+                Files.deleteIfExists(abs);
+            } catch (IOException ignored) {
+                // the failure below says what went wrong; a leftover empty file is the lesser harm
+            }
             throw failure("back up to " + abs, e);
         }
     }

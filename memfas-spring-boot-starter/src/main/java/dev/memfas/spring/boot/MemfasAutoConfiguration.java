@@ -86,8 +86,15 @@ public class MemfasAutoConfiguration {
     private static MemoryStore openSqlite(Path database) {
         Path file = database.toAbsolutePath().normalize();
         try {
-            if (file.getParent() != null) {
-                Files.createDirectories(file.getParent());
+            Path dir = file.getParent();
+            if (dir != null && !Files.isDirectory(dir)) {
+                // The store holds every memory: a directory made for it is the owner's alone, as the file will be.
+                if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                    Files.createDirectories(dir, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                            java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+                } else {
+                    Files.createDirectories(dir);
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the directory of memfas.database " + file, e);
