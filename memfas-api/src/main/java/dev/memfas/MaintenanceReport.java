@@ -10,11 +10,11 @@ import java.util.Objects;
  * @param at the time on the curator's clock the run measured retention at
  * @param namespace the namespace maintained
  * @param dryRun whether nothing was changed
- * @param examined how many live memories were looked at (archived ones are not)
- * @param archived how many were archived (or, on a dry run, would be)
+ * @param examined how many live memories were looked at for retention (archived and expired ones are not)
+ * @param archived how many were archived because their retention fell (or, on a dry run, would be)
  * @param purged how many were deleted because the request purges: those that fell below the threshold, and those
  *     archived before
- * @param expired how many expired memories were deleted
+ * @param expired how many expired memories were archived (or, on a purge, deleted)
  * @param pinned how many pinned memories were exempt
  * @param actions every memory acted on, in the order acted on
  */
@@ -27,7 +27,7 @@ public record MaintenanceReport(Instant at, String namespace, boolean dryRun, in
         ARCHIVE,
         /** Deleted by a purge. */
         PURGE,
-        /** Deleted because it expired. */
+        /** Archived because it expired, pinned or not: kept, used no more until restored. */
         EXPIRE
     }
 

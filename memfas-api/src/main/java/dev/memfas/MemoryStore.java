@@ -177,14 +177,6 @@ public interface MemoryStore extends AutoCloseable {
         return deleteAll(namespace, List.of(id)) > 0;
     }
 
-    /**
-     * Deletes the namespace's memories whose {@code expiresAt} is at or before {@code now}, with their vectors and
-     * statistics, in one atomic step.
-     *
-     * @return the ids deleted
-     */
-    List<String> deleteExpired(String namespace, Instant now);
-
     /** Visits the memories of one namespace that pass the filter, in no particular order. */
     void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action);
 

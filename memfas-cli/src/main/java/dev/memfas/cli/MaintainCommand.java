@@ -13,8 +13,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code memfas maintain}: archive what aged out unused, delete what expired; a dry run by flag. */
-@Command(name = "maintain", description = {"Archive the memories that aged out unused, and delete expired ones.",
+/** {@code memfas maintain}: archive what aged out unused and what expired; a dry run by flag. */
+@Command(name = "maintain", description = {"Archive the memories that aged out unused, and those that expired.",
     "Archived memories are kept but used no more ('memfas list --archived', 'memfas restore ID'); pinned ones are"
         + " exempt."})
 final class MaintainCommand implements Callable<Integer> {
@@ -56,7 +56,7 @@ final class MaintainCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%s%d live memories examined (%d pinned, exempt): %s%s %d, %s%s %d, %s%s %d"
                     + " expired%n", r.dryRun() ? "dry run: " : "", r.examined(), r.pinned(), verb,
                     r.dryRun() ? "archive" : "archived", r.archived(), verb, r.dryRun() ? "purge" : "purged",
-                    r.purged(), verb, r.dryRun() ? "delete" : "deleted", r.expired());
+                    r.purged(), verb, r.dryRun() ? "archive" : "archived", r.expired());
             List<MaintenanceReport.Action> actions = r.actions();
             for (MaintenanceReport.Action a : actions.subList(0, Math.min(MOST_SHOWN, actions.size()))) {
                 out.printf(Locale.ROOT, "  %-7s %s  (retention %.3f)%n", a.kind().name().toLowerCase(Locale.ROOT),

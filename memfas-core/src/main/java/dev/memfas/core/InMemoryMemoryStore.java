@@ -236,32 +236,6 @@ final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
-    public List<String> deleteExpired(String namespace, Instant now) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(now, "now");
-        lock.writeLock().lock();
-        try {
-            ensureOpen();
-            InMemoryNamespace ns = namespaces.get(namespace);
-            if (ns == null) {
-                return List.of();
-            }
-            List<String> expired = new ArrayList<>();
-            for (InMemoryNamespace.Entry e : ns.memories.values()) {
-                if (e.memory.isExpiredAt(now)) {
-                    expired.add(e.memory.id());
-                }
-            }
-            for (String id : expired) {
-                ns.remove(id);
-            }
-            return expired;
-        } finally {
-            lock.writeLock().unlock();
-        }
-    }
-
-    @Override
     public void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action) {
         Objects.requireNonNull(action, "action");
         forEachStored(namespace, filter, s -> action.accept(s.memory()));

@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One run of maintenance over a namespace: expired memories are deleted, live ones whose retention fell below the
- * policy's threshold are archived (or, on a purge, deleted with those archived before), pinned ones are exempt. It
+ * One run of maintenance over a namespace: expired memories are archived (turns left them out the moment they
+ * expired), pinned ones too, since their writer set the expiry; live ones whose retention fell below the policy's
+ * threshold are archived, pinned ones exempt; on a purge, what would be archived is deleted, with those archived
+ * before. Nothing is deleted but by a purge asked for. It
  * decides from one read of the namespace, then writes through the writer, so indexes and pins stay in step; a dry run
  * stops after deciding.
  */
@@ -35,16 +37,21 @@ final class Maintenance {
         int[] counts = new int[3]; // examined, pinned, expired
         store.forEachStored(namespace, MemoryFilter.all(), s -> {
             Memory m = s.memory();
-            if (m.isExpiredAt(now)) {
-                counts[2]++;
-                actions.add(new MaintenanceReport.Action(m.id(), MaintenanceReport.Kind.EXPIRE, 1));
-                deleted.add(m.id());
-                return;
-            }
             if (m.isArchived()) {
                 if (request.purge()) {
                     actions.add(new MaintenanceReport.Action(m.id(), MaintenanceReport.Kind.PURGE, 1));
                     deleted.add(m.id());
+                }
+                return;
+            }
+            if (m.isExpiredAt(now)) {
+                counts[2]++;
+                if (request.purge()) {
+                    actions.add(new MaintenanceReport.Action(m.id(), MaintenanceReport.Kind.PURGE, 1));
+                    deleted.add(m.id());
+                } else {
+                    actions.add(new MaintenanceReport.Action(m.id(), MaintenanceReport.Kind.EXPIRE, 1));
+                    archived.add(m.id());
                 }
                 return;
             }
@@ -69,7 +76,8 @@ final class Maintenance {
             writer.archive(namespace, archived, now);
         }
         int purged = (int) actions.stream().filter(a -> a.kind() == MaintenanceReport.Kind.PURGE).count();
-        return new MaintenanceReport(now, namespace, request.dryRun(), counts[0], archived.size(), purged, counts[2],
+        int archivedAged = archived.size() - (request.purge() ? 0 : counts[2]);
+        return new MaintenanceReport(now, namespace, request.dryRun(), counts[0], archivedAged, purged, counts[2],
                 counts[1], actions);
     }
 }

@@ -262,18 +262,10 @@ final class MemoryWriter {
             pinned.written(prepared);
             authors.written(prepared);
             for (Map.Entry<String, List<Integer>> e : byNamespace.entrySet()) {
-                // Writes are when expired memories are purged: rare enough to cost nothing, often enough to keep
-                // the store from filling with them.
-                List<String> expired = store.deleteExpired(e.getKey(), now);
-                pinned.removed(e.getKey(), expired);
-                if (!expired.isEmpty()) {
-                    authors.removed(e.getKey());
-                }
                 VectorIndex index = indexes.loaded(e.getKey());
                 if (index == null) {
                     continue;
                 }
-                index.removeAll(expired);
                 List<String> ids = new ArrayList<>();
                 List<float[]> vectors = new ArrayList<>();
                 for (int j : e.getValue()) {

@@ -90,13 +90,19 @@ final class Revisions {
         });
     }
 
-    /** Restores an archived memory: live again, with the restore counted as an access. */
+    /**
+     * Restores an archived memory: live again, with the restore counted as an access. One archived because it expired
+     * loses the expiry that passed, or it would be out of every turn still.
+     */
     Memory restore(String namespace, String id, Instant now) {
         return writer.exclusively(() -> {
-            if (!stored(namespace, id).isArchived()) {
+            Memory archived = stored(namespace, id);
+            if (!archived.isArchived()) {
                 throw new IllegalArgumentException("memory '" + id + "' is not archived");
             }
-            Memory restored = update(namespace, id, b -> b.archivedAt(null), now);
+            boolean expired = archived.isExpiredAt(now);
+            Memory restored = update(namespace, id, b -> expired ? b.archivedAt(null).expiresAt(null)
+                    : b.archivedAt(null), now);
             store.recordAccess(namespace, List.of(id), now);
             return restored;
         });

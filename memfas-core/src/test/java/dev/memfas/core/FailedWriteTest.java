@@ -23,26 +23,28 @@ final class FailedWriteTest {
     @Test
     void aWriteCommittedBeforeItFailed_isFoundByMeaning_afterTheRetryThatFindsItUnchanged() {
         InMemoryMemoryStore stored = new InMemoryMemoryStore();
-        AtomicBoolean failNextPurge = new AtomicBoolean();
-        // The store commits the memories, then the purge that follows fails, as when the server goes away between
-        // the two statements.
+        AtomicBoolean failNextWrite = new AtomicBoolean();
+        // The store commits the memories, then its acknowledgment is lost, as when the server goes away between the
+        // commit and its answer.
         MemoryStore store = (MemoryStore) Proxy.newProxyInstance(MemoryStore.class.getClassLoader(),
                 new Class<?>[] {MemoryStore.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("deleteExpired") && failNextPurge.getAndSet(false)) {
-                        throw new MemfasException("the server cannot be reached");
-                    }
+                    Object result;
                     try {
-                        return method.invoke(stored, args);
+                        result = method.invoke(stored, args);
                     } catch (InvocationTargetException e) {
                         throw e.getCause();
                     }
+                    if (method.getName().equals("upsertAll") && failNextWrite.getAndSet(false)) {
+                        throw new MemfasException("the server cannot be reached");
+                    }
+                    return result;
                 });
         try (ContextCurator curator = Memfas.newBuilder().store(store).clock(new MutableClock(NOW))
                 .embedder(new HashingEmbedder(64)).build()) {
             curator.remember(Memory.builder("kafka retention is seven days").id("kept").build());
             Memory lost = Memory.builder("postgres vacuum runs nightly").id("lost").build();
 
-            failNextPurge.set(true);
+            failNextWrite.set(true);
             assertThatThrownBy(() -> curator.remember(lost)).isInstanceOf(MemfasException.class);
             assertThat(stored.get("default", "lost")).as("committed before the failure").isPresent();
             curator.remember(lost); // the caller's retry: stored and unchanged, nothing to write

@@ -58,7 +58,7 @@ final class MaintenanceTest {
                 aged("important", "The payments key rotates every 90 days", 250).toBuilder().importance(1.0).build(),
                 aged("expiring", "The staging database is down until noon", 1).toBuilder()
                         .expiresAt(NOW.plusSeconds(60)).build()));
-        // Expired, but not yet purged: nothing has been written since.
+        // Expired: out of every turn, kept until maintenance archives it.
         clock.advance(Duration.ofMinutes(2));
         // Used once, long ago: that alone does not keep a memory.
         store.recordAccess("default", List.of("once"), NOW.minus(Duration.ofDays(300)));
@@ -111,15 +111,16 @@ final class MaintenanceTest {
         MaintenanceReport r = curator.maintain(MaintenanceRequest.of("default"));
 
         assertThat(r.archived()).isEqualTo(2);
+        assertThat(r.expired()).isEqualTo(1);
         assertThat(embedder.calls.get()).as("archiving embeds nothing").isEqualTo(embedded);
-        assertThat(store.get("default", "expiring")).isEmpty();
+        assertThat(store.get("default", "expiring").orElseThrow().memory().isArchived()).isTrue();
         assertThat(store.get("default", "old").orElseThrow().memory().archivedAt()).isEqualTo(clock.instant());
         assertThat(curator.recall("old build server jenkins", 10)).extracting(h -> h.memory().id())
                 .doesNotContain("old");
         assertThat(curator.getContext("what was the old build server called?", "s").memoryIds())
                 .doesNotContain("old");
         assertThat(curator.list("default", MemoryFilter.all().archived(true), 0, 10)).extracting(Memory::id)
-                .containsExactlyInAnyOrder("old", "once");
+                .containsExactlyInAnyOrder("old", "once", "expiring");
         assertThat(curator.history("default", "old")).last().extracting(v -> v.changed())
                 .isEqualTo(List.of("archivedAt"));
 
@@ -132,6 +133,36 @@ final class MaintenanceTest {
                 .hasMessage("memory 'new' is not archived");
         assertThatThrownBy(() -> curator.restore("default", "nope")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("no memory 'nope' in namespace 'default'");
+    }
+
+    @Test
+    void anExpiredMemory_pinnedOrNot_isArchivedAndReported_neverDeletedByAWrite_andRestoreLiftsTheExpiry() {
+        curator.rememberAll(List.of(
+                aged("rule", "Freeze deploys during the audit", 1).toBuilder().pinned(true)
+                        .expiresAt(NOW.plusSeconds(60)).build(),
+                aged("note", "The staging database is down until noon", 1).toBuilder()
+                        .expiresAt(NOW.plusSeconds(60)).build()));
+        clock.advance(Duration.ofMinutes(2));
+        curator.remember(aged("later", "Deploys resume on Monday", 0));
+
+        assertThat(store.get("default", "rule")).as("a write deletes nothing").isPresent();
+        assertThat(curator.history("default", "rule")).isNotEmpty();
+        assertThat(curator.getContext("are deploys frozen for the audit?", "s").memoryIds()).doesNotContain("rule");
+
+        MaintenanceReport r = curator.maintain(MaintenanceRequest.of("default"));
+
+        assertThat(kinds(r)).containsEntry("rule", MaintenanceReport.Kind.EXPIRE)
+                .containsEntry("note", MaintenanceReport.Kind.EXPIRE);
+        assertThat(r.expired()).isEqualTo(2);
+        assertThat(store.get("default", "rule").orElseThrow().memory().isArchived()).isTrue();
+        assertThat(curator.history("default", "rule")).last().extracting(v -> v.changed())
+                .isEqualTo(List.of("archivedAt"));
+
+        Memory restored = curator.restore("default", "rule");
+
+        assertThat(restored.expiresAt()).as("the expiry that passed is lifted").isNull();
+        assertThat(restored.pinned()).isTrue();
+        assertThat(curator.getContext("are deploys frozen for the audit?", "s").memoryIds()).contains("rule");
     }
 
     @Test

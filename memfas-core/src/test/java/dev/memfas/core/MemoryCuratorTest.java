@@ -128,7 +128,7 @@ final class MemoryCuratorTest {
     }
 
     @Test
-    void expiredMemory_isNeverIncluded_andIsPurgedOnTheNextWrite() {
+    void expiredMemory_isNeverIncluded_andIsKept_untilMaintenanceArchivesIt() {
         curator(Memfas.newBuilder().embedder(new HashingEmbedder(64)));
         curator.rememberAll(List.of(
                 Memory.builder("kafka retention, temporary").id("tmp").createdAt(NOW)
@@ -140,8 +140,9 @@ final class MemoryCuratorTest {
         assertThat(curator.getContext("kafka retention", "s").memoryIds()).containsExactly("keep");
 
         curator.remember(memory("other", "unrelated"));
-        assertThat(store.get("default", "tmp")).isEmpty();
-        assertThat(curator.stats().vectors()).isEqualTo(2);
+        assertThat(store.get("default", "tmp")).as("a later write deletes nothing").isPresent();
+        assertThat(curator.getContext("kafka retention", "s").memoryIds()).containsExactly("keep");
+        assertThat(curator.stats().vectors()).isEqualTo(3);
     }
 
     @Test

@@ -58,8 +58,8 @@ final class LifecycleTools {
         out.put("dry_run", type("boolean"));
         out.put("actions", arrayOf(output(action)));
         registry.add("maintain", "Maintain memory", new MemfasTools.Effects(false, true, false), """
-                Deletes expired memories and archives those that aged out unused (kept, but used no more until \
-                restored; pinned ones exempt). A dry run unless dry_run is false.""",
+                Archives expired memories and those that aged out unused (kept, but used no more until restored; \
+                pinned ones exempt from ageing). A dry run unless dry_run is false.""",
                 object(in, List.of()), output(out), this::maintain);
 
         in = new LinkedHashMap<>();
@@ -173,7 +173,7 @@ final class LifecycleTools {
         MaintenanceReport r = curator.maintain(new MaintenanceRequest(MemfasTools.namespace(args),
                 dryRun == null || dryRun, purge != null && purge));
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s%d live memories examined (%d pinned):"
-                + " %d archived, %d purged, %d expired deleted", r.dryRun() ? "dry run, nothing changed: " : "",
+                + " %d archived, %d purged, %d expired archived", r.dryRun() ? "dry run, nothing changed: " : "",
                 r.examined(), r.pinned(), r.archived(), r.purged(), r.expired()));
         List<MaintenanceReport.Action> actions = r.actions();
         for (MaintenanceReport.Action a : actions.subList(0, Math.min(MOST_LISTED, actions.size()))) {

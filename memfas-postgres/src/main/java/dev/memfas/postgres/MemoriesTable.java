@@ -180,19 +180,6 @@ final class MemoriesTable {
         }
     }
 
-    /** Deletes the namespace's memories that expired at {@code now}, and their versions. */
-    static List<String> deleteExpired(Connection c, String namespace, Instant now, WriteLog log) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM memfas_memories WHERE namespace = ? "
-                + "AND expires_s IS NOT NULL AND (expires_s < ? OR (expires_s = ? AND expires_ns <= ?)) "
-                + "RETURNING id, lexeme_count")) {
-            ps.setString(1, namespace);
-            ps.setLong(2, now.getEpochSecond());
-            ps.setLong(3, now.getEpochSecond());
-            ps.setInt(4, now.getNano());
-            return deleted(c, ps, namespace, log);
-        }
-    }
-
     private static List<String> deleted(Connection c, PreparedStatement delete, String namespace, WriteLog log)
             throws SQLException {
         List<String> ids = new ArrayList<>();

@@ -281,19 +281,6 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     }
 
     @Override
-    public List<String> deleteExpired(String namespace, Instant now) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(now, "now");
-        return db.write("delete expired memories", c -> {
-            WriteLog log = new WriteLog();
-            List<String> deleted = MemoriesTable.deleteExpired(c, namespace, now, log);
-            log.memories(namespace, deleted);
-            log.finish(c, origin);
-            return List.copyOf(deleted);
-        });
-    }
-
-    @Override
     public void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action) {
         Objects.requireNonNull(action, "action");
         forEachStored(namespace, filter, s -> action.accept(s.memory()));

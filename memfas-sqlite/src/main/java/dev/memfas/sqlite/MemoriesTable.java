@@ -296,24 +296,6 @@ final class MemoriesTable {
         return window;
     }
 
-    /** The rowids and ids of the namespace's memories expired at {@code now}. */
-    static Map<Long, String> expired(Connection c, String namespace, Instant now) throws SQLException {
-        Map<Long, String> out = new java.util.LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT rowid, id FROM memories WHERE namespace = ? "
-                + "AND expires_s IS NOT NULL AND (expires_s < ? OR (expires_s = ? AND expires_ns <= ?))")) {
-            ps.setString(1, namespace);
-            ps.setLong(2, now.getEpochSecond());
-            ps.setLong(3, now.getEpochSecond());
-            ps.setInt(4, now.getNano());
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.put(rs.getLong(1), rs.getString(2));
-                }
-            }
-        }
-        return out;
-    }
-
     /** Deletes rows from the memories, their earlier versions, text index, vectors and token counts. */
     static void deleteRows(Connection c, List<Long> rowids) throws SQLException {
         try (PreparedStatement versions = c.prepareStatement(VersionsTable.DELETE_OF_ROW);

@@ -229,18 +229,6 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
     }
 
     @Override
-    public List<String> deleteExpired(String namespace, Instant now) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(now, "now");
-        return db.write("delete expired memories", c -> {
-            Map<Long, String> expired = MemoriesTable.expired(c, namespace, now);
-            MemoriesTable.deleteRows(c, new ArrayList<>(expired.keySet()));
-            ChangeLog.appendMemories(c, origin, namespace, new ArrayList<>(expired.values()));
-            return List.copyOf(expired.values());
-        }, null);
-    }
-
-    @Override
     public void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(filter, "filter");

@@ -191,30 +191,6 @@ public abstract class MemoryStoreContract implements StorageOrderContract, Memor
         assertThat(store.delete(Memory.DEFAULT_NAMESPACE, "a")).isFalse();
     }
 
-    @Test
-    void deleteExpired_removesOnlyWhatExpiredByThen_inThatNamespace() {
-        store.upsertAll(List.of(
-                Memory.builder("gone").id("a").createdAt(T0).expiresAt(T0.plusSeconds(10)).build(),
-                Memory.builder("exactly now").id("b").createdAt(T0).expiresAt(T0.plusSeconds(20)).build(),
-                Memory.builder("later").id("c").createdAt(T0).expiresAt(T0.plusSeconds(20).plusNanos(1)).build(),
-                Memory.builder("forever").id("d").createdAt(T0).build(),
-                Memory.builder("other tenant").id("a").namespace("other").createdAt(T0)
-                        .expiresAt(T0.plusSeconds(10)).build()),
-                Embeddings.of(SPACE, List.of(new float[] {1, 0, 0}, new float[] {0, 1, 0}, new float[] {0, 0, 1},
-                        new float[] {1, 1, 0}, new float[] {1, 0, 1})));
-
-        List<String> deleted = store.deleteExpired(Memory.DEFAULT_NAMESPACE, T0.plusSeconds(20));
-
-        assertThat(deleted).containsExactlyInAnyOrder("a", "b");
-        assertThat(ids(MemoryFilter.all())).containsExactlyInAnyOrder("c", "d");
-        assertThat(store.searchLexical(Memory.DEFAULT_NAMESPACE, "gone", 10)).isEmpty();
-        List<String> vectorIds = new ArrayList<>();
-        store.forEachVector(Memory.DEFAULT_NAMESPACE, (id, v) -> vectorIds.add(id));
-        assertThat(vectorIds).containsExactlyInAnyOrder("c", "d");
-        assertThat(store.get("other", "a")).isPresent();
-        assertThat(store.deleteExpired(Memory.DEFAULT_NAMESPACE, T0.plusSeconds(20))).isEmpty();
-    }
-
     // ---------------------------------------------------------------- iterate and count
 
     @Test
