@@ -7,7 +7,8 @@ import java.util.Objects;
  * Chooses which of a goal's candidates are relevant to it: the state keys a request may include
  * ({@link ContextRequest.Builder#state}), each shown by its key and the first characters of its value, and, for a
  * request that asks for a relevance check ({@link ContextRequest.Builder#relevanceCheck}), the best memories the
- * curator found, each shown by its id and the start of its text. One call is about one kind of candidate. Plugged in
+ * curator found, each shown by its id and the start of its text. A turn calls it at most once, with every candidate of
+ * both kinds in one list (its timeout is the turn's whole wait), each candidate saying what it is. Plugged in
  * with {@code Memfas.Builder.relevanceJudge(judge, timeout)}; a model-backed judge lives in {@code memfas-llm}.
  *
  * <p>The curator consults a judge only for requests that ask for state or a relevance check, never on the default
@@ -29,7 +30,7 @@ public interface RelevanceJudge {
     /**
      * One thing the judge may choose.
      *
-     * @param kind what it is; every candidate of one call is of the same kind
+     * @param kind what it is; one call may hold both kinds
      * @param id what names it: the state key, or the memory's id
      * @param preview what it holds, cut to about 100 characters
      */

@@ -98,7 +98,7 @@ final class MemoryCurator implements ContextCurator {
     private final StateKeys state;
     private final StateSelection stateSelection;
     private final Offers offers;
-    private final RelevanceCheck relevanceCheck;
+    private final RelevanceJudging judging;
     private final TokenCounter tokenCounter;
     private final BudgetFiller filler;
     private final TurnPublisher publisher;
@@ -139,10 +139,9 @@ final class MemoryCurator implements ContextCurator {
                 settings.worldKnowledgeProbe(), settings.worldKnowledgeRaise());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
         this.state = new StateKeys(store, clock);
-        this.stateSelection = new StateSelection(store, settings.relevanceJudge(), settings.relevanceJudgeTimeout(),
-                queryEmbedder, settings.relevanceFloor());
+        this.stateSelection = new StateSelection(store, queryEmbedder, settings.relevanceFloor());
         this.offers = new Offers(store, state, settings.savePolicy(), settings.savePolicyTimeout());
-        this.relevanceCheck = new RelevanceCheck(settings.relevanceJudge(), settings.relevanceJudgeTimeout());
+        this.judging = new RelevanceJudging(settings.relevanceJudge(), settings.relevanceJudgeTimeout());
         this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
         this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
                 authorNames, tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
@@ -206,13 +205,18 @@ final class MemoryCurator implements ContextCurator {
             tokenCounter.count(turn, candidates);
             neighbors.inherit(candidates, turn.budget());
             work.ranking().rank(candidates);
-            if (request.relevanceCheck() && admission.any()) {
-                relevanceCheck.apply(request.query(), candidates, work.ranking());
+            // One call to the judge for both questions a request may ask it: which memories, which state.
+            boolean check = request.relevanceCheck() && admission.any() && judging.present();
+            StateSelection.Offer offer = stateSelection.offer(turn.namespace(), request.state());
+            RelevanceJudging.Verdict verdict = judging.ask(request.query(),
+                    check ? RelevanceCheck.shown(candidates, work.ranking()) : List.of(), offer.candidates());
+            if (verdict.memories() != null) {
+                RelevanceCheck.apply(verdict.memories(), candidates, work.ranking());
                 work.ranking().rank(candidates);
             }
             work.link(fired);
-            List<StateSelection.Chosen> chosenState = request.state().isEmpty() ? List.of()
-                    : stateSelection.select(turn.namespace(), request.query(), q.query(), request.state());
+            List<StateSelection.Chosen> chosenState = stateSelection.choose(offer, verdict.state(), request.query(),
+                    q.query());
             BudgetFiller.Filled filled = filler.fill(turn.plan(), chosenState, fired.triggers(), candidates,
                     work.linked(), work.linkedCount(), work.ranking(), admission, work.fill());
             return publisher.publish(turn, topic, fired, work, filled, admission);
@@ -472,9 +476,8 @@ final class MemoryCurator implements ContextCurator {
         }
         closed = true;
         others.close();
-        stateSelection.close();
         offers.close();
-        relevanceCheck.close();
+        judging.close();
         writer.exclusively(() -> {
             if (telemetryWriter != null) {
                 telemetryWriter.close();

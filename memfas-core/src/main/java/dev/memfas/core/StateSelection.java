@@ -4,7 +4,6 @@ import dev.memfas.MemoryStore;
 import dev.memfas.RelevanceJudge;
 import dev.memfas.StateEntry;
 import dev.memfas.StopWords;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -17,15 +16,14 @@ import java.util.regex.Pattern;
 /**
  * Chooses the state a turn's context holds, for a request that asks for some ({@link dev.memfas.ContextRequest#state}).
  * A key named exactly is always chosen; among the keys a glob matches (at most {@value #MOST_CANDIDATES}), the relevant
- * ones to the query: by the curator's {@link RelevanceJudge}, when it has one and the judge answers in time with ids it
- * was shown; otherwise, and whenever the judge throws, is late or answers with an id it was not shown, by words and
+ * ones to the query: by the curator's {@link RelevanceJudge}, in the turn's one call to it ({@link RelevanceJudging}), when it
+ * has one and the judge answers in time with ids it was shown; otherwise, and whenever the judge throws, is late or answers with an id it was not shown, by words and
  * meaning: a key is relevant when its name or the start of its value shares a word (not a stop word) with the query,
  * or, with an embedder and at most {@value #MOST_EMBEDDED} candidates, when their cosine with the query reaches the
  * model's relevance floor ({@value TopicFilter#UNCALIBRATED_COSINE} for a model without one). The curator's own
  * {@code memfas.} keys are never candidates. Never runs for a request that asks for no state. Thread-safe.
  */
-final class StateSelection implements AutoCloseable {
-    private static final String FALLBACK = "choosing by words and meaning this turn";
+final class StateSelection {
     /** The most keys one glob offers: a judge reads them all, and so would the model it asks. */
     static final int MOST_CANDIDATES = 200;
     /** The most candidates embedded for the default choice: one batch, a few milliseconds. */
@@ -33,35 +31,56 @@ final class StateSelection implements AutoCloseable {
     private static final Pattern WORD_BREAK = Pattern.compile("[^\\p{L}\\p{N}]+");
     private static final Pattern GLOB_CHARS = Pattern.compile("[*?\\[]");
 
+    /** What one key or glob asked for found. */
+    private sealed interface Found permits Chosen, Matched {}
+
     /** A key chosen, with its value. */
-    record Chosen(String key, String value) {}
+    record Chosen(String key, String value) implements Found {}
+
+    /**
+     * What a request's keys and globs found, before choosing: each key named exactly that exists, with its value, and,
+     * for each glob, the keys it matched with their values, in the order asked.
+     */
+    record Offer(List<Found> found) {
+        static final Offer NONE = new Offer(List.of());
+
+        /** The keys globs matched, as the relevance judge is shown them: each once, by key and start of value. */
+        List<RelevanceJudge.Candidate> candidates() {
+            Map<String, String> all = new LinkedHashMap<>();
+            for (Found f : found) {
+                if (f instanceof Matched m) {
+                    m.keys().forEach(all::putIfAbsent);
+                }
+            }
+            List<RelevanceJudge.Candidate> out = new ArrayList<>(all.size());
+            all.forEach((k, v) -> out.add(new RelevanceJudge.Candidate(RelevanceJudge.Kind.STATE, k, preview(v))));
+            return out;
+        }
+    }
+
+    /** The keys one glob matched, with their values, in key order. */
+    private record Matched(Map<String, String> keys) implements Found {}
 
     private final MemoryStore store;
-    private final RelevanceJudge judge;
-    private final GuardedCall judging;
     private final QueryEmbedder embedder;
     private final double threshold;
 
-    StateSelection(MemoryStore store, RelevanceJudge judge, Duration timeout, QueryEmbedder embedder,
-            double relevanceFloor) {
+    StateSelection(MemoryStore store, QueryEmbedder embedder, double relevanceFloor) {
         this.store = store;
         this.embedder = embedder;
         this.threshold = relevanceFloor > -1 ? relevanceFloor : TopicFilter.UNCALIBRATED_COSINE;
-        this.judge = judge;
-        this.judging = judge == null ? null : new GuardedCall("the relevance judge", timeout);
     }
 
-    /**
-     * The state chosen for a query from the keys and globs asked for, in the order they were asked.
-     *
-     * @param queryVector the query's unit vector, or null without an embedder
-     */
-    List<Chosen> select(String namespace, String query, float[] queryVector, List<String> asked) {
-        Map<String, String> chosen = new LinkedHashMap<>();
+    /** Reads what the keys and globs asked for find; nothing is chosen yet. */
+    Offer offer(String namespace, List<String> asked) {
+        if (asked.isEmpty()) {
+            return Offer.NONE;
+        }
+        List<Found> found = new ArrayList<>(asked.size());
         for (String keyOrGlob : asked) {
             if (!GLOB_CHARS.matcher(keyOrGlob).find()) {
                 if (!keyOrGlob.startsWith(StateKeys.RESERVED_PREFIX)) {
-                    store.loadState(namespace, keyOrGlob).ifPresent(v -> chosen.putIfAbsent(keyOrGlob, v));
+                    store.loadState(namespace, keyOrGlob).ifPresent(v -> found.add(new Chosen(keyOrGlob, v)));
                 }
                 continue;
             }
@@ -72,7 +91,28 @@ final class StateSelection implements AutoCloseable {
                     matched.put(k, v);
                 }
             });
-            for (String key : relevant(query, queryVector, matched)) {
+            found.add(new Matched(matched));
+        }
+        return new Offer(found);
+    }
+
+    /**
+     * The state chosen from an offer, in the order asked: every key named exactly; of the keys a glob matched, those
+     * the judge chose, or, when it gave no usable answer (null), those relevant by words and meaning.
+     *
+     * @param queryVector the query's unit vector, or null without an embedder
+     */
+    List<Chosen> choose(Offer offer, Set<String> judged, String query, float[] queryVector) {
+        Map<String, String> chosen = new LinkedHashMap<>();
+        for (Found f : offer.found()) {
+            if (f instanceof Chosen exact) {
+                chosen.putIfAbsent(exact.key(), exact.value());
+                continue;
+            }
+            Map<String, String> matched = ((Matched) f).keys();
+            List<String> relevant = judged != null ? matched.keySet().stream().filter(judged::contains).toList()
+                    : byWordsAndMeaning(query, queryVector, matched);
+            for (String key : relevant) {
                 chosen.putIfAbsent(key, matched.get(key));
             }
         }
@@ -81,16 +121,10 @@ final class StateSelection implements AutoCloseable {
         return out;
     }
 
-    /** The relevant keys among those matched, in key order: the judge's if it answers well, else by words. */
-    private List<String> relevant(String query, float[] queryVector, Map<String, String> matched) {
+    /** The keys relevant by words and meaning among those matched, in key order. */
+    private List<String> byWordsAndMeaning(String query, float[] queryVector, Map<String, String> matched) {
         if (matched.isEmpty()) {
             return List.of();
-        }
-        if (judge != null) {
-            List<String> judged = askJudge(query, matched);
-            if (judged != null) {
-                return matched.keySet().stream().filter(judged::contains).toList();
-            }
         }
         Set<String> queryWords = words(query);
         List<String> texts = new ArrayList<>(matched.size());
@@ -113,18 +147,6 @@ final class StateSelection implements AutoCloseable {
         return out;
     }
 
-    /** The judge's answer, or null if it failed, was late, or named an id it was not shown. */
-    private List<String> askJudge(String query, Map<String, String> matched) {
-        List<RelevanceJudge.Candidate> candidates = new ArrayList<>(matched.size());
-        matched.forEach((k, v) -> candidates.add(new RelevanceJudge.Candidate(RelevanceJudge.Kind.STATE, k, preview(v))));
-        List<String> ids = judging.call(() -> judge.relevant(query, List.copyOf(candidates)), FALLBACK);
-        if (ids != null && !matched.keySet().containsAll(new HashSet<>(ids))) {
-            judging.refused("named keys it was not shown", FALLBACK);
-            return null;
-        }
-        return ids;
-    }
-
     private static String preview(String value) {
         return value.substring(0, Math.min(value.length(), StateEntry.PREVIEW_CHARS));
     }
@@ -137,12 +159,5 @@ final class StateSelection implements AutoCloseable {
             }
         }
         return out;
-    }
-
-    @Override
-    public void close() {
-        if (judging != null) {
-            judging.close();
-        }
     }
 }

@@ -83,4 +83,31 @@ final class RelevanceCheckTest {
             assertThat(ask(c, true).memoryIds()).containsExactly("checklist");
         }
     }
+
+    @Test
+    void stateAndARelevanceCheck_inOneRequest_askTheJudgeOnce_aboutBothKinds() {
+        AtomicInteger calls = new AtomicInteger();
+        List<List<RelevanceJudge.Candidate>> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        RelevanceJudge judge = (goal, candidates) -> {
+            calls.incrementAndGet();
+            seen.add(candidates);
+            return List.of("tuesdays", "notes/deploy-window");
+        };
+        try (ContextCurator c = curator(judge, Duration.ofSeconds(5))) {
+            c.saveState("default", "notes/deploy-window", "\"deploy between 10:00 and 16:00\"");
+            c.saveState("default", "notes/lunch-order", "\"two pizzas, one salad\"");
+            c.saveState("default", "todo/next", "\"write the release notes\"");
+
+            ContextResponse r = c.getContext(ContextRequest.builder("can we deploy today?").sessionId("s")
+                    .relevanceCheck(true).state("notes/*", "todo/*").build());
+
+            assertThat(calls.get()).as("one call for two globs and the check").isEqualTo(1);
+            assertThat(seen.get(0)).extracting(RelevanceJudge.Candidate::kind)
+                    .contains(RelevanceJudge.Kind.MEMORY, RelevanceJudge.Kind.STATE);
+            assertThat(seen.get(0)).extracting(RelevanceJudge.Candidate::id)
+                    .contains("tuesdays", "notes/deploy-window", "notes/lunch-order", "todo/next");
+            assertThat(r.memoryIds()).containsExactlyInAnyOrder("tuesdays", "checklist");
+            assertThat(r.stateKeys()).containsExactly("notes/deploy-window");
+        }
+    }
 }

@@ -29,12 +29,9 @@ public final class LlmRelevanceJudge implements RelevanceJudge {
 
     @Override
     public List<String> relevant(String goal, List<Candidate> candidates) throws IOException, InterruptedException {
-        boolean memories = !candidates.isEmpty() && candidates.get(0).kind() == Kind.MEMORY;
-        StringBuilder user = new StringBuilder("Goal: ").append(goal).append(memories
-                ? "\n\nMemories found (key: start of text):\n" : "\n\nSaved state (key: start of value):\n");
-        for (Candidate c : candidates) {
-            user.append("- ").append(c.id()).append(": ").append(c.preview().replace('\n', ' ')).append('\n');
-        }
+        StringBuilder user = new StringBuilder("Goal: ").append(goal);
+        list(user, "Saved state (key: start of value)", candidates, Kind.STATE);
+        list(user, "Memories found (key: start of text)", candidates, Kind.MEMORY);
         String answer = endpoint.complete(SYSTEM, user.toString());
         JsonNode keys = JsonAnswer.object(answer).get("relevant_keys");
         if (keys == null || !keys.isArray()) {
@@ -49,5 +46,18 @@ public final class LlmRelevanceJudge implements RelevanceJudge {
             out.add(k.asString());
         }
         return out;
+    }
+
+    /** One section of the prompt: the candidates of one kind, if there are any. */
+    private static void list(StringBuilder user, String heading, List<Candidate> candidates, Kind kind) {
+        if (candidates.stream().noneMatch(c -> c.kind() == kind)) {
+            return;
+        }
+        user.append("\n\n").append(heading).append(":\n");
+        for (Candidate c : candidates) {
+            if (c.kind() == kind) {
+                user.append("- ").append(c.id()).append(": ").append(c.preview().replace('\n', ' ')).append('\n');
+            }
+        }
     }
 }
