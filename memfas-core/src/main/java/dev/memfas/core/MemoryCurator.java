@@ -205,15 +205,9 @@ final class MemoryCurator implements ContextCurator {
             tokenCounter.count(turn, candidates);
             neighbors.inherit(candidates, turn.budget());
             work.ranking().rank(candidates);
-            // One call to the judge for both questions a request may ask it: which memories, which state.
-            boolean check = request.relevanceCheck() && admission.any() && judging.present();
             StateSelection.Offer offer = stateSelection.offer(turn.namespace(), request.state());
-            RelevanceJudging.Verdict verdict = judging.ask(request.query(),
-                    check ? RelevanceCheck.shown(candidates, work.ranking()) : List.of(), offer.candidates());
-            if (verdict.memories() != null) {
-                RelevanceCheck.apply(verdict.memories(), candidates, work.ranking());
-                work.ranking().rank(candidates);
-            }
+            RelevanceJudging.Verdict verdict = judging.judge(request.query(),
+                    request.relevanceCheck() && admission.any(), candidates, work.ranking(), offer);
             work.link(fired);
             List<StateSelection.Chosen> chosenState = stateSelection.choose(offer, verdict.state(), request.query(),
                     q.query());

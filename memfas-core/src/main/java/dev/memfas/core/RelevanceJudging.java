@@ -31,9 +31,21 @@ final class RelevanceJudging implements AutoCloseable {
         this.judging = judge == null ? null : new GuardedCall("the relevance judge", timeout);
     }
 
-    /** Whether there is a judge to ask. */
-    boolean present() {
-        return judge != null;
+    /**
+     * The turn's one question to the judge: the best memories when the request asks for a relevance check
+     * ({@link RelevanceCheck}), which leaves out what the judge did not choose and ranks anew, and the keys the
+     * request's globs matched. {@link Verdict#NONE} without a judge or anything to ask, or when it fails.
+     */
+    Verdict judge(String goal, boolean check, CandidateSet candidates, Ranking ranking, StateSelection.Offer state) {
+        if (judge == null) {
+            return Verdict.NONE;
+        }
+        Verdict verdict = ask(goal, check ? RelevanceCheck.shown(candidates, ranking) : List.of(), state.candidates());
+        if (verdict.memories() != null) {
+            RelevanceCheck.apply(verdict.memories(), candidates, ranking);
+            ranking.rank(candidates);
+        }
+        return verdict;
     }
 
     /** Asks once about both kinds; {@link Verdict#NONE} without a judge or candidates, or when it fails. */
