@@ -60,6 +60,8 @@ import java.util.function.UnaryOperator;
  *       word with the query), or nothing;
  *   <li>{@link NeighborExpander}: the memories stored next to the best join them, then the {@link Ranking};
  *   <li>{@link TokenCounter}: every candidate's size as an item;
+ *   <li>{@link StateSelection} and {@link RelevanceJudging}: the state asked for, and the turn's one call to the
+ *       judge, only for requests that ask for state or a relevance check;
  *   <li>{@link BudgetFiller}: the envelope filled within the budget (retrieved memories only if the gate opened);
  *   <li>{@link TurnPublisher}: access recorded, drops explained, the response made, telemetry told.
  * </ol>
