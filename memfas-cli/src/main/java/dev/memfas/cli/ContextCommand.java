@@ -86,6 +86,10 @@ final class ContextCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the context and its account as one JSON object.")
     boolean json;
 
+    @Option(names = "--baseline", paramLabel = "TOKENS", description = "The tokens of the full history you would send"
+            + " without memfas: the telemetry logs what the context saved against it.")
+    Integer baseline;
+
     @CommandLine.Mixin
     PastOptions past = new PastOptions();
 
@@ -128,6 +132,9 @@ final class ContextCommand implements Callable<Integer> {
             }
             if (budget != null) {
                 request.tokenBudget(budget);
+            }
+            if (baseline != null) {
+                request.baselineTokens(baseline);
             }
             // Loaded before the turn, not during it: the turn's latency in the telemetry is then the turn's, not the
             // second or more a model takes to load in each one-shot run.

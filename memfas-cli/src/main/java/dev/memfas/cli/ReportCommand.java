@@ -33,12 +33,16 @@ final class ReportCommand implements Callable<Integer> {
             description = "Telemetry log (default: the config's, ./.memfas/telemetry.jsonl).")
     Path file;
 
+    @Option(names = "--all-namespaces", description = "Report every namespace's turns, as the store's operator"
+            + " (default: only the command's namespace).")
+    boolean allNamespaces;
+
     @Override
     public Integer call() throws IOException {
         Path log = TelemetryCommand.existingLog(file != null ? file : main.settings().telemetry);
         Instant from = since == null ? Instant.MIN
                 : Instant.now().minus(TelemetryCommand.parseDuration("--since", since));
-        String namespace = main.namespaceGiven();
+        String namespace = allNamespaces ? null : main.namespace();
         List<TurnTelemetry> turns = TelemetryLog.read(log).stream()
                 .filter(t -> !t.timestamp().isBefore(from) && (namespace == null || namespace.equals(t.namespace())))
                 .toList();

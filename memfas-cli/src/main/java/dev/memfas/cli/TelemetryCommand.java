@@ -35,6 +35,10 @@ final class TelemetryCommand implements Callable<Integer> {
             description = "Telemetry log (default: the config's, ./.memfas/telemetry.jsonl).")
     Path file;
 
+    @Option(names = "--all-namespaces", scope = CommandLine.ScopeType.INHERIT, description = "Read every"
+            + " namespace's turns, as the store's operator (default: only the command's namespace).")
+    boolean allNamespaces;
+
     @Override
     public Integer call() {
         spec.commandLine().usage(spec.commandLine().getOut());
@@ -63,9 +67,14 @@ final class TelemetryCommand implements Callable<Integer> {
         return log;
     }
 
-    /** The turns of the log, only those of the namespace named, if one was ({@link Main#namespaceGiven()}). */
+    /** The namespace whose turns are read: the command's; null with {@code --all-namespaces}. */
+    String namespace() {
+        return allNamespaces ? null : main.namespace();
+    }
+
+    /** The turns of the log: only those of the command's namespace, unless {@code --all-namespaces}. */
     List<TurnTelemetry> turns(Path log) {
-        String namespace = main.namespaceGiven();
+        String namespace = namespace();
         List<TurnTelemetry> turns = TelemetryLog.read(log);
         return namespace == null ? turns : turns.stream().filter(t -> namespace.equals(t.namespace())).toList();
     }
@@ -175,7 +184,7 @@ final class TelemetryCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             Path log = parent.log();
             String f = format.toLowerCase(Locale.ROOT);
-            String namespace = parent.main.namespaceGiven();
+            String namespace = parent.namespace();
             if (!f.equals("jsonl") && !f.equals("csv")) {
                 throw new IllegalArgumentException("--format must be csv or jsonl: '" + format + "'");
             }

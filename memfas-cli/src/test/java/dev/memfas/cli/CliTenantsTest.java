@@ -42,6 +42,18 @@ final class CliTenantsTest {
 
         assertThat(memfas("telemetry", "show", "--namespace", "globex").out()).contains("when do we deploy")
                 .hasLineCount(1);
+        // Without --namespace the command works in 'default', which asked nothing: no tenant's queries show.
+        assertThat(memfas("telemetry", "show").out()).doesNotContain("when do we deploy");
+        assertThat(memfas("telemetry", "summary").out()).doesNotContain("when do we deploy");
+        Path csv = dir.resolve("turns.csv");
+        memfas("telemetry", "export", "--format", "jsonl", "--output", csv.toString());
+        assertThat(Files.readString(csv)).doesNotContain("when do we deploy");
+        Path page = dir.resolve("report.html");
+        memfas("report", "--out", page.toString());
+        assertThat(Files.readString(page)).doesNotContain("when do we deploy");
+        // The operator reads them all only by saying so.
+        assertThat(memfas("telemetry", "show", "--all-namespaces").out()).contains("when do we deploy")
+                .hasLineCount(2);
         Path exported = dir.resolve("acme.jsonl");
         memfas("export", "--output", exported.toString(), "--namespace", "acme");
         assertThat(Files.readString(exported)).contains("a1").doesNotContain("g1");

@@ -95,10 +95,13 @@ final class ContextTools {
                 + " best memories found go in the context (default false)."));
         in.put("group_by_scope", prop("boolean", "List the memories under one heading per scope, the most specific"
                 + " first (default false)."));
+        in.put("baseline_tokens", prop("integer", "Tokens your full history would take; logged as the saving."));
         in.put("namespace", MemfasTools.NAMESPACE);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("tokens_used", type("integer"));
         out.put("token_budget", type("integer"));
+        out.put("memories_scored", type("integer"));
+        out.put("memories_dropped", type("integer"));
         out.put("memory_ids", arrayOf(type("string")));
         out.put("memory_layers", arrayOf(type("string")));
         out.put("triggers_matched", arrayOf(type("string")));
@@ -147,6 +150,7 @@ final class ContextTools {
         String session = args.session();
         Integer budget = args.optionalInt("token_budget", 1, MemfasTools.MAX_BUDGET);
         Boolean triggers = args.optionalBoolean("include_triggers");
+        Integer baseline = args.optionalInt("baseline_tokens", 0, Integer.MAX_VALUE);
         List<String> history = args.optionalStringList("recent_history");
         ContextRequest.Builder request = ContextRequest.builder(query).namespace(MemfasTools.namespace(args));
         if (session != null) {
@@ -177,6 +181,9 @@ final class ContextTools {
         if (triggers != null) {
             request.includeTriggers(triggers);
         }
+        if (baseline != null) {
+            request.baselineTokens(baseline);
+        }
         if (history != null) {
             request.recentHistory(history);
         }
@@ -199,6 +206,8 @@ final class ContextTools {
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("tokens_used", r.tokensUsed());
         structured.put("token_budget", r.budget());
+        structured.put("memories_scored", r.memoriesScored());
+        structured.put("memories_dropped", r.memoriesDropped());
         structured.put("memory_ids", r.memoryIds());
         structured.put("memory_layers", r.items().stream().map(i -> i.layer().label()).toList());
         structured.put("triggers_matched", r.triggersMatched());

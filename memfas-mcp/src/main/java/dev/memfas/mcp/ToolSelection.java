@@ -25,7 +25,8 @@ final class ToolSelection {
     private static final Map<String, List<String>> CORE = new LinkedHashMap<>();
 
     static {
-        CORE.put("get_context", List.of("query", "session_id", "token_budget", "recent_history", "namespace"));
+        CORE.put("get_context", List.of("query", "session_id", "token_budget", "recent_history", "baseline_tokens",
+                "namespace"));
         CORE.put("remember", List.of("text", "id", "supersedes", "kind", "tags", "pinned", "namespace"));
         CORE.put("recall", List.of("query", "limit", "namespace"));
         CORE.put("report_usage", List.of("session_id", "memory_ids", "was_helpful", "namespace"));

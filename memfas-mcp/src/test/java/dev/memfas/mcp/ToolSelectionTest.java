@@ -73,7 +73,7 @@ final class ToolSelectionTest {
         assertThat(names(core)).containsExactly("get_context", "report_usage", "remember", "recall", "forget");
         assertThat(listSize(core)).isLessThanOrEqualTo(8_000);
         assertThat(arguments(core, "get_context")).containsExactly("query", "session_id", "token_budget",
-                "recent_history", "namespace");
+                "recent_history", "baseline_tokens", "namespace");
     }
 
     @Test
@@ -112,8 +112,8 @@ final class ToolSelectionTest {
         McpSchema.CallToolResult maintain = core.call("maintain", args());
 
         assertThat(level.isError()).isTrue();
-        assertThat(text(level)).isEqualTo("get_context: unknown argument 'level' (get_context takes namespace, query,"
-                + " recent_history, session_id, token_budget)");
+        assertThat(text(level)).isEqualTo("get_context: unknown argument 'level' (get_context takes baseline_tokens,"
+                + " namespace, query, recent_history, session_id, token_budget)");
         assertThat(maintain.isError()).isTrue();
         assertThat(text(maintain)).isEqualTo("unknown tool 'maintain' (this server offers get_context, report_usage,"
                 + " remember, recall, forget; 'maintain' is in the profile 'full')");
