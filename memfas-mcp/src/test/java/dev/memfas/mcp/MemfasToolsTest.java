@@ -522,4 +522,28 @@ final class MemfasToolsTest {
         Map<String, Object> structured = (Map<String, Object>) r.structuredContent();
         assertThat(structured).containsEntry("recorded", List.of("m1")).containsEntry("unknown", List.of("nope", "gone"));
     }
+
+    @Test
+    void getContext_accountsForWhatItScoredAndDropped_andLogsTheTokensSavedAgainstABaseline() {
+        List<dev.memfas.TurnTelemetry> turns = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ContextCurator logged = Memfas.newBuilder().telemetryListener(turns::add).build()) {
+            logged.remember(Memory.builder("The billing service deploys with blue-green on Fridays.").id("m1").build());
+            logged.remember(Memory.builder("Kafka retention is seven days.").id("m2").build());
+            MemfasTools served = new MemfasTools(logged, null);
+
+            McpSchema.CallToolResult r = served.call("get_context", Map.of("query", "how does billing deploy?",
+                    "baseline_tokens", "12000"));
+
+            Map<?, ?> structured = (Map<?, ?>) r.structuredContent();
+            assertThat((Integer) structured.get("memories_scored")).isPositive();
+            assertThat(turns).singleElement().satisfies(t -> {
+                assertThat(structured.get("memories_scored")).isEqualTo(t.memoriesScored());
+                assertThat(structured.get("memories_dropped")).isEqualTo(t.memoriesDropped());
+                assertThat(t.baselineTokens()).hasValue(12_000);
+                assertThat(t.tokensSaved()).hasValue(12_000 - t.curatedTokens());
+            });
+            assertThat(text(served.call("get_context", Map.of("query", "q", "baseline_tokens", -1))))
+                    .contains("baseline_tokens");
+        }
+    }
 }
