@@ -32,6 +32,9 @@ final class RememberCommand implements Callable<Integer> {
     @Option(names = "--tags", split = ",", paramLabel = "TAG", description = "Comma-separated tags.")
     List<String> tags = new ArrayList<>();
 
+    @Option(names = "--author", paramLabel = "NAME", description = "Who wrote or said it (default: unknown).")
+    String author;
+
     @Option(names = "--pin", description = "Pin it: in every context while the budget has room, whatever it scores.")
     boolean pin;
 
@@ -60,6 +63,9 @@ final class RememberCommand implements Callable<Integer> {
         Memory.Builder b = Memory.builder(text).namespace(main.namespace()).source("cli").tags(tags).pinned(pin);
         if (kind != null) {
             b.kind(kind);
+        }
+        if (author != null) {
+            b.author(author);
         }
         if (scope != null) {
             b.scope(Scope.parse(scope));

@@ -487,4 +487,15 @@ final class CliCommandsTest {
                 + " command (it bundles bge-small-en-v1.5-q): give a model directory with model.onnx and"
                 + " tokenizer.json instead");
     }
+
+    @Test
+    void remember_withAnAuthor_isShownByHistory_asWrittenBy() {
+        assertThat(memfas("remember", "We moved the standup to 9:30.", "--id", "standup", "--author", "Caroline")
+                .exit()).isZero();
+
+        Run history = memfas("history", "standup");
+
+        assertThat(history.out()).contains("Caroline").doesNotContain("unknown");
+        assertThat(memfas("remember", "x", "--author", " ").exit()).isEqualTo(Main.INPUT);
+    }
 }

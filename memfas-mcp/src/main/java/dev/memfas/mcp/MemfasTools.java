@@ -98,6 +98,7 @@ final class MemfasTools {
                 + " universal)."));
         in.put("tags", strings("Labels for filtering."));
         in.put("source", prop("string", "Where it came from, e.g. a file or conversation (default mcp)."));
+        in.put("author", prop("string", "Who wrote or said it (default: unknown)."));
         in.put("pinned", prop("boolean", "Pin it: in every context while the budget has room (default false)."));
         in.put("created_at", prop("string", "When it happened, ISO-8601 or YYYY-MM-DD (default now); recency is"
                 + " measured from it."));

@@ -55,6 +55,10 @@ final class MemoryTools {
         if (source != null && !source.isBlank()) {
             memory.source(source);
         }
+        String author = args.optionalString("author");
+        if (author != null) {
+            memory.author(author);
+        }
         Boolean pinned = args.optionalBoolean("pinned");
         if (pinned != null) {
             memory.pinned(pinned);

@@ -546,4 +546,15 @@ final class MemfasToolsTest {
                     .contains("baseline_tokens");
         }
     }
+
+    @Test
+    void remember_takesAnAuthor_whomHistoryAndGetThenName() {
+        McpSchema.CallToolResult r = call("remember", "text", "We moved the standup to 9:30.", "id", "standup",
+                "author", "Caroline");
+
+        assertThat(r.isError()).as(text(r)).isFalse();
+        assertThat(curator.get("default", "standup").orElseThrow().memory().author()).isEqualTo("Caroline");
+        assertThat(text(call("history", "memory_id", "standup"))).contains("Caroline").doesNotContain("unknown");
+        assertThat(call("remember", "text", "x", "author", "bad\u0007name").isError()).isTrue();
+    }
 }
