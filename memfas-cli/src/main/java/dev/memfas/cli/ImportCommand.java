@@ -1,6 +1,7 @@
 package dev.memfas.cli;
 
 import dev.memfas.Memory;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,20 +12,27 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code memfas import PATH}: memories written by {@code memfas export}, every field as it was. All are read and
- * checked before any is stored: a bad line or file stores nothing.
+ * {@code memfas import PATH}: memories written by {@code memfas export}, every field as it was. The export is read
+ * twice, a line or file at a time, so memory does not grow with its size: first every memory is read and checked (a
+ * malformed line or file, or an id given twice, stores nothing), then they are stored in batches.
  */
 @Command(name = "import", description = "Store the memories of an export: a .jsonl file, a Markdown file, or a"
         + " directory of Markdown files. Every field is kept; an existing id is replaced. Nothing is stored if any"
         + " line or file is malformed.")
 final class ImportCommand implements Callable<Integer> {
+    /** The most memories stored in one call. */
     private static final int BATCH = 32;
+    /** The most text stored in one call, about the longest memory: a batch of long ones is cut short, since writing
+     * one takes several copies of its text (rendered, counted, indexed). */
+    private static final long BATCH_CHARS = 1L << 20;
 
     @CommandLine.ParentCommand
     Main main;
@@ -35,35 +43,45 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Path abs = path.toAbsolutePath().normalize();
-        List<Memory> memories = read(abs);
-        Set<String> seen = new HashSet<>();
-        String namespace = main.namespaceGiven();
-        if (namespace != null) {
-            // A namespace named on the command line or in the config is where everything goes: a copy between tenants.
-            memories = memories.stream().map(m -> m.toBuilder().namespace(namespace).build()).toList();
-        }
-        for (Memory m : memories) {
-            if (m.id() == null) {
-                continue;
-            }
-            if (!seen.add(m.namespace() + "\u0000" + m.id())) {
-                throw new IllegalArgumentException(abs + ": the id '" + m.id() + "' appears twice");
-            }
-        }
-        try (Workspace w = main.open(Workspace.Access.WRITE, false)) {
-            for (int from = 0; from < memories.size(); from += BATCH) {
-                w.curator.rememberAll(memories.subList(from, Math.min(memories.size(), from + BATCH)));
-            }
-        }
-        main.out().println("imported " + memories.size() + " memories from " + abs);
-        return Main.OK;
-    }
-
-    private static List<Memory> read(Path abs) throws IOException {
         if (!Files.exists(abs)) {
             throw new IllegalArgumentException("no such file or directory: " + abs);
         }
-        List<Memory> out = new ArrayList<>();
+        String namespace = main.namespaceGiven();
+        // A namespace named on the command line or in the config is where everything goes: a copy between tenants.
+        UnaryOperator<Memory> placed = namespace == null ? m -> m : m -> m.toBuilder().namespace(namespace).build();
+        Set<String> seen = new HashSet<>();
+        long[] count = {0};
+        forEach(abs, m -> {
+            Memory memory = placed.apply(m);
+            if (memory.id() != null && !seen.add(memory.namespace() + "\u0000" + memory.id())) {
+                throw new IllegalArgumentException(abs + ": the id '" + memory.id() + "' appears twice");
+            }
+            count[0]++;
+        });
+        seen.clear();
+        try (Workspace w = main.open(Workspace.Access.WRITE, false)) {
+            List<Memory> batch = new ArrayList<>(BATCH);
+            long[] chars = {0};
+            forEach(abs, m -> {
+                Memory memory = placed.apply(m);
+                if (!batch.isEmpty() && (batch.size() == BATCH || chars[0] + memory.text().length() > BATCH_CHARS)) {
+                    w.curator.rememberAll(batch);
+                    batch.clear();
+                    chars[0] = 0;
+                }
+                batch.add(memory);
+                chars[0] += memory.text().length();
+            });
+            if (!batch.isEmpty()) {
+                w.curator.rememberAll(batch);
+            }
+        }
+        main.out().println("imported " + count[0] + " memories from " + abs);
+        return Main.OK;
+    }
+
+    /** Reads the export's memories one at a time, in the order of the file (or of the directory's sorted names). */
+    private static void forEach(Path abs, Consumer<Memory> action) throws IOException {
         if (Files.isDirectory(abs)) {
             List<Path> files;
             try (Stream<Path> s = Files.list(abs)) {
@@ -71,24 +89,25 @@ final class ImportCommand implements Callable<Integer> {
                         .filter(Files::isRegularFile).sorted().toList();
             }
             for (Path f : files) {
-                out.add(MemoryTransfer.fromMarkdown(Files.readString(f, StandardCharsets.UTF_8), f.toString()));
+                action.accept(MemoryTransfer.fromMarkdown(Files.readString(f, StandardCharsets.UTF_8), f.toString()));
             }
-            return out;
+            return;
         }
         String name = abs.getFileName().toString().toLowerCase(Locale.ROOT);
-        String text = Files.readString(abs, StandardCharsets.UTF_8);
         if (name.endsWith(".md") || name.endsWith(".markdown")) {
-            out.add(MemoryTransfer.fromMarkdown(text, abs.toString()));
+            action.accept(MemoryTransfer.fromMarkdown(Files.readString(abs, StandardCharsets.UTF_8), abs.toString()));
         } else if (name.endsWith(".jsonl") || name.endsWith(".json")) {
-            String[] lines = text.split("\n", -1);
-            for (int i = 0; i < lines.length; i++) {
-                if (!lines[i].isBlank()) {
-                    out.add(MemoryTransfer.fromJsonLine(lines[i], abs + " line " + (i + 1)));
+            try (BufferedReader lines = Files.newBufferedReader(abs, StandardCharsets.UTF_8)) {
+                int n = 0;
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    n++;
+                    if (!line.isBlank()) {
+                        action.accept(MemoryTransfer.fromJsonLine(line, abs + " line " + n));
+                    }
                 }
             }
         } else {
             throw new IllegalArgumentException("import reads .jsonl, .md, or a directory of .md files: " + abs);
         }
-        return out;
     }
 }

@@ -34,17 +34,16 @@ final class TokenCounter {
     }
 
     /**
-     * Counts memories as they are written, into this curator's cache and the store's, so that the first turn to meet
-     * them finds their counts instead of counting hundreds of long memories itself (after a bulk import, the first
-     * turn's cost).
+     * Counts memories as they are written, into the store's cache of counts, so that the first turn to meet them finds
+     * their counts instead of counting hundreds of long memories itself (after a bulk import, the first turn's cost).
+     * Not into this curator's cache: an entry holds its memory, and a bulk write would keep every text it wrote in
+     * the heap; a turn takes a candidate's count from the store the first time and caches it then.
      */
     void countWritten(List<Memory> memories) {
         List<MemoryStore.TokenCount> counted = new ArrayList<>(memories.size());
         for (Memory m : memories) {
             if (cache.find(m) == null) {
-                int tokens = tokenizer.count(ContextEnvelope.memory(m, m.text()));
-                cache.put(m, tokens);
-                counted.add(new MemoryStore.TokenCount(m, tokens));
+                counted.add(new MemoryStore.TokenCount(m, tokenizer.count(ContextEnvelope.memory(m, m.text()))));
             }
         }
         if (!counted.isEmpty()) {
