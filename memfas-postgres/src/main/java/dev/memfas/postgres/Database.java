@@ -38,6 +38,8 @@ final class Database implements AutoCloseable {
     private final int maxOwn;
     private final Duration connectionWait;
     private final List<Connection> own = new ArrayList<>();
+    /** Transactions PostgreSQL aborted for a deadlock or a serialization conflict, each run again or failed. */
+    private final java.util.concurrent.atomic.AtomicLong conflictsLost = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean closed;
 
     /**
@@ -122,6 +124,9 @@ final class Database implements AutoCloseable {
                 return result;
             } catch (SQLException e) {
                 broken = isConnectionFailure(e);
+                if (!broken && isRetryable(e)) {
+                    conflictsLost.incrementAndGet();
+                }
                 if (!broken && isRetryable(e) && attempt < ATTEMPTS) {
                     LOG.debug("{} in {}: attempt {} lost a conflict ({}), again", action, where, attempt, e.getSQLState());
                     continue;
@@ -134,6 +139,11 @@ final class Database implements AutoCloseable {
                 release(c, broken);
             }
         }
+    }
+
+    /** How many transactions lost a deadlock or a serialization conflict so far. */
+    long conflictsLost() {
+        return conflictsLost.get();
     }
 
     /** A connection for work that keeps it (listening for notifications); the caller closes it. */

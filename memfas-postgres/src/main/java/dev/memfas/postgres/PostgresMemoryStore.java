@@ -319,6 +319,11 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         return reads.read("list namespaces", NamespacesTable::all);
     }
 
+    /** How many transactions lost a deadlock or a serialization conflict and were run again (or failed). */
+    long conflictsLost() {
+        return db.conflictsLost();
+    }
+
     @Override
     public void recordAccess(String namespace, Collection<String> ids, Instant at) {
         Objects.requireNonNull(namespace, "namespace");
