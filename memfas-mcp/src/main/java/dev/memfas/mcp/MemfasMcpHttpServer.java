@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.net.UnknownHostException;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -94,34 +95,26 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
         try {
             connector.open();
         } catch (IOException e) {
-            server.close();
-            stopQuietly();
-            throw new UncheckedIOException(new IOException("cannot serve MCP on " + b.host + ":" + b.port + ": "
-                    + e.getMessage(), e));
+            throw cannotServe(b, e);
         }
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
         ServletHolder mcp = new ServletHolder("mcp", transport);
         mcp.setAsyncSupported(true); // the transport streams replies and notifications as server-sent events
         context.addServlet(mcp, ENDPOINT);
-        FilterHolder drain = new FilterHolder(requests);
-        drain.setAsyncSupported(true);
-        context.addFilter(drain, "/*", EnumSet.of(DispatcherType.REQUEST));
-        FilterHolder access = new FilterHolder(new ClientAccess(json, b.tokens, b.open, b.host, b.loopback,
-                connector.getLocalPort()));
-        access.setAsyncSupported(true);
-        context.addFilter(access, "/*", EnumSet.of(DispatcherType.REQUEST));
-        FilterHolder gate = new FilterHolder(new JsonRpcGate(json));
-        gate.setAsyncSupported(true);
-        context.addFilter(gate, "/*", EnumSet.of(DispatcherType.REQUEST));
+        // In this order, each around the next: the drain counts every request, access refuses callers before their
+        // body is read, the gate checks the body and turns every error into JSON-RPC.
+        for (jakarta.servlet.Filter filter : List.of(requests, new ClientAccess(json, b.tokens, b.open, b.host,
+                b.loopback, connector.getLocalPort()), new JsonRpcGate(json))) {
+            FilterHolder holder = new FilterHolder(filter);
+            holder.setAsyncSupported(true);
+            context.addFilter(holder, "/*", EnumSet.of(DispatcherType.REQUEST));
+        }
         jetty.setHandler(context);
         try {
             jetty.start();
         } catch (Exception e) {
-            server.close();
-            stopQuietly();
-            throw new UncheckedIOException(new IOException("cannot serve MCP on " + b.host + ":" + b.port + ": "
-                    + e.getMessage(), e));
+            throw cannotServe(b, e);
         }
         String host = b.host.contains(":") ? "[" + b.host + "]" : b.host;
         this.uri = URI.create("http://" + host + ":" + connector.getLocalPort() + ENDPOINT);
@@ -174,6 +167,13 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
             stopQuietly();
             stopped.countDown();
         }
+    }
+
+    private UncheckedIOException cannotServe(Builder b, Exception e) {
+        server.close();
+        stopQuietly();
+        return new UncheckedIOException(new IOException("cannot serve MCP on " + b.host + ":" + b.port + ": "
+                + e.getMessage(), e));
     }
 
     private void stopQuietly() {

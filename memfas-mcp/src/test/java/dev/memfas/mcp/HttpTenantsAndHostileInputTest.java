@@ -3,25 +3,16 @@ package dev.memfas.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
-import dev.memfas.core.Memfas;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -31,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
  * The HTTP server under callers it must not trust: other sites, other tenants, malformed JSON-RPC. Raw HTTP over a
  * socket, so that every header, the Host included, is exactly what a hostile caller would send.
  */
-final class HttpTenantsAndHostileInputTest {
+final class HttpTenantsAndHostileInputTest extends ServedCurator {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String TOKEN_A = "team-a-token-0123456789";
     private static final String TOKEN_OPS = "ops-token-abcdefghijklmnop";
@@ -41,27 +32,6 @@ final class HttpTenantsAndHostileInputTest {
     @TempDir
     Path dir;
 
-    private ContextCurator curator;
-    private final List<AutoCloseable> opened = new ArrayList<>();
-
-    @BeforeEach
-    void setUp() {
-        curator = Memfas.newBuilder().build();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = opened.size() - 1; i >= 0; i--) {
-            opened.get(i).close();
-        }
-        curator.close();
-    }
-
-    private MemfasMcpHttpServer serve(MemfasMcpHttpServer.Builder b) {
-        MemfasMcpHttpServer server = b.port(0).build();
-        opened.add(server);
-        return server;
-    }
 
     /** One HTTP exchange, as raw bytes. */
     private record Reply(int status, String headers, byte[] body) {
@@ -303,15 +273,5 @@ final class HttpTenantsAndHostileInputTest {
 
         assertThat(strictUtf8(r.body())).as("decodes as strict UTF-8").isTrue();
         assertThat(r.text()).contains("Tuesdays \uFFFD after");
-    }
-
-    private static boolean strictUtf8(byte[] bytes) {
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
-            return true;
-        } catch (CharacterCodingException e) {
-            return false;
-        }
     }
 }

@@ -16,38 +16,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The HTTP server driven by the MCP Java SDK's own Streamable HTTP client, on loopback. */
-final class MemfasMcpHttpServerTest {
+final class MemfasMcpHttpServerTest extends ServedCurator {
     private static final String TOKEN = "s3cret-token-0123456789";
 
-    private ContextCurator curator;
-    private final List<AutoCloseable> opened = new ArrayList<>();
-
-    @BeforeEach
-    void setUp() {
-        curator = Memfas.newBuilder().build();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = opened.size() - 1; i >= 0; i--) {
-            opened.get(i).close();
-        }
-        curator.close();
-    }
-
-    private MemfasMcpHttpServer serve(MemfasMcpHttpServer.Builder b) {
-        MemfasMcpHttpServer server = b.port(0).build();
-        opened.add(server);
-        return server;
-    }
 
     private McpSyncClient client(MemfasMcpHttpServer server, String token) {
         URI uri = server.uri();

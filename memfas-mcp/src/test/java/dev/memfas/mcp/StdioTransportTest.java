@@ -10,9 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,7 +111,7 @@ final class StdioTransportTest {
 
             Served s = serve(curator, INITIALIZE + call);
 
-            assertThat(strictUtf8(s.bytes())).as("decodes as strict UTF-8").isTrue();
+            assertThat(ServedCurator.strictUtf8(s.bytes())).as("decodes as strict UTF-8").isTrue();
             assertThat(s.withId(2).toString()).contains("Tuesdays \uFFFD after");
         }
     }
@@ -137,16 +134,6 @@ final class StdioTransportTest {
 
             client.close();
             assertThat(server.awaitClientExit(30, TimeUnit.SECONDS)).as("input closed").isTrue();
-        }
-    }
-
-    private static boolean strictUtf8(byte[] bytes) {
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
-            return true;
-        } catch (CharacterCodingException e) {
-            return false;
         }
     }
 }
