@@ -498,4 +498,15 @@ final class CliCommandsTest {
         assertThat(history.out()).contains("Caroline").doesNotContain("unknown");
         assertThat(memfas("remember", "x", "--author", " ").exit()).isEqualTo(Main.INPUT);
     }
+
+    @Test
+    void context_withABaseline_logsTheTokensSaved() throws Exception {
+        seed(Memory.builder("Deploys happen on Tuesdays.").id("d").createdAt(Instant.EPOCH).build());
+
+        assertThat(memfas("context", "when do deploys happen", "--baseline", "5000").exit()).isZero();
+
+        String line = Files.readAllLines(dir.resolve("telemetry.jsonl")).get(0);
+        assertThat(line).contains("\"baseline_tokens\":5000").contains("\"tokens_saved\":");
+        assertThat(memfas("context", "q", "--baseline", "-1").exit()).isEqualTo(Main.INPUT);
+    }
 }

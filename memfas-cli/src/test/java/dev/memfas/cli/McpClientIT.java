@@ -241,6 +241,35 @@ final class McpClientIT {
     }
 
     @Test
+    void stdio_aLineThatIsNoJsonRpc_isAnsweredWithAnError_theNextIsServed_andTheProcessExits() throws Exception {
+        String requests = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}\n"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                + "not json\n"
+                + "[{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}]\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1},\"method\":\"tools/list\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\",\"params\":{}}\n";
+
+        Result r = run(dir, requests, 120, JAVA, "-jar", JAR.toString(), "mcp", "--db",
+                dir.resolve("bad.db").toString(), "--model", "none");
+
+        assertThat(r.exit).as(r.stderr).isZero();
+        List<JsonNode> errors = new ArrayList<>();
+        Set<Integer> answered = new HashSet<>();
+        for (String line : r.stdout.split("\n")) {
+            JsonNode message = JSON.readTree(line);
+            assertThat(message.get("jsonrpc").asString()).as(line).isEqualTo("2.0");
+            if (message.get("id").isNull()) {
+                errors.add(message);
+            } else {
+                answered.add(message.get("id").asInt());
+            }
+        }
+        assertThat(errors).extracting(e -> e.at("/error/code").asInt()).containsExactly(-32700, -32600, -32600);
+        assertThat(answered).containsExactlyInAnyOrder(1, 2);
+    }
+
+    @Test
     void stdio_toolsThatNameNothing_exitsWithBadInput_withoutWaitingForTheClient() throws Exception {
         // Standard input stays open and silent, as a client's does before it writes.
         Process p = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "mcp", "--db", dir.resolve("t.db").toString(),

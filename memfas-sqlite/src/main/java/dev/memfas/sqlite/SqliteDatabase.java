@@ -115,7 +115,8 @@ final class SqliteDatabase implements AutoCloseable {
         } catch (FileAlreadyExistsException e) {
             // created meanwhile by another process: its mode is that process's choice
         } catch (IOException e) {
-            throw new MemfasException("cannot create " + file + ": " + e, e);
+            throw new MemfasException("cannot open " + file + ": the file cannot be opened or created ("
+                    + e.getClass().getSimpleName() + ")", e);
         }
     }
 
