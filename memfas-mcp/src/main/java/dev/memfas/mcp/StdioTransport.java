@@ -85,12 +85,7 @@ final class StdioTransport implements McpServerTransportProvider {
             int c;
             while (!closing && (c = input.read()) >= 0) {
                 if (c == '\n') {
-                    if (tooLong) {
-                        writeLine(IncomingMessage.errorReply(json, null, McpSchema.ErrorCodes.INVALID_REQUEST,
-                                "a message longer than " + MAX_LINE_BYTES + " bytes is not read"));
-                    } else {
-                        take(line.toString(StandardCharsets.UTF_8));
-                    }
+                    endOfLine(line, tooLong);
                     line.reset();
                     tooLong = false;
                 } else if (line.size() >= MAX_LINE_BYTES) {
@@ -100,14 +95,23 @@ final class StdioTransport implements McpServerTransportProvider {
                     line.write(c);
                 }
             }
-            if (!tooLong && line.size() > 0) {
-                take(line.toString(StandardCharsets.UTF_8));
+            if (tooLong || line.size() > 0) {
+                endOfLine(line, tooLong); // the last line, without its line break
             }
         } catch (IOException e) {
             LOG.debug("standard input closed", e);
         } finally {
             awaitReplies();
             inputEnded.countDown();
+        }
+    }
+
+    private void endOfLine(ByteArrayOutputStream line, boolean tooLong) {
+        if (tooLong) {
+            writeLine(IncomingMessage.errorReply(json, null, McpSchema.ErrorCodes.INVALID_REQUEST,
+                    "a message longer than " + MAX_LINE_BYTES + " bytes is not read"));
+        } else {
+            take(line.toString(StandardCharsets.UTF_8));
         }
     }
 

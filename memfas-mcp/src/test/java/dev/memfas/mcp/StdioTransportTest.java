@@ -103,6 +103,18 @@ final class StdioTransportTest {
     }
 
     @Test
+    void aLineOverTheLimit_isRefused_andTheNextIsServed_evenAsTheLastLine() throws Exception {
+        String huge = "x".repeat(StdioTransport.MAX_LINE_BYTES + 1);
+        try (ContextCurator curator = Memfas.newBuilder().build()) {
+            Served s = serve(curator, INITIALIZE + huge + "\n" + TOOLS_LIST + huge);
+
+            assertThat(s.withNullId()).hasSize(2).allSatisfy(e -> assertThat(e.at("/error/message").asString())
+                    .isEqualTo("a message longer than " + StdioTransport.MAX_LINE_BYTES + " bytes is not read"));
+            assertThat(s.withId(99).at("/result/tools").size()).isEqualTo(5);
+        }
+    }
+
+    @Test
     void aLoneSurrogateInStoredText_goesOutAsWellFormedUtf8() throws Exception {
         try (ContextCurator curator = Memfas.newBuilder().build()) {
             curator.remember(Memory.builder("Deploys happen on Tuesdays \uD800 after the standup.").id("m1").build());
