@@ -82,7 +82,8 @@ final class CliFileModesTest {
         String prefix = "notes/" + "a".repeat(74);
         Path db = dir.resolve("m.db");
         try (SqliteMemoryStore store = SqliteMemoryStore.open(db)) {
-            store.upsertAll(List.of(Memory.builder("first").id(prefix + "#section-36016").createdAt(java.time.Instant.EPOCH).build(),
+            store.upsertAll(List.of(
+                    Memory.builder("first").id(prefix + "#section-36016").createdAt(java.time.Instant.EPOCH).build(),
                     Memory.builder("second").id(prefix + "#section-63514")
                     .createdAt(java.time.Instant.EPOCH).build()));
         }

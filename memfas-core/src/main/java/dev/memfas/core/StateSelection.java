@@ -16,12 +16,13 @@ import java.util.regex.Pattern;
 /**
  * Chooses the state a turn's context holds, for a request that asks for some ({@link dev.memfas.ContextRequest#state}).
  * A key named exactly is always chosen; among the keys a glob matches (at most {@value #MOST_CANDIDATES}), the relevant
- * ones to the query: by the curator's {@link RelevanceJudge}, in the turn's one call to it ({@link RelevanceJudging}), when it
- * has one and the judge answers in time with ids it was shown; otherwise, and whenever the judge throws, is late or answers with an id it was not shown, by words and
- * meaning: a key is relevant when its name or the start of its value shares a word (not a stop word) with the query,
- * or, with an embedder and at most {@value #MOST_EMBEDDED} candidates, when their cosine with the query reaches the
- * model's relevance floor ({@value TopicFilter#UNCALIBRATED_COSINE} for a model without one). The curator's own
- * {@code memfas.} keys are never candidates. Never runs for a request that asks for no state. Thread-safe.
+ * ones to the query: by the curator's {@link RelevanceJudge}, in the turn's one call to it ({@link RelevanceJudging}),
+ * when it has one and the judge answers in time with ids it was shown; otherwise, and whenever the judge throws, is
+ * late or answers with an id it was not shown, by words and meaning: a key is relevant when its name or the start of
+ * its value shares a word (not a stop word) with the query, or, with an embedder and at most {@value #MOST_EMBEDDED}
+ * candidates, when their cosine with the query reaches the model's relevance floor
+ * ({@value TopicFilter#UNCALIBRATED_COSINE} for a model without one). The curator's own {@code memfas.} keys are
+ * never candidates. Never runs for a request that asks for no state. Thread-safe.
  */
 final class StateSelection {
     /** The most keys one glob offers: a judge reads them all, and so would the model it asks. */
@@ -103,6 +104,9 @@ final class StateSelection {
      * @param queryVector the query's unit vector, or null without an embedder
      */
     List<Chosen> choose(Offer offer, Set<String> judged, String query, float[] queryVector) {
+        if (offer.found().isEmpty()) {
+            return List.of(); // the request asked for no state, or none of it exists: nothing to build per turn
+        }
         Map<String, String> chosen = new LinkedHashMap<>();
         for (Found f : offer.found()) {
             if (f instanceof Chosen exact) {

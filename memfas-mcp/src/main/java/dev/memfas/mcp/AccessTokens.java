@@ -92,13 +92,15 @@ final class AccessTokens {
         return new AccessTokens(byDigest);
     }
 
-    /** The tenants of a token presented, or null if it is none of these. */
-    Tenants lookUp(String presented) {
-        // A map keyed by the digest: what a lookup's time may show is about the digest, which says nothing of a token.
-        return byDigest.get(digest(presented));
+    /**
+     * The tenants of a token, by its {@linkplain #keyOf key}; null if it is none of these. A map keyed by the digest:
+     * what a lookup's time may show is about the digest, which says nothing of a token.
+     */
+    Tenants lookUp(String key) {
+        return byDigest.get(key);
     }
 
-    /** The key a token's MCP sessions are bound to: its digest, never the token. */
+    /** What names a token presented, to look it up and to bind its MCP sessions to: its digest, never the token. */
     static String keyOf(String presented) {
         return digest(presented);
     }

@@ -110,13 +110,12 @@ final class ClientAccess implements Filter {
                 refuse(request, response, HttpServletResponse.SC_UNAUTHORIZED, "no bearer token");
                 return;
             }
-            String presented = authorization.substring(BEARER.length()).trim();
-            tenants = tokens.lookUp(presented);
+            owner = AccessTokens.keyOf(authorization.substring(BEARER.length()).trim());
+            tenants = tokens.lookUp(owner);
             if (tenants == null) {
                 refuse(request, response, HttpServletResponse.SC_UNAUTHORIZED, "wrong bearer token");
                 return;
             }
-            owner = AccessTokens.keyOf(presented);
         }
         String session = request.getHeader(SESSION_HEADER);
         if (session != null) {

@@ -5,7 +5,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,11 +13,11 @@ import java.util.Map;
  * the JSON-RPC error it gets instead. Both transports read through it, so that no input, however malformed, leaves a
  * request unanswered, a transport stopped or a Java exception in a reply.
  *
- * <p>What is refused: text that is not JSON ({@code -32700}); a batch (MCP dropped JSON-RPC batches), a value that is not
- * an object, a {@code jsonrpc} other than {@code "2.0"}, an {@code id} that is not a string or an integer, a
+ * <p>What is refused: text that is not JSON ({@code -32700}); a batch (MCP dropped JSON-RPC batches), a value that is
+ * not an object, a {@code jsonrpc} other than {@code "2.0"}, an {@code id} that is not a string or an integer, a
  * {@code method} that is not a string, {@code params} that are not an object ({@code -32600}); a {@code tools/call}
- * without a tool name or with {@code arguments} that are not an object ({@code -32602}). A refusal names the id when the
- * message has a usable one, else {@code null}, as JSON-RPC asks.
+ * without a tool name or with {@code arguments} that are not an object ({@code -32602}). A refusal names the id when
+ * the message has a usable one, else {@code null}, as JSON-RPC asks.
  */
 sealed interface IncomingMessage {
     /** A message the session handles. */
@@ -89,17 +88,11 @@ sealed interface IncomingMessage {
 
     /** A JSON-RPC error object, as one line of JSON. */
     static String errorReply(McpJsonMapper json, Object id, int code, String why) {
-        Map<String, Object> error = new LinkedHashMap<>();
-        error.put("code", code);
-        error.put("message", why);
-        Map<String, Object> reply = new LinkedHashMap<>();
-        reply.put("jsonrpc", "2.0");
-        reply.put("id", id);
-        reply.put("error", error);
         try {
-            String text = json.writeValueAsString(reply);
-            // A mapper that leaves out nulls drops the id; JSON-RPC asks for "id": null when it is unknown.
-            return id == null && !text.contains("\"id\"") ? text.replaceFirst("^\\{", "{\"id\":null,") : text;
+            // Written out, not mapped: JSON-RPC asks for "id": null when the id is unknown, which a mapper that leaves
+            // out nulls would drop. Only the id and the message are the caller's, and both go through the mapper.
+            return "{\"jsonrpc\":\"2.0\",\"id\":" + (id == null ? "null" : json.writeValueAsString(id))
+                    + ",\"error\":{\"code\":" + code + ",\"message\":" + json.writeValueAsString(why) + "}}";
         } catch (IOException e) {
             throw new IllegalStateException("cannot write a JSON-RPC error as JSON", e);
         }

@@ -37,7 +37,8 @@ final class McpFeatures {
                 .mimeType("application/json").build();
         spec.resources(new McpServerFeatures.SyncResourceSpecification(stats, (exchange, request) ->
                 McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
-                        .builder(MemfasMcpServer.STATS_URI, toJson(json, tools.stats(tenants(exchange)))).mimeType("application/json")
+                        .builder(MemfasMcpServer.STATS_URI, toJson(json, tools.stats(tenants(exchange))))
+                        .mimeType("application/json")
                         .build())).build()));
         spec.prompts(MemoryPrompt.specification());
         return spec;
