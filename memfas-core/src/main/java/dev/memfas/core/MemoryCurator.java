@@ -206,6 +206,7 @@ final class MemoryCurator implements ContextCurator {
             }
             tokenCounter.count(turn, candidates);
             neighbors.inherit(candidates, turn.budget());
+            LengthDiscount.apply(candidates, turn.budget(), settings.maxItemTokens());
             work.ranking().rank(candidates);
             StateSelection.Offer offer = stateSelection.offer(turn.namespace(), request.state());
             RelevanceJudging.Verdict verdict = judging.judge(request.query(),
