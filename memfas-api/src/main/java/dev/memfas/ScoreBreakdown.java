@@ -5,7 +5,8 @@ package dev.memfas;
  *
  * <p>The score of a memory is the weighted mean of the first eight factors (weights are the curator's; a factor that
  * cannot be computed, such as {@code semantic} without an embedder, has weight 0), or its {@code neighbor} score if
- * that is higher. Immutable.
+ * that is higher. In a context, a memory whose item takes more than 100 tokens then scores that times
+ * (100 / its tokens)<sup>0.3</sup>, so that it ranks by what it costs the budget too (docs/scoring.md). Immutable.
  *
  * @param semantic cosine similarity between the query and the memory, raised by a tenth of its day's (the mean of the
  *     best three cosines of its source's candidates of its UTC day) and by 0.05 if the query names its author,

@@ -3,7 +3,8 @@ package dev.memfas;
 /**
  * How much each factor counts in a memory's score. A memory's score is the weighted mean of its factors (see
  * {@link dev.memfas.ScoreBreakdown}) over the factors that apply this turn: {@code semantic} needs an embedder and
- * {@code hot} needs a session, so without them their weight is left out of the mean.
+ * {@code hot} needs a session, so without them their weight is left out of the mean (in a context a long memory then
+ * scores a little less: {@link dev.memfas.ScoreBreakdown}).
  *
  * <p>Weights are non-negative and need not sum to 1. Immutable.
  *
