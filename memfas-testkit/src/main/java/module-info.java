@@ -1,4 +1,4 @@
-/** The tests every {@link dev.memfas.MemoryStore} passes, for store authors (JUnit 5 and AssertJ). */
+/** The tests every {@link dev.memfas.spi.MemoryStore} passes, for store authors (JUnit 5 and AssertJ). */
 module dev.memfas.testkit {
     requires transitive dev.memfas;
     requires transitive org.junit.jupiter.api;

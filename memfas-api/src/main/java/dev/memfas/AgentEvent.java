@@ -1,5 +1,6 @@
 package dev.memfas;
 
+import dev.memfas.internal.Checks;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

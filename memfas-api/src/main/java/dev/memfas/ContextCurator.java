@@ -1,5 +1,9 @@
 package dev.memfas;
 
+import dev.memfas.policy.RetentionPolicy;
+import dev.memfas.policy.SavePolicy;
+import dev.memfas.policy.Summarizer;
+import dev.memfas.spi.StoredMemory;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

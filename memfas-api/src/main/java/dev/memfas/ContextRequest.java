@@ -1,5 +1,7 @@
 package dev.memfas;
 
+import dev.memfas.internal.Checks;
+import dev.memfas.policy.RelevanceJudge;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,5 +1,7 @@
 package dev.memfas;
 
+import dev.memfas.internal.Checks;
+import dev.memfas.spi.Tokenizer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

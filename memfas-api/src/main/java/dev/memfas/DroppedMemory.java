@@ -1,5 +1,6 @@
 package dev.memfas;
 
+import dev.memfas.spi.Embedder;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,8 @@
 package dev.memfas;
 
+import dev.memfas.internal.Checks;
+import dev.memfas.policy.DuplicatePolicy;
+import dev.memfas.spi.MemoryStore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,5 +1,6 @@
 package dev.memfas;
 
+import dev.memfas.internal.Checks;
 import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package dev.memfas;
 
+import dev.memfas.policy.SavePolicy;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,6 @@
 package dev.memfas;
 
+import dev.memfas.internal.Checks;
 import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.memfas;
 
+import dev.memfas.internal.Checks;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -8,7 +8,7 @@ import dev.langchain4j.store.embedding.inmemory.InMemoryEmbeddingStore;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
-import dev.memfas.Embedder;
+import dev.memfas.spi.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.core.Memfas;
 import dev.memfas.core.vector.Hits;

@@ -3,7 +3,7 @@ package dev.memfas.bench;
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.ScoringWeights;
-import dev.memfas.SupersessionPolicy;
+import dev.memfas.policy.SupersessionPolicy;
 import dev.memfas.core.Memfas;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -2,9 +2,9 @@ package dev.memfas.bench;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
-import dev.memfas.Embeddings;
+import dev.memfas.spi.Embeddings;
 import dev.memfas.Memory;
-import dev.memfas.VectorSpace;
+import dev.memfas.spi.VectorSpace;
 import dev.memfas.core.Memfas;
 import dev.memfas.djl.DjlEmbedder;
 import dev.memfas.sqlite.SqliteMemoryStore;

@@ -1,12 +1,12 @@
 package dev.memfas.bench;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.Embedder;
-import dev.memfas.Embeddings;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.Embeddings;
 import dev.memfas.MaintenanceReport;
 import dev.memfas.MaintenanceRequest;
 import dev.memfas.Memory;
-import dev.memfas.VectorSpace;
+import dev.memfas.spi.VectorSpace;
 import dev.memfas.core.Memfas;
 import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.IOException;

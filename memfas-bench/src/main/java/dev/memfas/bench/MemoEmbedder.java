@@ -1,7 +1,7 @@
 package dev.memfas.bench;
 
-import dev.memfas.Embedder;
-import dev.memfas.WorldKnowledgeProbe;
+import dev.memfas.spi.Embedder;
+import dev.memfas.policy.WorldKnowledgeProbe;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -2,9 +2,9 @@ package dev.memfas.bench;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
-import dev.memfas.Embedder;
+import dev.memfas.spi.Embedder;
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.core.Memfas;
 import dev.memfas.postgres.PostgresMemoryStore;
 import dev.memfas.sqlite.SqliteMemoryStore;

@@ -1,6 +1,6 @@
 package dev.memfas.bench;
 
-import dev.memfas.WorldKnowledgeProbe;
+import dev.memfas.policy.WorldKnowledgeProbe;
 import dev.memfas.core.vector.Vectors;
 import dev.memfas.djl.DjlEmbedder;
 import java.io.IOException;
@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Fits a built-in model's world-knowledge probe ({@link dev.memfas.Embedder#worldKnowledgeProbe()}): a logistic
+ * Fits a built-in model's world-knowledge probe ({@link dev.memfas.spi.Embedder#worldKnowledgeProbe()}): a logistic
  * regression over the model's unit query vectors, questions about the world ({@code world-questions.txt}) against
  * questions about what memories hold ({@code memory-questions.txt}), both written for it. Gradient descent from zero
  * weights, the same steps every run, so the probe is reproduced from the two files; an L2 penalty of 0.001 keeps the

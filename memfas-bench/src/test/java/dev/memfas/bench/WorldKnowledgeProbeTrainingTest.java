@@ -2,7 +2,7 @@ package dev.memfas.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memfas.WorldKnowledgeProbe;
+import dev.memfas.policy.WorldKnowledgeProbe;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

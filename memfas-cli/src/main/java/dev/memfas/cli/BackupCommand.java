@@ -1,6 +1,6 @@
 package dev.memfas.cli;
 
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.sqlite.SqliteMemoryStore;
 import java.nio.file.Files;
 import java.nio.file.Path;

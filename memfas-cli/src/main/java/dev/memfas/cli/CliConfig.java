@@ -3,7 +3,7 @@ package dev.memfas.cli;
 import dev.memfas.Memory;
 import dev.memfas.ScopeBudgets;
 import dev.memfas.ScoringWeights;
-import dev.memfas.SupersessionPolicy;
+import dev.memfas.policy.SupersessionPolicy;
 import dev.memfas.Trigger;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import dev.memfas.ContextTier;
 import dev.memfas.DroppedMemory;
 import dev.memfas.Memory;
 import dev.memfas.ScoreBreakdown;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.core.ContextDetector;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.memfas.cli;
 
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import java.io.BufferedWriter;

@@ -1,6 +1,6 @@
 package dev.memfas.cli;
 
-import dev.memfas.TurnTelemetry;
+import dev.memfas.telemetry.TurnTelemetry;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

@@ -3,7 +3,7 @@ package dev.memfas.cli;
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;

@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
-import dev.memfas.Embedder;
-import dev.memfas.WorldKnowledgeProbe;
+import dev.memfas.spi.Embedder;
+import dev.memfas.policy.WorldKnowledgeProbe;
 import dev.memfas.djl.DjlEmbedder;
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
 import dev.memfas.Memory;
-import dev.memfas.Tokenizer;
+import dev.memfas.spi.Tokenizer;
 import dev.memfas.core.Memfas;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

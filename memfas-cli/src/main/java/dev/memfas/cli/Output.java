@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
 import dev.memfas.Memory;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
-import dev.memfas.MemoryStore;
-import dev.memfas.Embedder;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.Embedder;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,8 +1,8 @@
 package dev.memfas.cli;
 
 import dev.memfas.MemfasException;
-import dev.memfas.TurnTelemetry;
-import dev.memfas.UsageTelemetry;
+import dev.memfas.telemetry.TurnTelemetry;
+import dev.memfas.telemetry.UsageTelemetry;
 import dev.memfas.core.TelemetryLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
-import dev.memfas.TurnTelemetry;
-import dev.memfas.UsageTelemetry;
+import dev.memfas.telemetry.TurnTelemetry;
+import dev.memfas.telemetry.UsageTelemetry;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -1,8 +1,8 @@
 package dev.memfas.cli;
 
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.Memory;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;

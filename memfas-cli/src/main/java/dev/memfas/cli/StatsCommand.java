@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
-import dev.memfas.MemoryStore;
-import dev.memfas.VectorSpace;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.VectorSpace;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;

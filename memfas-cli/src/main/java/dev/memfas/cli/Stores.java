@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
-import dev.memfas.Embedder;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.postgres.PostgresMemoryStore;
 import dev.memfas.sqlite.SqliteMemoryStore;
 

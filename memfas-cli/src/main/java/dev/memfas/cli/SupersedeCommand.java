@@ -2,7 +2,7 @@ package dev.memfas.cli;
 
 import dev.memfas.Memory;
 import dev.memfas.Scope;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

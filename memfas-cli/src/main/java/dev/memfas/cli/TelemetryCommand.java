@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
 import dev.memfas.MemfasException;
-import dev.memfas.TurnTelemetry;
+import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.core.TelemetryLog;
 import dev.memfas.core.TelemetrySummary;
 import java.io.BufferedWriter;

@@ -1,9 +1,9 @@
 package dev.memfas.cli;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.Embedder;
+import dev.memfas.spi.Embedder;
 import dev.memfas.MemfasException;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.Trigger;
 import dev.memfas.core.Memfas;
 import dev.memfas.djl.DjlEmbedder;

@@ -234,10 +234,10 @@ final class CliCommandsTest {
     @Test
     void stats_countsVectorsFromTheStore_withoutLoadingAModel() throws Exception {
         try (SqliteMemoryStore store = SqliteMemoryStore.open(db())) {
-            dev.memfas.VectorSpace space = new dev.memfas.VectorSpace("bge-small-en-v1.5-q", 2);
+            dev.memfas.spi.VectorSpace space = new dev.memfas.spi.VectorSpace("bge-small-en-v1.5-q", 2);
             store.upsertAll(List.of(Memory.builder("a").id("a").createdAt(Instant.EPOCH).build(),
                     Memory.builder("b").id("b").createdAt(Instant.EPOCH).build()),
-                    dev.memfas.Embeddings.of(space, List.of(new float[] {1, 0}, new float[] {0, 1})));
+                    dev.memfas.spi.Embeddings.of(space, List.of(new float[] {1, 0}, new float[] {0, 1})));
         }
 
         Run r = memfas("stats", "--json");

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ScopeBudgets;
-import dev.memfas.SupersessionPolicy;
+import dev.memfas.policy.SupersessionPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

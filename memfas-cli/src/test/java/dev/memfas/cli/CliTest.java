@@ -3,7 +3,7 @@ package dev.memfas.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.Memory;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.sqlite.SqliteMemoryStore;
 import java.io.PrintWriter;
 import java.io.StringWriter;

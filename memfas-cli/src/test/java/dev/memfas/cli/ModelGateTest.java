@@ -7,7 +7,7 @@ import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
-import dev.memfas.TurnTelemetry;
+import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.core.Memfas;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

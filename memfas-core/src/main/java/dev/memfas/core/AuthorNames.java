@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;

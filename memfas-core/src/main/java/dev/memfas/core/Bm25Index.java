@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.LexicalHit;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.core.vector.TopScores;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,7 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.ContextItem;
 import dev.memfas.Memory;
-import dev.memfas.Tokenizer;
+import dev.memfas.spi.Tokenizer;
 import dev.memfas.Trigger;
 import dev.memfas.core.EnvelopeLayout.Piece;
 import java.util.Arrays;

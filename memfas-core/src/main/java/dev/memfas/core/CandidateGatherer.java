@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
-import dev.memfas.LexicalHit;
-import dev.memfas.MemoryStore;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.LexicalHit;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.core.vector.Hits;
 import dev.memfas.core.vector.VectorIndex;
 import dev.memfas.core.vector.VectorSearch;

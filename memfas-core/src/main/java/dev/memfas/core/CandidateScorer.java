@@ -3,7 +3,7 @@ package dev.memfas.core;
 import dev.memfas.Memory;
 import dev.memfas.Scope;
 import dev.memfas.ScoringWeights;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.TimeService;
 import dev.memfas.core.vector.Vectors;
 import java.time.Duration;

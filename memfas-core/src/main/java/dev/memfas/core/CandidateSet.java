@@ -3,7 +3,7 @@ package dev.memfas.core;
 import dev.memfas.Layer;
 import dev.memfas.Memory;
 import dev.memfas.ScoreBreakdown;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.core.vector.VectorIndex;
 import dev.memfas.core.vector.Vectors;
 import java.util.Arrays;

@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
-import dev.memfas.SharedStore;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.SharedStore;
 import dev.memfas.core.vector.VectorIndex;
 import java.util.ArrayList;
 import java.util.HashMap;

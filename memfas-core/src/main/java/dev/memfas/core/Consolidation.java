@@ -2,12 +2,12 @@ package dev.memfas.core;
 
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.SummarizeRequest;
-import dev.memfas.Summarizer;
+import dev.memfas.policy.Summarizer;
 import dev.memfas.SummaryReport;
-import dev.memfas.Tokenizer;
+import dev.memfas.spi.Tokenizer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,9 +1,9 @@
 package dev.memfas.core;
 
 import dev.memfas.CuratorStats;
-import dev.memfas.MemoryStore;
-import dev.memfas.Tokenizer;
-import dev.memfas.VectorSpace;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.Tokenizer;
+import dev.memfas.spi.VectorSpace;
 
 /** The curator's statistics: over the whole curator, or one namespace's only. Thread-safe. */
 final class CuratorCounts {

@@ -1,14 +1,14 @@
 package dev.memfas.core;
 
-import dev.memfas.DuplicatePolicy;
-import dev.memfas.RelevanceJudge;
-import dev.memfas.RetentionPolicy;
-import dev.memfas.SavePolicy;
+import dev.memfas.policy.DuplicatePolicy;
+import dev.memfas.policy.RelevanceJudge;
+import dev.memfas.policy.RetentionPolicy;
+import dev.memfas.policy.SavePolicy;
 import dev.memfas.ScopeBudgets;
-import dev.memfas.Summarizer;
-import dev.memfas.SupersessionPolicy;
+import dev.memfas.policy.Summarizer;
+import dev.memfas.policy.SupersessionPolicy;
 import dev.memfas.ScoringWeights;
-import dev.memfas.WorldKnowledgeProbe;
+import dev.memfas.policy.WorldKnowledgeProbe;
 import java.time.Duration;
 
 /**

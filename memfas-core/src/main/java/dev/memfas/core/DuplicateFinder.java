@@ -1,11 +1,11 @@
 package dev.memfas.core;
 
-import dev.memfas.DuplicatePolicy;
-import dev.memfas.Embeddings;
-import dev.memfas.LexicalHit;
+import dev.memfas.policy.DuplicatePolicy;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.core.vector.Hits;
 import dev.memfas.core.vector.VectorIndex;
 import java.time.Instant;

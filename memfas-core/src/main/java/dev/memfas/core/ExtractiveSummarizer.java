@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import dev.memfas.Summarizer;
-import dev.memfas.Tokenizer;
+import dev.memfas.policy.Summarizer;
+import dev.memfas.spi.Tokenizer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -12,9 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Calls a plug-in the curator does not trust to answer ({@link dev.memfas.RelevanceJudge},
- * {@link dev.memfas.SavePolicy}): on a daemon thread of its own, for at most a timeout, and gives up on it (with one
- * warning in the log) when it throws or is late, so the caller can fall back to its own answer. Thread-safe.
+ * Calls a plug-in the curator does not trust to answer ({@link dev.memfas.policy.RelevanceJudge},
+ * {@link dev.memfas.policy.SavePolicy}): on a daemon thread of its own, for at most a timeout, and gives up on it (with
+ * one warning in the log) when it throws or is late, so the caller can fall back to its own answer. Thread-safe.
  */
 final class GuardedCall implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GuardedCall.class);

@@ -2,7 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.Memory;
 import dev.memfas.Scope;
-import dev.memfas.Tokenizer;
+import dev.memfas.spi.Tokenizer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 

@@ -1,14 +1,14 @@
 package dev.memfas.core;
 
-import dev.memfas.Embeddings;
-import dev.memfas.LexicalHit;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.StateEntry;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.Trigger;
-import dev.memfas.VectorSpace;
+import dev.memfas.spi.VectorSpace;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.Trigger;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.StateEntry;
 import java.time.Instant;
 import java.util.ArrayList;

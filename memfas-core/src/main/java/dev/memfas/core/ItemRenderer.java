@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import dev.memfas.Tokenizer;
+import dev.memfas.spi.Tokenizer;
 import dev.memfas.core.EnvelopeLayout.Piece;
 
 /**

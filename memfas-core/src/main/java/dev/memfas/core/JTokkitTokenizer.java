@@ -4,7 +4,7 @@ import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingRegistry;
 import com.knuddels.jtokkit.api.EncodingType;
-import dev.memfas.Tokenizer;
+import dev.memfas.spi.Tokenizer;
 import java.util.Objects;
 
 /**

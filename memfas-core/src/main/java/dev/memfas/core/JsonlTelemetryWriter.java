@@ -1,9 +1,9 @@
 package dev.memfas.core;
 
 import dev.memfas.MemfasException;
-import dev.memfas.TelemetryListener;
-import dev.memfas.TurnTelemetry;
-import dev.memfas.UsageTelemetry;
+import dev.memfas.telemetry.TelemetryListener;
+import dev.memfas.telemetry.TurnTelemetry;
+import dev.memfas.telemetry.UsageTelemetry;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

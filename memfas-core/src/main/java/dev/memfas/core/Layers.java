@@ -1,14 +1,14 @@
 package dev.memfas.core;
 
-import dev.memfas.Embedder;
-import dev.memfas.Embeddings;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.Embeddings;
 import dev.memfas.Layer;
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.RememberRequest;
 import dev.memfas.Remembered;
 import dev.memfas.Scope;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.core.vector.Vectors;
 import java.time.Clock;
 import java.time.Duration;

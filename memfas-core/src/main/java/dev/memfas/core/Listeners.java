@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
-import dev.memfas.TelemetryListener;
-import dev.memfas.TurnTelemetry;
-import dev.memfas.UsageTelemetry;
+import dev.memfas.telemetry.TelemetryListener;
+import dev.memfas.telemetry.TurnTelemetry;
+import dev.memfas.telemetry.UsageTelemetry;
 import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;

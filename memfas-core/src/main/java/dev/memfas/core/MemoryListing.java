@@ -2,9 +2,9 @@ package dev.memfas.core;
 
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.Scope;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,13 +1,13 @@
 package dev.memfas.core;
 
-import dev.memfas.DuplicatePolicy;
-import dev.memfas.Embedder;
-import dev.memfas.Embeddings;
+import dev.memfas.policy.DuplicatePolicy;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.Embeddings;
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
-import dev.memfas.SupersessionPolicy;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.policy.SupersessionPolicy;
 import dev.memfas.Trigger;
-import dev.memfas.VectorSpace;
+import dev.memfas.spi.VectorSpace;
 import dev.memfas.core.vector.VectorIndex;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
-import dev.memfas.Embedder;
-import dev.memfas.WorldKnowledgeProbe;
+import dev.memfas.spi.Embedder;
+import dev.memfas.policy.WorldKnowledgeProbe;
 import java.util.OptionalDouble;
 
 /**

@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
-import dev.memfas.VectorSpace;
+import dev.memfas.spi.VectorSpace;
 import dev.memfas.MemfasException;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.core.vector.VectorIndex;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
 import dev.memfas.ContextRequest;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.Trigger;
 import java.util.Collections;
 import java.util.LinkedHashSet;

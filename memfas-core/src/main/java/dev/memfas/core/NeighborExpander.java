@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StoredMemory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.SaveOutcome;
-import dev.memfas.SavePolicy;
+import dev.memfas.policy.SavePolicy;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

@@ -2,7 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.Orientation;
 import dev.memfas.TimeService;
 import java.time.Clock;

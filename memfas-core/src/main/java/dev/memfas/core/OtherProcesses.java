@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
-import dev.memfas.MemoryStore;
-import dev.memfas.SharedStore;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.SharedStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,7 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;

@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
 import dev.memfas.ContextRequest;
-import dev.memfas.Embedder;
-import dev.memfas.Embeddings;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.Embeddings;
 import dev.memfas.core.vector.Vectors;
 import java.util.List;
 

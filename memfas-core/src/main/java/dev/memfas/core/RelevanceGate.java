@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.WorldKnowledgeProbe;
+import dev.memfas.policy.WorldKnowledgeProbe;
 
 /**
  * Decides what a turn may retrieve ({@link Admission}): everything, only what matched by meaning, or nothing. Memories
@@ -45,9 +45,9 @@ import dev.memfas.WorldKnowledgeProbe;
  * git?" 0.26, "What is the default port of PostgreSQL?" 0.37), so they meet the floors as calibrated.
  *
  * <p>The check is on the raw cosine, before normalizing, and needs floors calibrated for the model (see
- * {@link dev.memfas.Embedder#relevanceFloor()} and {@link dev.memfas.Embedder#meaningAloneFloor()}); a turn without
- * vectors (no embedder, or none stored) is always let through, to be ranked by its other signals. Immutable and
- * thread-safe.
+ * {@link dev.memfas.spi.Embedder#relevanceFloor()} and {@link dev.memfas.spi.Embedder#meaningAloneFloor()}); a turn
+ * without vectors (no embedder, or none stored) is always let through, to be ranked by its other signals. Immutable
+ * and thread-safe.
  */
 final class RelevanceGate {
     /** The probability at or above which a query is read as a question about the world. */

@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.RelevanceJudge;
+import dev.memfas.policy.RelevanceJudge;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,9 +1,9 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.MemoryVersion;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

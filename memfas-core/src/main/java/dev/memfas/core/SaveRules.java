@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.SavePolicy;
+import dev.memfas.policy.SavePolicy;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;

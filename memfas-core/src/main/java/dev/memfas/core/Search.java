@@ -39,7 +39,7 @@ final class Search {
      * Runs a search in every namespace (the first model call, the index scans, BM25, scoring and the tokenizer),
      * recording nothing: after it, a first turn costs what later ones do.
      */
-    void warmUp(Set<String> namespaces, dev.memfas.Tokenizer tokenizer) {
+    void warmUp(Set<String> namespaces, dev.memfas.spi.Tokenizer tokenizer) {
         tokenizer.count(WARM_UP_QUERY);
         Set<String> all = namespaces.isEmpty() ? Set.of(dev.memfas.Memory.DEFAULT_NAMESPACE) : namespaces;
         for (String namespace : all) {

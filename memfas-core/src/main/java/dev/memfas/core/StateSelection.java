@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
-import dev.memfas.MemoryStore;
-import dev.memfas.RelevanceJudge;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.policy.RelevanceJudge;
 import dev.memfas.StateEntry;
 import dev.memfas.StopWords;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
-import dev.memfas.StoredMemory;
-import dev.memfas.SupersessionPolicy;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StoredMemory;
+import dev.memfas.policy.SupersessionPolicy;
 import dev.memfas.core.vector.Hits;
 import dev.memfas.core.vector.VectorIndex;
 import java.time.Instant;

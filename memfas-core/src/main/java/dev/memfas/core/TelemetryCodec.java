@@ -2,8 +2,8 @@ package dev.memfas.core;
 
 import dev.memfas.ScoreBreakdown;
 import dev.memfas.ScoringWeights;
-import dev.memfas.TurnTelemetry;
-import dev.memfas.UsageTelemetry;
+import dev.memfas.telemetry.TurnTelemetry;
+import dev.memfas.telemetry.UsageTelemetry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.TelemetryListener;
+import dev.memfas.telemetry.TelemetryListener;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

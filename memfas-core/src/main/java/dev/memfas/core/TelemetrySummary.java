@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.TurnTelemetry;
+import dev.memfas.telemetry.TurnTelemetry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
-import dev.memfas.Tokenizer;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.Tokenizer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.Trigger;
 import dev.memfas.TriggerSuggestion;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.memfas.core;
 
 import dev.memfas.ContextRequest;
-import dev.memfas.MemoryStore;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.UsageReport;
-import dev.memfas.UsageTelemetry;
+import dev.memfas.telemetry.UsageTelemetry;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;

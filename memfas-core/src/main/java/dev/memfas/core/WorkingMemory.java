@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
-import dev.memfas.LexicalHit;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.Memory;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

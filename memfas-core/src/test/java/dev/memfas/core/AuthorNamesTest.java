@@ -3,7 +3,7 @@ package dev.memfas.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.Embeddings;
+import dev.memfas.spi.Embeddings;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import java.time.Instant;

@@ -3,7 +3,7 @@ package dev.memfas.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memfas.LexicalHit;
+import dev.memfas.spi.LexicalHit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;

@@ -8,7 +8,7 @@ import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
 import dev.memfas.Scope;
 import dev.memfas.ScopeBudgets;
-import dev.memfas.Tokenizer;
+import dev.memfas.spi.Tokenizer;
 import dev.memfas.Trigger;
 import java.time.Clock;
 import java.time.Duration;

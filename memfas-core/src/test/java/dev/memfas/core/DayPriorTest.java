@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.memfas.Memory;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memfas.ContextCurator;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
 import java.lang.reflect.InvocationTargetException;

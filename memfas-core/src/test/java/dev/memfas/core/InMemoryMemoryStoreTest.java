@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.testkit.MemoryStoreContract;
 
 final class InMemoryMemoryStoreTest extends MemoryStoreContract {

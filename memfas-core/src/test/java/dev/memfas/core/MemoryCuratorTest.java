@@ -9,13 +9,13 @@ import dev.memfas.ContextItem;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.DroppedMemory;
-import dev.memfas.Embedder;
+import dev.memfas.spi.Embedder;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.Scope;
 import dev.memfas.ScoringWeights;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.UsageReport;
 import java.time.Duration;
@@ -272,7 +272,7 @@ final class MemoryCuratorTest {
     }
 
     /** The default tokenizer, counting calls to {@code count} and to {@code truncate}. */
-    private static class CountingTokenizer implements dev.memfas.Tokenizer {
+    private static class CountingTokenizer implements dev.memfas.spi.Tokenizer {
         private final JTokkitTokenizer delegate = JTokkitTokenizer.cl100k();
         final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
         final java.util.concurrent.atomic.AtomicInteger truncations = new java.util.concurrent.atomic.AtomicInteger();

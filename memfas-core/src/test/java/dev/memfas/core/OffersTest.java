@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.SaveOutcome;
-import dev.memfas.SavePolicy;
+import dev.memfas.policy.SavePolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;

@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.Embedder;
+import dev.memfas.spi.Embedder;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;

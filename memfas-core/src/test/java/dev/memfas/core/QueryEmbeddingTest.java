@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
-import dev.memfas.Embedder;
+import dev.memfas.spi.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import java.util.ArrayList;

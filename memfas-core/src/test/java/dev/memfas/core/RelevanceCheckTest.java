@@ -7,7 +7,7 @@ import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.DroppedMemory;
 import dev.memfas.Memory;
-import dev.memfas.RelevanceJudge;
+import dev.memfas.policy.RelevanceJudge;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

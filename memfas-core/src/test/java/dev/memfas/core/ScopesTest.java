@@ -304,7 +304,7 @@ final class ScopesTest {
                 .hasMessage("memory context limit must be in [1, 200]: 201");
     }
 
-    private static List<String> ids(List<dev.memfas.StoredMemory> memories) {
+    private static List<String> ids(List<dev.memfas.spi.StoredMemory> memories) {
         return memories.stream().map(s -> s.memory().id()).toList();
     }
 

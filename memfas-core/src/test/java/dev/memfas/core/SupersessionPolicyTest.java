@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.Scope;
-import dev.memfas.SupersessionPolicy;
+import dev.memfas.policy.SupersessionPolicy;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

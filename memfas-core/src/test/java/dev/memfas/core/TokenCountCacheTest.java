@@ -3,7 +3,7 @@ package dev.memfas.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.Memory;
-import dev.memfas.Tokenizer;
+import dev.memfas.spi.Tokenizer;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package dev.memfas.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.Embedder;
+import dev.memfas.spi.Embedder;
 import dev.memfas.Memory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,10 +44,10 @@ final class WarmUpTest {
     @Test
     void warmUp_callsTheModelAndSearchesEveryNamespace_recordingNothing() throws Exception {
         InMemoryMemoryStore store = new InMemoryMemoryStore();
-        dev.memfas.VectorSpace space = new dev.memfas.VectorSpace("counting", 3);
+        dev.memfas.spi.VectorSpace space = new dev.memfas.spi.VectorSpace("counting", 3);
         store.upsertAll(List.of(Memory.builder("deploy on tuesdays").id("a").createdAt(Instant.EPOCH).build(),
                         Memory.builder("team notes").id("b").namespace("team").createdAt(Instant.EPOCH).build()),
-                dev.memfas.Embeddings.of(space, List.of(new float[] {1, 0, 0}, new float[] {0, 1, 0})));
+                dev.memfas.spi.Embeddings.of(space, List.of(new float[] {1, 0, 0}, new float[] {0, 1, 0})));
         CountingEmbedder embedder = new CountingEmbedder();
         Path telemetry = dir.resolve("t.jsonl");
 

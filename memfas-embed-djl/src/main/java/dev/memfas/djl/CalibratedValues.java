@@ -1,6 +1,6 @@
 package dev.memfas.djl;
 
-import dev.memfas.WorldKnowledgeProbe;
+import dev.memfas.policy.WorldKnowledgeProbe;
 import java.util.Optional;
 import java.util.OptionalDouble;
 

@@ -1,9 +1,9 @@
 package dev.memfas.djl;
 
 import ai.onnxruntime.OrtEnvironment;
-import dev.memfas.Embedder;
+import dev.memfas.spi.Embedder;
 import dev.memfas.MemfasException;
-import dev.memfas.WorldKnowledgeProbe;
+import dev.memfas.policy.WorldKnowledgeProbe;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

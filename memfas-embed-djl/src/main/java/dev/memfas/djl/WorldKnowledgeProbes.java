@@ -1,7 +1,7 @@
 package dev.memfas.djl;
 
 import dev.memfas.MemfasException;
-import dev.memfas.WorldKnowledgeProbe;
+import dev.memfas.policy.WorldKnowledgeProbe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
-import dev.memfas.Embedder;
+import dev.memfas.spi.Embedder;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.core.Memfas;

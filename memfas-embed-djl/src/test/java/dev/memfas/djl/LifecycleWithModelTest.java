@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
-import dev.memfas.DuplicatePolicy;
+import dev.memfas.policy.DuplicatePolicy;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
-import dev.memfas.SupersessionPolicy;
+import dev.memfas.policy.SupersessionPolicy;
 import dev.memfas.core.Memfas;
 import java.time.Clock;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package dev.memfas.llm;
 
-import dev.memfas.RelevanceJudge;
+import dev.memfas.policy.RelevanceJudge;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

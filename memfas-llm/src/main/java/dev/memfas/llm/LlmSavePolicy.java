@@ -1,6 +1,6 @@
 package dev.memfas.llm;
 
-import dev.memfas.SavePolicy;
+import dev.memfas.policy.SavePolicy;
 import java.io.IOException;
 import java.util.Objects;
 import tools.jackson.databind.JsonNode;

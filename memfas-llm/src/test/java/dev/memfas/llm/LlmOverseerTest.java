@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
-import dev.memfas.RelevanceJudge;
+import dev.memfas.policy.RelevanceJudge;
 import dev.memfas.SaveOutcome;
-import dev.memfas.SavePolicy;
+import dev.memfas.policy.SavePolicy;
 import dev.memfas.core.Memfas;
 import java.io.IOException;
 import java.net.URI;

@@ -8,7 +8,7 @@ import dev.memfas.MemoryVersion;
 import dev.memfas.RememberRequest;
 import dev.memfas.Remembered;
 import dev.memfas.Scope;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -9,7 +9,7 @@ import static dev.memfas.mcp.ToolSchemas.type;
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.Scope;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.memfas.mcp;
 
 import dev.memfas.Memory;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

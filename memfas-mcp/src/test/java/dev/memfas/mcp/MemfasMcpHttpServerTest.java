@@ -188,7 +188,7 @@ final class MemfasMcpHttpServerTest extends ServedCurator {
     void close_answersTheCallInProgress_thenRefusesNewOnes_withinFiveSeconds() throws Exception {
         java.util.concurrent.CountDownLatch embedding = new java.util.concurrent.CountDownLatch(1);
         // An embedder that takes a second over the query "slow", so that a call is in progress when the server stops.
-        dev.memfas.Embedder slow = new dev.memfas.Embedder() {
+        dev.memfas.spi.Embedder slow = new dev.memfas.spi.Embedder() {
             @Override
             public List<float[]> embedAll(List<String> texts) {
                 if (texts.stream().anyMatch(t -> t.contains("slow"))) {

@@ -525,7 +525,7 @@ final class MemfasToolsTest {
 
     @Test
     void getContext_accountsForWhatItScoredAndDropped_andLogsTheTokensSavedAgainstABaseline() {
-        List<dev.memfas.TurnTelemetry> turns = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<dev.memfas.telemetry.TurnTelemetry> turns = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (ContextCurator logged = Memfas.newBuilder().telemetryListener(turns::add).build()) {
             logged.remember(Memory.builder("The billing service deploys with blue-green on Fridays.").id("m1").build());
             logged.remember(Memory.builder("Kafka retention is seven days.").id("m2").build());

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.core.Memfas;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;

@@ -1,8 +1,8 @@
 package dev.memfas.micrometer;
 
-import dev.memfas.TelemetryListener;
-import dev.memfas.TurnTelemetry;
-import dev.memfas.UsageTelemetry;
+import dev.memfas.telemetry.TelemetryListener;
+import dev.memfas.telemetry.TurnTelemetry;
+import dev.memfas.telemetry.UsageTelemetry;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;

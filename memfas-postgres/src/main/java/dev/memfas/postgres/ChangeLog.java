@@ -1,8 +1,8 @@
 package dev.memfas.postgres;
 
-import dev.memfas.SharedStore.Change;
-import dev.memfas.SharedStore.Changes;
-import dev.memfas.SharedStore.Kind;
+import dev.memfas.spi.SharedStore.Change;
+import dev.memfas.spi.SharedStore.Changes;
+import dev.memfas.spi.SharedStore.Kind;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The change log other processes catch up from ({@link dev.memfas.SharedStore}): {@code memfas_changes}, one row per
- * memory written or deleted, per namespace whose triggers changed, per namespace re-embedded, each with the store
+ * The change log other processes catch up from ({@link dev.memfas.spi.SharedStore}): {@code memfas_changes}, one row
+ * per memory written or deleted, per namespace whose triggers changed, per namespace re-embedded, each with the store
  * object that wrote it; and {@code memfas_change_counter}, the last number given.
  *
  * <p>Numbers follow commit order, without gaps: a transaction takes its numbers by updating the counter's one row as

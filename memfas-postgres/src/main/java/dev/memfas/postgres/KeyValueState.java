@@ -1,6 +1,6 @@
 package dev.memfas.postgres;
 
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.StateEntry;
 import java.time.Clock;
 import java.time.Instant;

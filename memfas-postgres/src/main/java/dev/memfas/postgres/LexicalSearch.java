@@ -1,6 +1,6 @@
 package dev.memfas.postgres;
 
-import dev.memfas.LexicalHit;
+import dev.memfas.spi.LexicalHit;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,10 +1,10 @@
 package dev.memfas.postgres;
 
-import dev.memfas.Embeddings;
+import dev.memfas.spi.Embeddings;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.Scope;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,6 +1,6 @@
 package dev.memfas.postgres;
 
-import dev.memfas.Embeddings;
+import dev.memfas.spi.Embeddings;
 import dev.memfas.Memory;
 import java.sql.Array;
 import java.sql.Connection;

@@ -1,9 +1,9 @@
 package dev.memfas.postgres;
 
-import dev.memfas.Embedder;
-import dev.memfas.Embeddings;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.Embeddings;
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore.VectorConsumer;
+import dev.memfas.spi.MemoryStore.VectorConsumer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

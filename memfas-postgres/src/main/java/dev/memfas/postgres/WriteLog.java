@@ -1,6 +1,6 @@
 package dev.memfas.postgres;
 
-import dev.memfas.SharedStore.Kind;
+import dev.memfas.spi.SharedStore.Kind;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.postgres.EmbeddedPostgres;
 import dev.memfas.postgres.PostgresMemoryStore;
 

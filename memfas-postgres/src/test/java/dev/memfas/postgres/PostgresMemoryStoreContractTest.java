@@ -1,6 +1,6 @@
 package dev.memfas.postgres;
 
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.testkit.MemoryStoreContract;
 
 /** The store contract, against a real PostgreSQL server, each test in a schema of its own. */

@@ -1,8 +1,8 @@
 package dev.memfas.postgres;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.Embedder;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.core.Memfas;
 import dev.memfas.testkit.SharedStoreContract;
 import java.sql.Connection;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
-import dev.memfas.SharedStore;
+import dev.memfas.spi.SharedStore;
 import dev.memfas.core.Memfas;
 import dev.memfas.testkit.SharedStoreContract.TopicEmbedder;
 import java.sql.Connection;

@@ -39,7 +39,7 @@ final class ReadReplicaTest {
                 }
                 writer.upsertAll(List.of(Memory.builder("We deploy on Tuesdays.").id("deploy")
                         .createdAt(Instant.parse("2026-11-24T09:00:00Z")).build()),
-                        dev.memfas.Embeddings.of(new dev.memfas.VectorSpace("topics", 3),
+                        dev.memfas.spi.Embeddings.of(new dev.memfas.spi.VectorSpace("topics", 3),
                                 List.of(new float[] {1, 0, 0})));
 
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

@@ -1,8 +1,8 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.SharedStore.Change;
-import dev.memfas.SharedStore.Changes;
-import dev.memfas.SharedStore.Kind;
+import dev.memfas.spi.SharedStore.Change;
+import dev.memfas.spi.SharedStore.Changes;
+import dev.memfas.spi.SharedStore.Kind;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code changes} table, which other processes catch up from ({@link dev.memfas.SharedStore}): one row per memory
- * written or deleted, per namespace whose triggers changed, per namespace re-embedded, each with the store object
+ * The {@code changes} table, which other processes catch up from ({@link dev.memfas.spi.SharedStore}): one row per
+ * memory written or deleted, per namespace whose triggers changed, per namespace re-embedded, each with the store object
  * that wrote it. Statements only; the store runs them in its transactions and read connections.
  */
 final class ChangeLog {

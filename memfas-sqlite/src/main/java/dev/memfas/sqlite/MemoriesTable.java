@@ -1,11 +1,11 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.Embeddings;
-import dev.memfas.LexicalHit;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.Scope;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

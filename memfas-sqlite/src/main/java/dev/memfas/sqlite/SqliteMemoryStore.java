@@ -1,18 +1,18 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.Embedder;
-import dev.memfas.Embeddings;
-import dev.memfas.LexicalHit;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.MemoryStore;
-import dev.memfas.SharedStore.Kind;
-import dev.memfas.SharedStore;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.SharedStore.Kind;
+import dev.memfas.spi.SharedStore;
 import dev.memfas.StateEntry;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.Trigger;
-import dev.memfas.VectorSpace;
+import dev.memfas.spi.VectorSpace;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.VectorSpace;
+import dev.memfas.spi.VectorSpace;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

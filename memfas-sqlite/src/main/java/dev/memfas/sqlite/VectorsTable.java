@@ -1,8 +1,8 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.Embedder;
-import dev.memfas.Embeddings;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.MemoryStore;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.core.Memfas;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.Embeddings;
+import dev.memfas.spi.Embeddings;
 import dev.memfas.Memory;
-import dev.memfas.VectorSpace;
+import dev.memfas.spi.VectorSpace;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;

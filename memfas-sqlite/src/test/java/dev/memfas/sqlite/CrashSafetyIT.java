@@ -2,7 +2,7 @@ package dev.memfas.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.StoredMemory;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.testkit.MemoryStoreContract;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,11 +3,11 @@ package dev.memfas.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memfas.Embeddings;
-import dev.memfas.LexicalHit;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StoredMemory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.Memory;
-import dev.memfas.MemoryStore;
-import dev.memfas.StoredMemory;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StoredMemory;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.memfas.testkit;
 
-import dev.memfas.Embedder;
+import dev.memfas.spi.Embedder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

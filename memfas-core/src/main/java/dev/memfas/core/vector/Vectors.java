@@ -1,6 +1,6 @@
 package dev.memfas.core.vector;
 
-import dev.memfas.Embeddings;
+import dev.memfas.spi.Embeddings;
 
 /** Small vector operations outside the scan loop. */
 public final class Vectors {

@@ -2,8 +2,8 @@ package dev.memfas.spring.boot;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.CuratorStats;
-import dev.memfas.Embedder;
-import dev.memfas.MemoryStore;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.core.Memfas;
 import dev.memfas.djl.DjlEmbedder;
 import dev.memfas.micrometer.MemfasMeters;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.Embedder;
+import dev.memfas.spi.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.core.Memfas;
 import dev.memfas.springai.MemfasAdvisor;

@@ -1,5 +1,6 @@
-package dev.memfas;
+package dev.memfas.policy;
 
+import dev.memfas.ContextCurator;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,6 @@
-package dev.memfas;
+package dev.memfas.policy;
 
+import dev.memfas.spi.Embedder;
 import java.util.Arrays;
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package dev.memfas;
+package dev.memfas.telemetry;
 
 /**
  * Receives every turn's telemetry in the process, e.g. to feed metrics, and every usage report. Called on the thread

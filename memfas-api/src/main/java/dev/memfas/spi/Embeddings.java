@@ -1,5 +1,6 @@
-package dev.memfas;
+package dev.memfas.spi;
 
+import dev.memfas.MemfasException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,6 @@
-package dev.memfas;
+package dev.memfas.telemetry;
 
+import dev.memfas.ContextCurator;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,10 @@
-package dev.memfas;
+package dev.memfas.spi;
 
+import dev.memfas.MemfasException;
+import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
+import dev.memfas.StateEntry;
+import dev.memfas.Trigger;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

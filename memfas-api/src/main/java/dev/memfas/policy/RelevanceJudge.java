@@ -1,5 +1,6 @@
-package dev.memfas;
+package dev.memfas.policy;
 
+import dev.memfas.ContextRequest;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,5 +1,6 @@
-package dev.memfas;
+package dev.memfas.spi;
 
+import dev.memfas.internal.Checks;
 import java.util.Objects;
 
 /**

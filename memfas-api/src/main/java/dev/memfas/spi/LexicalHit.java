@@ -1,4 +1,4 @@
-package dev.memfas;
+package dev.memfas.spi;
 
 import java.util.Objects;
 

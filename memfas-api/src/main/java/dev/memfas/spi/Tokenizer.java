@@ -1,4 +1,4 @@
-package dev.memfas;
+package dev.memfas.spi;
 
 /**
  * Counts tokens the way the target model does, so a context can be held to a token budget.

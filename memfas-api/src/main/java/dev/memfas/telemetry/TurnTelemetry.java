@@ -1,5 +1,7 @@
-package dev.memfas;
+package dev.memfas.telemetry;
 
+import dev.memfas.ScoreBreakdown;
+import dev.memfas.ScoringWeights;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

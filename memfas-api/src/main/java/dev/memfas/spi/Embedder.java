@@ -1,5 +1,7 @@
-package dev.memfas;
+package dev.memfas.spi;
 
+import dev.memfas.MemfasException;
+import dev.memfas.policy.WorldKnowledgeProbe;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;

@@ -1,12 +1,15 @@
-package dev.memfas;
+package dev.memfas.internal;
 
 import java.util.Objects;
 
-/** Argument checks shared by the value types; messages name the argument and its value. */
-final class Checks {
+/**
+ * Argument checks shared by the value types of every API package; messages name the argument and its value. Not
+ * exported from the module: no contract, for memfas's API types only.
+ */
+public final class Checks {
     private Checks() {}
 
-    static String nonBlank(String value, String name) {
+    public static String nonBlank(String value, String name) {
         Objects.requireNonNull(value, name);
         if (value.isBlank()) {
             throw new IllegalArgumentException(name + " must not be blank: '" + value + "'");
@@ -15,7 +18,7 @@ final class Checks {
     }
 
     /** A short identifier: not blank, at most {@code maxLength} chars, no control characters. */
-    static String identifier(String value, String name, int maxLength) {
+    public static String identifier(String value, String name, int maxLength) {
         nonBlank(value, name);
         if (value.length() > maxLength) {
             throw new IllegalArgumentException(
@@ -42,7 +45,7 @@ final class Checks {
     }
 
     /** A query: not blank (the message shows it, control characters escaped), at most {@code maxChars} chars. */
-    static String query(String query, int maxChars) {
+    public static String query(String query, int maxChars) {
         Objects.requireNonNull(query, "query");
         if (query.isBlank()) {
             throw new IllegalArgumentException("query must not be blank: '" + printable(query) + "'");
@@ -54,7 +57,7 @@ final class Checks {
         return query;
     }
 
-    static String textWithin(String value, String name, int maxChars) {
+    public static String textWithin(String value, String name, int maxChars) {
         nonBlank(value, name);
         if (value.length() > maxChars) {
             throw new IllegalArgumentException(
@@ -63,7 +66,7 @@ final class Checks {
         return value;
     }
 
-    static String printable(String value) {
+    public static String printable(String value) {
         StringBuilder sb = new StringBuilder(value.length());
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);

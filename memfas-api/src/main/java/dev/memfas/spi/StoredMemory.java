@@ -1,5 +1,6 @@
-package dev.memfas;
+package dev.memfas.spi;
 
+import dev.memfas.Memory;
 import java.time.Instant;
 import java.util.Objects;
 

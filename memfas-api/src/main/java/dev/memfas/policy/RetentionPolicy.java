@@ -1,5 +1,8 @@
-package dev.memfas;
+package dev.memfas.policy;
 
+import dev.memfas.ContextCurator;
+import dev.memfas.Memory;
+import dev.memfas.spi.StoredMemory;
 import java.time.Duration;
 import java.util.Objects;
 

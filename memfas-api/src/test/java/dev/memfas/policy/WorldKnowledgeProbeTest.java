@@ -1,4 +1,4 @@
-package dev.memfas;
+package dev.memfas.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
