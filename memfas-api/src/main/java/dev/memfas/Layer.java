@@ -9,7 +9,7 @@ import java.util.Objects;
  * the global layer otherwise (universal and language scopes apply across projects); a working memory is one held by a
  * session, in memory only, and never written to the store.
  *
- * <p>{@link ContextCurator#remember(RememberRequest)} routes a new memory to its layer; {@link ContextCurator#promote}
+ * <p>{@link ContextCurator#remember(RememberRequest)} routes a new memory to its layer; {@link Memories#promote}
  * moves one up.
  */
 public enum Layer {

@@ -19,7 +19,8 @@ import java.util.Objects;
  * <p>Build one with {@link #builder(String)}; only the text is required. Two components may be left {@code null} on a
  * memory handed to {@link ContextCurator#remember(Memory)}, which fills them and returns what it stored: {@link #id()}
  * (a random one is assigned: {@code m} and 21 digits, 9 tokens in a context where a UUID would take 24) and
- * {@link #createdAt()} (the curator's clock). {@link #updatedAt()} defaults to {@code createdAt}. A memory read back from a {@link MemoryStore} always has all three.
+ * {@link #createdAt()} (the curator's clock). {@link #updatedAt()} defaults to {@code createdAt}. A memory read back
+ * from a {@link MemoryStore} always has all three.
  *
  * <p>Immutable and thread-safe; collections are copied on construction.
  *
@@ -31,8 +32,8 @@ import java.util.Objects;
  * @param kind what sort of memory it is, lower-cased: {@code note}, {@code decision}, {@code preference},
  *     {@code rule}, {@code correction}, {@code anti_pattern}, {@code bug_fix}, {@code pattern},
  *     {@code conversation_turn}, or any other word. Decisions, preferences, rules, corrections and anti-patterns are
- *     standing guidance: said again at any moment, they are not stored twice but counted (their evidence count rises; see {@link DuplicatePolicy}), and an
- *     anti-pattern is shown in a context as "Avoid: …"
+ *     standing guidance: said again at any moment, they are not stored twice but counted (their evidence count rises;
+ * see {@link DuplicatePolicy}), and an     anti-pattern is shown in a context as "Avoid: …"
  * @param scope where the memory applies
  * @param tags free-form labels, stripped and de-duplicated in order
  * @param author who wrote or said it; {@code null} when unknown
@@ -51,7 +52,7 @@ import java.util.Objects;
  *     an earlier moment ({@link ContextRequest#asOf()})
  * @param supersedes the ids of the memories (of the same namespace) this one replaced, oldest first; empty when none
  * @param supersededBy the id of the memory that replaced this one; {@code null} when none. Set by
- *     {@link ContextCurator#supersede(String, Memory)} together with {@code validUntil}
+ *     {@link Memories#supersede(String, Memory)} together with {@code validUntil}
  * @param archivedAt when maintenance archived the memory; {@code null} (the default) while it is live. An archived
  *     memory is kept, but used in no context or search until it is restored
  * @param recordedAt when the memory was first stored, on the curator's clock (the time it was learned, where

@@ -10,7 +10,7 @@ import java.util.Set;
  * Which memories of a namespace to visit: every condition that is set must hold.
  *
  * <p>Start from {@link #all()} and narrow: {@code MemoryFilter.all().since(t).kind("decision")}. The same filter lists
- * memories ({@link ContextCurator#list}) and restricts a turn or a search ({@link ContextRequest#filter()},
+ * memories ({@link Memories#list}) and restricts a turn or a search ({@link ContextRequest#filter()},
  * {@link RecallRequest#filter()}). Immutable.
  *
  * @param since only memories with {@code createdAt} at or after this instant; {@code null} for no bound
@@ -63,8 +63,8 @@ public record MemoryFilter(Instant since, Instant until, String author, String k
 
     /** This filter, also requiring the given author. */
     public MemoryFilter author(String author) {
-        return new MemoryFilter(since, until, Objects.requireNonNull(author, "author"), kind, scope, tags, source, topic,
-                pinnedOnly, archived);
+        return new MemoryFilter(since, until, Objects.requireNonNull(author, "author"), kind, scope, tags, source,
+                topic, pinnedOnly, archived);
     }
 
     /** This filter, also requiring the given kind (compared lower-cased). */
@@ -91,14 +91,14 @@ public record MemoryFilter(Instant since, Instant until, String author, String k
 
     /** This filter, also requiring a source that begins with the given text. */
     public MemoryFilter source(String source) {
-        return new MemoryFilter(since, until, author, kind, scope, tags, Objects.requireNonNull(source, "source"), topic,
-                pinnedOnly, archived);
+        return new MemoryFilter(since, until, author, kind, scope, tags, Objects.requireNonNull(source, "source"),
+                topic, pinnedOnly, archived);
     }
 
     /** This filter, also requiring memories about the given phrase (see {@link #topic()}). */
     public MemoryFilter topic(String phrase) {
-        return new MemoryFilter(since, until, author, kind, scope, tags, source, Objects.requireNonNull(phrase, "topic"),
-                pinnedOnly, archived);
+        return new MemoryFilter(since, until, author, kind, scope, tags, source,
+                Objects.requireNonNull(phrase, "topic"), pinnedOnly, archived);
     }
 
     /** This filter, also requiring the memory to be pinned. */

@@ -7,7 +7,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How long unused memories are kept in use before maintenance archives them ({@link ContextCurator#maintain}).
+ * How long unused memories are kept in use before maintenance archives them ({@link
+ * dev.memfas.upkeep.Upkeep#maintain}).
  *
  * <p>A memory's retention, in [0, 1], is the larger of how fresh it is and how recently it was used:
  *

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * Decides whether what a tool returned is worth keeping in state, and under which key
- * ({@link ContextCurator#offer}). The curator's default decides by rules; a model-backed policy lives in
+ * ({@link dev.memfas.State#offer}). The curator's default decides by rules; a model-backed policy lives in
  * {@code memfas-llm}. The curator never trusts a policy beyond its answer: one that throws or answers with a key that
  * is not a valid state key is set aside for that offer and the rules decide, and an existing key is never overwritten
  * (the value goes under the next free version of the key). Implementations must be thread-safe.

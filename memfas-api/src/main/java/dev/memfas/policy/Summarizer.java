@@ -6,9 +6,9 @@ import dev.memfas.spi.Tokenizer;
 import java.util.List;
 
 /**
- * Writes the text of a summary memory from the memories it consolidates ({@link ContextCurator#summarize}). memfas's
- * own is extractive and deterministic (the group's most informative sentences, in their order); a model-backed one
- * plugs in here ({@code Memfas.newBuilder().summarizer(...)}). Called outside any lock, once per group; it should
+ * Writes the text of a summary memory from the memories it consolidates ({@link dev.memfas.upkeep.Upkeep#summarize}).
+ * memfas's own is extractive and deterministic (the group's most informative sentences, in their order); a model-backed
+ * one plugs in here ({@code Memfas.newBuilder().summarizer(...)}). Called outside any lock, once per group; it should
  * not call back into the curator.
  */
 @FunctionalInterface

@@ -15,15 +15,15 @@ import java.util.Objects;
  * model and similarity it finds "Kafka retention is 14 days on the orders topic." after "... 7 days ..." (0.93) and
  * "I now have 5 pairs of running shoes." after "I have 4 ..." (0.92), but not that "Aiko now owns checkout-api"
  * replaces "Checkout-api owner is Dev" (0.83, as close as other facts about one service are) or "Deploys run on
- * Thursdays now." replaces "... on Tuesdays." (0.89); use {@link ContextCurator#supersede} for what only the caller
- * knows.
+ * Thursdays now." replaces "... on Tuesdays." (0.89); use {@link dev.memfas.Memories#supersede} for what only the
+ * caller knows.
  *
  * <ul>
  *   <li>{@link Mode#OFF} (the default): nothing is looked for.
  *   <li>{@link Mode#SUGGEST}: the new memory is stored with the candidate's id in its metadata, under
  *       {@link #SUGGESTION_KEY}, for the caller to confirm with {@code supersede}; nothing else changes.
- *   <li>{@link Mode#APPLY}: the new memory supersedes the candidate, as {@link ContextCurator#supersede} would: the
- *       candidate is kept, marked superseded and valid until the new one became valid, and left out of contexts.
+ *   <li>{@link Mode#APPLY}: the new memory supersedes the candidate, as {@link dev.memfas.Memories#supersede} would:
+ * the       candidate is kept, marked superseded and valid until the new one became valid, and left out of contexts.
  * </ul>
  *
  * <p>Needs an embedder; without one nothing is found. It suits memories that state facts, not conversation turns: two

@@ -3,7 +3,7 @@ package dev.memfas.spi;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.StateEntry;
+import dev.memfas.State;
 import dev.memfas.Trigger;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -148,7 +148,8 @@ public interface MemoryStore extends AutoCloseable {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(id, "id");
         if (radius < 1 || radius > MAX_NEIGHBOR_RADIUS) {
-            throw new IllegalArgumentException("neighbor radius must be in [1, " + MAX_NEIGHBOR_RADIUS + "]: " + radius);
+            throw new IllegalArgumentException("neighbor radius must be in [1, " + MAX_NEIGHBOR_RADIUS + "]: "
+                    + radius);
         }
     }
 
@@ -301,7 +302,7 @@ public interface MemoryStore extends AutoCloseable {
     Optional<String> loadState(String namespace, String key);
 
     /** Every key of one namespace's state, sorted, each with when it was saved, its size and, if asked, a preview. */
-    List<StateEntry> listState(String namespace, boolean includePreview);
+    List<State.Entry> listState(String namespace, boolean includePreview);
 
     /**
      * The keys and values of one namespace's state whose key matches a glob ({@code *} any run of characters,

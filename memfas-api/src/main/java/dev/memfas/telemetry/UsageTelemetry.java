@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What a caller said of the memories a session's context included ({@link ContextCurator#reportUsage}): one line of
- * the telemetry log, and the event a {@link TelemetryListener} receives. The share of included memories reported
- * helpful is how well curation serves the caller.
+ * What a caller said of the memories a session's context included ({@link dev.memfas.upkeep.Upkeep#reportUsage}): one
+ * line of the telemetry log, and the event a {@link TelemetryListener} receives. The share of included memories
+ * reported helpful is how well curation serves the caller.
  *
  * @param timestamp when it was reported, by the curator's clock
  * @param namespace the namespace

@@ -9,12 +9,13 @@ import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
+import dev.memfas.RecallRequest;
 import dev.memfas.ScoringWeights;
-import dev.memfas.SummarizeRequest;
 import dev.memfas.core.Memfas;
 import dev.memfas.djl.DjlEmbedder;
 import dev.memfas.postgres.PostgresMemoryStore;
 import dev.memfas.sqlite.SqliteMemoryStore;
+import dev.memfas.upkeep.SummarizeRequest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -312,7 +313,7 @@ public final class EvalMain {
                 int days = i >= 1 && i <= options.variants().size() ? options.variants().get(i - 1).summarizeDays()
                         : 0;
                 if (days > 0) {
-                    for (Memory s : curators.get(i).summarize(SummarizeRequest.of(Memory.DEFAULT_NAMESPACE,
+                    for (Memory s : curators.get(i).upkeep().summarize(SummarizeRequest.of(Memory.DEFAULT_NAMESPACE,
                             Duration.ofDays(days))).summaries()) {
                         kept.put(s.id(), s.supersedes().stream().map(id -> turnId.getOrDefault(id, id))
                                 .filter(id -> s.text().contains(textOf.get(id).strip())).toList());
@@ -328,7 +329,8 @@ public final class EvalMain {
                 if (q.answerable()) {
                     for (int i = 0; i < curators.size(); i++) {
                         Map<String, String> turnId = turnIdOf.get(i);
-                        List<String> ids = curators.get(i).recall(q.text(), SESSION_DEPTH).stream()
+                        List<String> ids = curators.get(i)
+                                .recall(RecallRequest.builder(q.text()).limit(SESSION_DEPTH).build()).stream()
                                 .map(h -> turnId.getOrDefault(h.memory().id(), h.memory().id())).toList();
                         results.sessions().add(sessions(names.get(i), q, ids, sessionOf));
                     }

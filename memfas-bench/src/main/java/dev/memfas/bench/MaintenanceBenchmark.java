@@ -3,8 +3,8 @@ package dev.memfas.bench;
 import dev.memfas.ContextCurator;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
-import dev.memfas.MaintenanceReport;
-import dev.memfas.MaintenanceRequest;
+import dev.memfas.upkeep.MaintenanceReport;
+import dev.memfas.upkeep.MaintenanceRequest;
 import dev.memfas.Memory;
 import dev.memfas.spi.VectorSpace;
 import dev.memfas.core.Memfas;
@@ -102,7 +102,7 @@ public class MaintenanceBenchmark {
         maintained = dir.resolve("maintained.db");
         Files.copy(original, maintained);
         try (ContextCurator once = curator(maintained, NOW)) {
-            once.maintain(MaintenanceRequest.of(Memory.DEFAULT_NAMESPACE));
+            once.upkeep().maintain(MaintenanceRequest.of(Memory.DEFAULT_NAMESPACE));
         }
     }
 
@@ -137,18 +137,18 @@ public class MaintenanceBenchmark {
 
     @Benchmark
     public int dryRun() {
-        return readOnly.maintain(MaintenanceRequest.of(Memory.DEFAULT_NAMESPACE).asDryRun()).archived();
+        return readOnly.upkeep().maintain(MaintenanceRequest.of(Memory.DEFAULT_NAMESPACE).asDryRun()).archived();
     }
 
     @Benchmark
     public int firstRun() {
-        MaintenanceReport r = fresh.maintain(MaintenanceRequest.of(Memory.DEFAULT_NAMESPACE));
+        MaintenanceReport r = fresh.upkeep().maintain(MaintenanceRequest.of(Memory.DEFAULT_NAMESPACE));
         return r.archived();
     }
 
     @Benchmark
     public int nightly() {
-        return yesterday.maintain(MaintenanceRequest.of(Memory.DEFAULT_NAMESPACE)).archived();
+        return yesterday.upkeep().maintain(MaintenanceRequest.of(Memory.DEFAULT_NAMESPACE)).archived();
     }
 
     /** Stands for the model the stored vectors came from; maintenance must not call it. */

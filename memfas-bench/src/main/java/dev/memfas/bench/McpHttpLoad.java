@@ -113,8 +113,8 @@ public final class McpHttpLoad {
     }
 
     private static void overHttp(MemfasMcpHttpServer server, int client, Calls calls) {
-        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
-                .builder("http://127.0.0.1:" + server.port()).endpoint(MemfasMcpHttpServer.ENDPOINT).build();
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:"
+                + server.port()).endpoint(MemfasMcpHttpServer.ENDPOINT).build();
         try (McpSyncClient mcp = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30)).build()) {
             mcp.initialize();
             mix(client, calls, (tool, arguments) -> {
@@ -134,7 +134,8 @@ public final class McpHttpLoad {
                         .sessionId((String) a.get("session_id")).tokenBudget(1_000).build());
                 case "recall" -> curator.recall(RecallRequest.builder((String) a.get("query")).limit(10).build());
                 case "remember" -> curator.remember(Memory.builder((String) a.get("text")).build());
-                case "report_usage" -> curator.reportUsage(Memory.DEFAULT_NAMESPACE, (String) a.get("session_id"),
+                case "report_usage" -> curator.upkeep()
+                        .reportUsage(Memory.DEFAULT_NAMESPACE, (String) a.get("session_id"),
                         castList(a.get("memory_ids")), true);
                 default -> throw new IllegalArgumentException(tool);
             }
@@ -233,7 +234,8 @@ public final class McpHttpLoad {
         long[] all = r.nanos().values().stream().flatMap(List::stream).mapToLong(Long::longValue).sorted().toArray();
         if (all.length > 0) {
             System.out.printf(Locale.ROOT, "  all           %6d calls  p50 %7.2f ms  p95 %7.2f ms%n", all.length,
-                    all[(int) Math.ceil(0.5 * all.length) - 1] / 1e6, all[(int) Math.ceil(0.95 * all.length) - 1] / 1e6);
+                    all[(int) Math.ceil(0.5 * all.length) - 1] / 1e6,
+                            all[(int) Math.ceil(0.95 * all.length) - 1] / 1e6);
         }
     }
 }

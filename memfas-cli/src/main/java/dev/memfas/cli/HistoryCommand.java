@@ -1,15 +1,15 @@
 package dev.memfas.cli;
 
+import dev.memfas.Memories;
 import dev.memfas.Memory;
-import dev.memfas.MemoryVersion;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code memfas history ID}: every state one memory has had, oldest first. */
 @Command(name = "history", description = "Every state one memory has had, oldest first: who wrote it, when, and"
@@ -28,12 +28,12 @@ final class HistoryCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            List<MemoryVersion> versions = w.curator.history(main.namespace(), id);
+            List<Memories.Version> versions = w.curator.memories().history(main.namespace(), id);
             if (versions.isEmpty()) {
                 main.err().println("memfas: no memory with id " + id);
                 return Main.INPUT;
             }
-            for (MemoryVersion v : versions) {
+            for (Memories.Version v : versions) {
                 Memory m = v.memory();
                 if (json) {
                     Map<String, Object> o = new java.util.LinkedHashMap<>();

@@ -55,7 +55,7 @@ final class ListCommand implements Callable<Integer> {
         if (filter.topic() != null) {
             // A topic is read by the model: the curator applies it.
             try (Workspace w = main.open(Workspace.Access.READ, false)) {
-                matching.addAll(w.curator.list(main.namespace(), filter, 0, 1000));
+                matching.addAll(w.curator.memories().list(main.namespace(), filter, 0, 1000));
             }
         } else {
             try (MemoryStore store = Workspace.openStore(main.settings(), Workspace.Access.READ)) {

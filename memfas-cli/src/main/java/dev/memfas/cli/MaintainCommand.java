@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
-import dev.memfas.MaintenanceReport;
-import dev.memfas.MaintenanceRequest;
+import dev.memfas.upkeep.MaintenanceReport;
+import dev.memfas.upkeep.MaintenanceRequest;
 import dev.memfas.Memory;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -37,7 +37,7 @@ final class MaintainCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            MaintenanceReport r = w.curator.maintain(new MaintenanceRequest(main.namespace(), dryRun, purge));
+            MaintenanceReport r = w.curator.upkeep().maintain(new MaintenanceRequest(main.namespace(), dryRun, purge));
             if (json) {
                 Map<String, Object> o = new LinkedHashMap<>();
                 o.put("at", r.at().toString());

@@ -1,7 +1,7 @@
 package dev.memfas.cli;
 
 import dev.memfas.Memory;
-import dev.memfas.Orientation;
+import dev.memfas.upkeep.Orientation;
 import dev.memfas.TimeService;
 import java.io.PrintWriter;
 import java.time.DateTimeException;
@@ -39,7 +39,7 @@ final class OrientCommand implements Callable<Integer> {
         }
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            Orientation o = w.curator.orient(main.namespace(), zone);
+            Orientation o = w.curator.upkeep().orient(main.namespace(), zone);
             String now = o.now().local().toOffsetDateTime().toString();
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();

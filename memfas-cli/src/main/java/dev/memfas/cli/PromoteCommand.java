@@ -27,7 +27,7 @@ final class PromoteCommand implements Callable<Integer> {
         Layer target = Layer.parse(layer);
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
             for (String id : ids) {
-                Memory promoted = w.curator.promote(main.namespace(), id, target);
+                Memory promoted = w.curator.memories().promote(main.namespace(), id, target);
                 main.out().println(id + ": " + Layer.of(promoted).label() + " (scope " + promoted.scope() + ")");
             }
         }

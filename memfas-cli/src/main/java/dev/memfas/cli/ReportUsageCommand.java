@@ -1,6 +1,6 @@
 package dev.memfas.cli;
 
-import dev.memfas.UsageReport;
+import dev.memfas.upkeep.UsageReport;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -28,7 +28,7 @@ final class ReportUsageCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Workspace w = main.open(Workspace.Access.READ, true)) {
-            UsageReport r = w.curator.reportUsage(main.namespace(), session, ids, !unhelpful);
+            UsageReport r = w.curator.upkeep().reportUsage(main.namespace(), session, ids, !unhelpful);
             main.out().println("recorded " + r.recorded().size() + " as " + (unhelpful ? "not helpful" : "helpful")
                     + (r.recorded().isEmpty() ? "" : ": " + String.join(", ", r.recorded())));
             if (!r.unknown().isEmpty()) {

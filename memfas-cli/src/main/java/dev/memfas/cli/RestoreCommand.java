@@ -20,7 +20,7 @@ final class RestoreCommand implements Callable<Integer> {
     public Integer call() {
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
             for (String id : ids) {
-                w.curator.restore(main.namespace(), id);
+                w.curator.memories().restore(main.namespace(), id);
                 main.out().println("restored " + id);
             }
         }

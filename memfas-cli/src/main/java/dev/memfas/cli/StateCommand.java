@@ -1,15 +1,15 @@
 package dev.memfas.cli;
 
-import dev.memfas.StateEntry;
+import dev.memfas.State;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code memfas state save | load | list | search | delete | clear}: the key-value state beside the memories. */
 @Command(name = "state", description = "Key-value state beside the memories: JSON values under keys.",
@@ -42,7 +42,7 @@ final class StateCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             try (Workspace w = parent.main.open(Workspace.Access.WRITE, false)) {
-                w.curator.saveState(parent.main.namespace(), key, json);
+                w.curator.state().save(parent.main.namespace(), key, json);
             }
             parent.main.out().println("saved " + key);
             return Main.OK;
@@ -60,7 +60,7 @@ final class StateCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             try (Workspace w = parent.main.open(Workspace.Access.READ, false)) {
-                String value = w.curator.loadState(parent.main.namespace(), key).orElse(null);
+                String value = w.curator.state().load(parent.main.namespace(), key).orElse(null);
                 if (value == null) {
                     parent.main.err().println("memfas: no state key '" + key + "'");
                     return Main.INPUT;
@@ -86,7 +86,7 @@ final class StateCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter out = parent.main.out();
             try (Workspace w = parent.main.open(Workspace.Access.READ, false)) {
-                for (StateEntry e : w.curator.listStateKeys(parent.main.namespace(), preview)) {
+                for (State.Entry e : w.curator.state().keys(parent.main.namespace(), preview)) {
                     if (json) {
                         Map<String, Object> o = new LinkedHashMap<>();
                         o.put("key", e.key());
@@ -121,7 +121,7 @@ final class StateCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             try (Workspace w = parent.main.open(Workspace.Access.READ, false)) {
-                w.curator.searchState(parent.main.namespace(), glob, limit)
+                w.curator.state().search(parent.main.namespace(), glob, limit)
                         .forEach((k, v) -> parent.main.out().println(k + "\t" + Main.oneLine(v, 200)));
             }
             return Main.OK;
@@ -139,7 +139,7 @@ final class StateCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             try (Workspace w = parent.main.open(Workspace.Access.READ, false)) {
-                if (!w.curator.deleteState(parent.main.namespace(), key)) {
+                if (!w.curator.state().delete(parent.main.namespace(), key)) {
                     parent.main.err().println("memfas: no state key '" + key + "'");
                     return Main.INPUT;
                 }
@@ -158,7 +158,7 @@ final class StateCommand implements Callable<Integer> {
         public Integer call() {
             int n;
             try (Workspace w = parent.main.open(Workspace.Access.READ, false)) {
-                n = w.curator.clearState(parent.main.namespace());
+                n = w.curator.state().clear(parent.main.namespace());
             }
             parent.main.out().println("deleted " + n + (n == 1 ? " key" : " keys"));
             return Main.OK;

@@ -1,14 +1,14 @@
 package dev.memfas.cli;
 
 import dev.memfas.Memory;
-import dev.memfas.TriggerSuggestion;
+import dev.memfas.Triggers;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code memfas suggest}: trigger suggestions learned from helpful feedback; nothing is added. */
 @Command(name = "suggest", description = "Trigger suggestions: words that recur in the queries of turns reported"
@@ -24,11 +24,11 @@ final class SuggestCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            List<TriggerSuggestion> suggestions = w.curator.suggestTriggers(main.namespace());
+            List<Triggers.Suggestion> suggestions = w.curator.triggers().suggest(main.namespace());
             if (suggestions.isEmpty() && !json) {
                 out.println("no suggestions yet: a word needs to recur in the queries of three turns reported helpful");
             }
-            for (TriggerSuggestion s : suggestions) {
+            for (Triggers.Suggestion s : suggestions) {
                 if (json) {
                     Map<String, Object> o = new java.util.LinkedHashMap<>();
                     o.put("keyword", s.keyword());

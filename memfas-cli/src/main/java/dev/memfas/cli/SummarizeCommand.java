@@ -1,8 +1,8 @@
 package dev.memfas.cli;
 
 import dev.memfas.Memory;
-import dev.memfas.SummarizeRequest;
-import dev.memfas.SummaryReport;
+import dev.memfas.upkeep.SummarizeRequest;
+import dev.memfas.upkeep.SummaryReport;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,7 +39,7 @@ final class SummarizeCommand implements Callable<Integer> {
                 TelemetryCommand.parseDuration("--older-than", olderThan)).maxTokens(maxTokens);
         PrintWriter out = main.out();
         try (Workspace w = main.open(Workspace.Access.READ, false)) {
-            SummaryReport r = w.curator.summarize(dryRun ? request.asDryRun() : request);
+            SummaryReport r = w.curator.upkeep().summarize(dryRun ? request.asDryRun() : request);
             if (json) {
                 Map<String, Object> o = new LinkedHashMap<>();
                 o.put("dry_run", r.dryRun());

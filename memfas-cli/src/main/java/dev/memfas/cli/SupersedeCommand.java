@@ -50,7 +50,8 @@ final class SupersedeCommand implements Callable<Integer> {
                 main.err().println("memfas: no memory with id " + oldId);
                 return Main.INPUT;
             }
-            Memory.Builder b = Memory.builder(text).namespace(main.namespace()).source("cli").kind(kind != null ? kind : old.memory().kind())
+            Memory.Builder b = Memory.builder(text).namespace(main.namespace()).source("cli")
+                    .kind(kind != null ? kind : old.memory().kind())
                     .scope(scope != null ? Scope.parse(scope) : old.memory().scope())
                     .tags(tags != null ? tags : new ArrayList<>(old.memory().tags()));
             if (id != null) {
@@ -59,7 +60,7 @@ final class SupersedeCommand implements Callable<Integer> {
             if (validFrom != null) {
                 b.validFrom(ListCommand.instant("--valid-from", validFrom, false));
             }
-            main.out().println(w.curator.supersede(oldId, b.build()).id());
+            main.out().println(w.curator.memories().supersede(oldId, b.build()).id());
         }
         return Main.OK;
     }

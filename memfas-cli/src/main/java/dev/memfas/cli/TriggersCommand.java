@@ -45,7 +45,7 @@ final class TriggersCommand implements Callable<Integer> {
         public Integer call() {
             Trigger t = new Trigger(keyword, hint, memories, parent.main.namespace());
             try (Workspace w = parent.main.open(Workspace.Access.WRITE, false)) {
-                w.curator.addTrigger(t);
+                w.curator.triggers().add(t);
             }
             parent.main.out().println("added trigger '" + t.keyword() + "'");
             return Main.OK;
@@ -85,7 +85,7 @@ final class TriggersCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             try (Workspace w = parent.main.open(Workspace.Access.READ, false)) {
-                if (!w.curator.removeTrigger(parent.main.namespace(), keyword)) {
+                if (!w.curator.triggers().remove(parent.main.namespace(), keyword)) {
                     parent.main.err().println("memfas: no trigger '" + keyword + "'");
                     return Main.INPUT;
                 }

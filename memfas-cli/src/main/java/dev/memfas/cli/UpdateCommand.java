@@ -52,7 +52,7 @@ final class UpdateCommand implements Callable<Integer> {
                 main.err().println("memfas: no memory with id " + id);
                 return Main.INPUT;
             }
-            Memory updated = w.curator.update(main.namespace(), id, b -> {
+            Memory updated = w.curator.memories().update(main.namespace(), id, b -> {
                 if (text != null) {
                     b.text(text);
                 }

@@ -79,7 +79,7 @@ final class Workspace implements AutoCloseable {
             }
             ContextCurator curator = b.build();
             for (Trigger t : config.triggers) {
-                curator.addTrigger(t);
+                curator.triggers().add(t);
             }
             return new Workspace(config, store, (AutoCloseable) embedder, curator);
         } catch (RuntimeException e) {

@@ -82,11 +82,11 @@ final class CliReportTest {
                         .sessionId(session).baselineTokens(1_000 + 100 * i).tokenBudget(60).build());
                 clock.now = clock.now.plusSeconds(30);
                 if (i % 3 == 0 && !r.memoryIds().isEmpty()) {
-                    curator.reportUsage("default", session, List.of(r.memoryIds().get(0)), true);
+                    curator.upkeep().reportUsage("default", session, List.of(r.memoryIds().get(0)), true);
                 } else if (i % 3 == 1 && !r.memoryIds().isEmpty()) {
-                    curator.reportUsage("default", session, r.memoryIds(), false);
+                    curator.upkeep().reportUsage("default", session, r.memoryIds(), false);
                 } else if (i == 8) {
-                    curator.reportUsage("default", session, List.of("webhooks"), true);
+                    curator.upkeep().reportUsage("default", session, List.of("webhooks"), true);
                 }
             }
         }
@@ -150,13 +150,15 @@ final class CliReportTest {
             }
         }
         assertThat(included).isPositive();
-        assertThat(number(html, "precision")).isEqualTo(String.format(Locale.ROOT, "%.0f%%", 100.0 * helpful / included));
+        assertThat(number(html, "precision"))
+                .isEqualTo(String.format(Locale.ROOT, "%.0f%%", 100.0 * helpful / included));
 
         // Most included memories, by their text, escaped; and the count of each against the log.
         long deployIncluded = turns.stream().filter(t -> t.includedMemoryIds().contains("deploy")).count();
         assertThat(number(html, "included.default/deploy")).isEqualTo(Long.toString(deployIncluded));
         assertThat(html).contains("Billing deploys blue-green on Fridays.");
-        assertThat(html).contains("Never run &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;migrations&quot;")
+        assertThat(html)
+                .contains("Never run &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;migrations&quot;")
                 .doesNotContain("<script");
 
         // Self-contained: no script, nothing to fetch.

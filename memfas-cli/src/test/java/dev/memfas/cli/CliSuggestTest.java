@@ -30,7 +30,7 @@ final class CliSuggestTest {
             for (String query : List.of("billing migrations?", "order of the billing deploy", "billing deploy steps")) {
                 String session = "s-" + query.length();
                 assertThat(curator.getContext(query, session).memoryIds()).contains("flyway");
-                curator.reportUsage(session, List.of("flyway"), true);
+                curator.upkeep().reportUsage(session, List.of("flyway"), true);
             }
             assertThat(curator.get(Memory.DEFAULT_NAMESPACE, "flyway")).isPresent();
         }

@@ -44,7 +44,7 @@ final class ModelGateTest {
         try (ContextCurator curator = Memfas.newBuilder().build()) {
             ContextCurator gated = ModelGate.waitingFor(curator, settled);
 
-            assertThatThrownBy(() -> gated.supersede("missing", Memory.builder("x").build()))
+            assertThatThrownBy(() -> gated.memories().supersede("missing", Memory.builder("x").build()))
                     .isInstanceOf(IllegalArgumentException.class);
             assertThat(gated.toString()).startsWith("ModelGate[");
         }

@@ -4,9 +4,9 @@ import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.StoredMemory;
-import dev.memfas.SummarizeRequest;
+import dev.memfas.upkeep.SummarizeRequest;
 import dev.memfas.policy.Summarizer;
-import dev.memfas.SummaryReport;
+import dev.memfas.upkeep.SummaryReport;
 import dev.memfas.spi.Tokenizer;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Consolidates old memories ({@link dev.memfas.ContextCurator#summarize}): the live memories of a namespace dated
+ * Consolidates old memories ({@link dev.memfas.upkeep.Upkeep#summarize}): the live memories of a namespace dated
  * before the cut-off are grouped by source and scope (one conversation, one file), each group in runs of at most
  * {@value #MOST_PER_SUMMARY} in date order, and each run of two or more becomes one summary memory, written by the
  * {@link Summarizer}, that supersedes them; the originals are archived, never deleted, and link to it. Summaries are

@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
-import dev.memfas.AgentEvent;
+import dev.memfas.upkeep.AgentEvent;
 import dev.memfas.ContextCurator;
-import dev.memfas.EventOutcome;
+import dev.memfas.upkeep.EventOutcome;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
@@ -14,8 +14,8 @@ import java.util.Set;
 
 /**
  * What an agent event does: an error, a decision or feedback becomes a memory of its kind, in its layer (a repeat of a
- * stored one only adds evidence, by the duplicate rule); an error first looks up the most similar past errors and what fixed
- * them, and a fix reported with an error is kept on the stored error; the end of a session drops its state. Works
+ * stored one only adds evidence, by the duplicate rule); an error first looks up the most similar past errors and what
+ * fixed them, and a fix reported with an error is kept on the stored error; the end of a session drops its state. Works
  * through the curator's own operations, so every rule of a write applies.
  */
 final class EventHandler {
@@ -70,7 +70,7 @@ final class EventHandler {
         String fix = e.details().get(FIX);
         if (fix != null && !fix.equals(stored.metadata().get(FIX))) {
             // A repeat of a stored error is not stored again; the fix it brings belongs on the stored one.
-            stored = curator.update(e.namespace(), stored.id(), b -> b.metadata(FIX, fix));
+            stored = curator.memories().update(e.namespace(), stored.id(), b -> b.metadata(FIX, fix));
         }
         return new EventOutcome(stored, similar);
     }

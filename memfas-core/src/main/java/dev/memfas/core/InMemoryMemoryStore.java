@@ -1,13 +1,13 @@
 package dev.memfas.core;
 
-import dev.memfas.spi.Embeddings;
-import dev.memfas.spi.LexicalHit;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.spi.MemoryStore;
-import dev.memfas.StateEntry;
-import dev.memfas.spi.StoredMemory;
+import dev.memfas.State;
 import dev.memfas.Trigger;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.LexicalHit;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.spi.VectorSpace;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -174,7 +174,7 @@ final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
-    public List<StateEntry> listState(String namespace, boolean includePreview) {
+    public List<State.Entry> listState(String namespace, boolean includePreview) {
         checkOpen();
         return state.list(namespace, includePreview);
     }

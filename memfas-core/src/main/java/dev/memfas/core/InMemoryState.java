@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
+import dev.memfas.State;
 import dev.memfas.spi.MemoryStore;
-import dev.memfas.StateEntry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,9 +38,9 @@ final class InMemoryState {
         return Optional.ofNullable(s == null ? null : s.value());
     }
 
-    synchronized List<StateEntry> list(String namespace, boolean includePreview) {
-        List<StateEntry> out = new ArrayList<>();
-        of(namespace).forEach((k, s) -> out.add(StateEntry.of(k, s.updatedAt(), s.value(), includePreview)));
+    synchronized List<State.Entry> list(String namespace, boolean includePreview) {
+        List<State.Entry> out = new ArrayList<>();
+        of(namespace).forEach((k, s) -> out.add(State.Entry.of(k, s.updatedAt(), s.value(), includePreview)));
         return out;
     }
 

@@ -105,7 +105,7 @@ final class Layers {
         return dropped;
     }
 
-    /** Moves a memory up a layer; see {@link dev.memfas.ContextCurator#promote}. */
+    /** Moves a memory up a layer; see {@link dev.memfas.Memories#promote}. */
     Memory promote(String namespace, String id, Layer layer) {
         if (layer == Layer.WORKING) {
             throw new IllegalArgumentException("promote moves a memory up, and working memory is the lowest layer: to"

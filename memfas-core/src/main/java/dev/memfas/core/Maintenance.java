@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
-import dev.memfas.MaintenanceReport;
-import dev.memfas.MaintenanceRequest;
+import dev.memfas.upkeep.MaintenanceReport;
+import dev.memfas.upkeep.MaintenanceRequest;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.spi.MemoryStore;

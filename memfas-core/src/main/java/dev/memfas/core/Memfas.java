@@ -262,8 +262,8 @@ public final class Memfas {
 
         /**
          * On how many threads one turn's vector scan may run: the calling thread plus shared helper threads, used only
-         * when the index is large enough to pay for the hand-off (at least 4,096 vectors per thread). 1 keeps every scan
-         * on the calling thread; the number of processors when not set.
+         * when the index is large enough to pay for the hand-off (at least 4,096 vectors per thread). 1 keeps every
+         * scan on the calling thread; the number of processors when not set.
          */
         public Builder scanThreads(int threads) {
             checks.once("scan threads");
@@ -312,8 +312,8 @@ public final class Memfas {
         }
 
         /**
-         * What writes the text of a summary memory ({@link ContextCurator#summarize}); memfas's extractive one, the
-         * group's most informative sentences, when not set.
+         * What writes the text of a summary memory ({@link dev.memfas.upkeep.Upkeep#summarize}); memfas's extractive
+         * one, the group's most informative sentences, when not set.
          */
         public Builder summarizer(Summarizer summarizer) {
             checks.once("summarizer");
@@ -332,8 +332,8 @@ public final class Memfas {
         }
 
         /**
-         * When {@link ContextCurator#maintain maintenance} archives an unused memory (see {@link RetentionPolicy});
-         * {@link RetentionPolicy#defaults()} when not set.
+         * When {@link dev.memfas.upkeep.Upkeep#maintain maintenance} archives an unused memory (see {@link
+         * RetentionPolicy}); {@link RetentionPolicy#defaults()} when not set.
          */
         public Builder retention(RetentionPolicy policy) {
             checks.once("retention");
@@ -424,7 +424,7 @@ public final class Memfas {
         }
 
         /**
-         * What decides whether a tool's result offered with {@link ContextCurator#offer} is kept, and how long it may
+         * What decides whether a tool's result offered with {@link dev.memfas.State#offer} is kept, and how long it may
          * take; when not set, the curator's rules decide (utility tools, one-off queries, errors and results too short
          * or too long are not kept). A policy that throws, is late or names an invalid key is set aside for that offer.
          */

@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
+import dev.memfas.Memories;
 import dev.memfas.Memory;
-import dev.memfas.MemoryVersion;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -35,10 +35,10 @@ final class MemoryChanges {
     }
 
     /** The states, oldest first, numbered from 1, each with what changed from the one before. */
-    static List<MemoryVersion> versions(List<Memory> states) {
-        List<MemoryVersion> out = new ArrayList<>(states.size());
+    static List<Memories.Version> versions(List<Memory> states) {
+        List<Memories.Version> out = new ArrayList<>(states.size());
         for (int i = 0; i < states.size(); i++) {
-            out.add(new MemoryVersion(i + 1, states.get(i),
+            out.add(new Memories.Version(i + 1, states.get(i),
                     i == 0 ? List.of() : between(states.get(i - 1), states.get(i))));
         }
         return out;

@@ -1,48 +1,29 @@
 package dev.memfas.core;
 
-import dev.memfas.AgentEvent;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.CuratorStats;
-import dev.memfas.spi.Embedder;
-import dev.memfas.EventOutcome;
-import dev.memfas.MaintenanceReport;
-import dev.memfas.MaintenanceRequest;
-import dev.memfas.Layer;
+import dev.memfas.Memories;
 import dev.memfas.Memory;
-import dev.memfas.MemoryFilter;
-import dev.memfas.spi.MemoryStore;
-import dev.memfas.MemoryVersion;
-import dev.memfas.Orientation;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
 import dev.memfas.RememberRequest;
 import dev.memfas.Remembered;
-import dev.memfas.Scope;
-import dev.memfas.SaveOutcome;
-import dev.memfas.StateEntry;
+import dev.memfas.State;
+import dev.memfas.Triggers;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.StoredMemory;
-import dev.memfas.SummarizeRequest;
-import dev.memfas.SummaryReport;
-import dev.memfas.telemetry.TelemetryListener;
-import dev.memfas.TimeService;
 import dev.memfas.spi.Tokenizer;
-import dev.memfas.Trigger;
-import dev.memfas.TriggerSuggestion;
-import dev.memfas.UsageReport;
-import dev.memfas.spi.VectorSpace;
-import dev.memfas.core.vector.ScanThreads;
+import dev.memfas.telemetry.TelemetryListener;
+import dev.memfas.upkeep.Upkeep;
 import java.time.Clock;
-import java.time.ZoneId;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 
 /**
  * The {@link ContextCurator} built by {@link Memfas}: the façade over a turn's steps, the write path and the state
@@ -68,113 +49,60 @@ import java.util.function.UnaryOperator;
  * Before the first step, {@link OtherProcesses} applies what other processes wrote to a shared store. A turn's scratch
  * space is a {@link TurnWorkspace} from a pool, so turns allocate little.
  *
+ * <p>Its collaborators are wired in {@link CuratorParts}; the calls beyond the loop an agent runs are its facets
+ * ({@link CuratorMemories}, {@link StateKeys}, {@link CuratorTriggers}, {@link CuratorUpkeep}).
+ *
  * <p>Thread-safe. Writes ({@link MemoryWriter}) are serialized so the store and the index change in the same order;
  * turns run in parallel with each other and with writes.
  */
 final class MemoryCurator implements ContextCurator {
-
+    private final CuratorParts parts;
     private final CuratorSettings settings;
-    private final MemoryStore store;
-    private final VectorSpace space;
-    private final Tokenizer tokenizer;
+    private final int maxItemTokens;
     private final Clock clock;
-    private final JsonlTelemetryWriter telemetryWriter;
-
     private final SessionRegistry sessions;
-    private final NamespaceIndexes indexes;
-    private final NamespaceTriggers triggers;
-    private final PinnedMemories pinned;
-    private final AuthorNames authorNames;
-    /** Brings in what other processes write to a shared store. */
     private final OtherProcesses others;
-    private final MemoryWriter writer;
-
     private final QueryEmbedder queryEmbedder;
     private final TopicTracker topics;
+    private final NamespaceTriggers triggers;
+    private final TurnWorkspace.Pool workspaces;
     private final CandidateGatherer gatherer;
+    private final PinnedMemories pinned;
+    private final Layers layers;
     private final CandidateScorer scorer;
     private final RelevanceGate gate;
     private final NeighborExpander neighbors;
-    private final MemoryListing listing;
-    private final TopicFilter topicFilter;
-    private final StateKeys state;
-    private final StateSelection stateSelection;
-    private final Offers offers;
-    private final RelevanceJudging judging;
     private final TokenCounter tokenCounter;
+    private final StateSelection stateSelection;
+    private final RelevanceJudging judging;
     private final BudgetFiller filler;
     private final TurnPublisher publisher;
-    private final Maintenance maintenance;
-    private final Revisions revisions;
-    private final Consolidation consolidation;
-    private final Orienteer orienteer;
-    private final EventHandler events;
-    private final UsageFeedback feedback;
-    private final TriggerSuggester suggester;
-    private final Search search;
-    private final CuratorCounts counts;
-    private final Layers layers;
-    private final TurnWorkspace.Pool workspaces = new TurnWorkspace.Pool(Math.max(4, 2 * ScanThreads.PROCESSORS));
-    private volatile boolean closed;
+    private final TopicFilter topicFilter;
 
     MemoryCurator(CuratorSettings settings, MemoryStore store, Embedder embedder, Tokenizer tokenizer, Clock clock,
             JsonlTelemetryWriter telemetryWriter, List<TelemetryListener> listeners) {
+        this.parts = new CuratorParts(settings, store, embedder, tokenizer, clock, telemetryWriter, listeners, this);
         this.settings = settings;
-        this.store = store;
-        this.space = embedder == null ? null : new VectorSpace(embedder.modelId(), embedder.dimension());
-        this.tokenizer = tokenizer;
+        this.maxItemTokens = settings.maxItemTokens();
         this.clock = clock;
-        this.telemetryWriter = telemetryWriter;
-        this.sessions = new SessionRegistry(clock, settings.sessionIdleTimeout(), settings.maxSessions());
-        this.indexes = new NamespaceIndexes(store, space == null ? 0 : space.dimension());
-        this.triggers = new NamespaceTriggers(store);
-        this.pinned = new PinnedMemories(store);
-        // Before anything is loaded: a change committed while loading is applied again at the first turn, harmlessly.
-        ChangeFollower follower = OtherProcesses.follow(store);
-        TokenCountCache tokenCounts = new TokenCountCache(tokenizer, 200_000);
-        this.authorNames = new AuthorNames(store);
-        this.queryEmbedder = new QueryEmbedder(embedder, authorNames);
-        this.topics = new TopicTracker(settings.topicShiftThreshold());
-        this.gatherer = new CandidateGatherer(store, indexes, settings.candidateLimit(), settings.scanThreads());
-        this.scorer = new CandidateScorer(settings.weights(), settings.recencyHalfLife(), settings.timeWindowWeight());
-        this.gate = new RelevanceGate(settings.relevanceFloor(), settings.meaningAloneFloor(),
-                settings.worldKnowledgeProbe(), settings.worldKnowledgeRaise());
-        this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
-        this.state = new StateKeys(store, clock);
-        this.stateSelection = new StateSelection(store, queryEmbedder, settings.relevanceFloor());
-        this.offers = new Offers(store, state, settings.savePolicy(), settings.savePolicyTimeout());
-        this.judging = new RelevanceJudging(settings.relevanceJudge(), settings.relevanceJudgeTimeout());
-        this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
-        this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
-                authorNames, tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
-        this.others = new OtherProcesses(follower, store, writer, indexes, triggers, pinned, authorNames);
-        this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
-                settings.duplicateSimilarity());
-        Listeners told = new Listeners(listeners);
-        this.publisher = new TurnPublisher(store, tokenizer, settings, told);
-        this.maintenance = new Maintenance(store, writer, settings.retention());
-        this.revisions = new Revisions(store, writer);
-        this.consolidation = new Consolidation(store, writer, settings.summarizer(), tokenizer);
-        this.orienteer = new Orienteer(store, clock);
-        this.events = new EventHandler(this, sessions);
-        this.suggester = new TriggerSuggester(store);
-        // Queries are kept for suggestions only where telemetry may keep them.
-        this.feedback = new UsageFeedback(store, sessions, clock, settings.redactQueries() ? null : suggester, told);
-        this.topicFilter = new TopicFilter(store, indexes, queryEmbedder, settings.relevanceFloor(),
-                settings.scanThreads());
-        this.listing = new MemoryListing(store, topicFilter);
-        this.search = new Search(queryEmbedder, topics, gatherer, scorer, workspaces, topicFilter, clock);
-        this.counts = new CuratorCounts(store, indexes, sessions, publisher, space, tokenizer);
-        this.layers = new Layers(store, writer, revisions, sessions, embedder, settings.workingMemoryTtl(),
-                settings.workingMemoryLimit(), clock);
-        Set<String> namespaces = store.namespaces();
-        if (space != null) {
-            indexes.loadAll(space);
-            namespaces.forEach(authorNames::names);
-        }
-        namespaces.forEach(pinned::ids);
-        // Told of other processes' commits, an idle curator applies them at once rather than in its next turn.
-        others.listen();
+        this.sessions = parts.sessions;
+        this.others = parts.others;
+        this.queryEmbedder = parts.queryEmbedder;
+        this.topics = parts.topics;
+        this.triggers = parts.triggers;
+        this.workspaces = parts.workspaces;
+        this.gatherer = parts.gatherer;
+        this.pinned = parts.pinned;
+        this.layers = parts.layers;
+        this.scorer = parts.scorer;
+        this.gate = parts.gate;
+        this.neighbors = parts.neighbors;
+        this.tokenCounter = parts.tokenCounter;
+        this.stateSelection = parts.stateSelection;
+        this.judging = parts.judging;
+        this.filler = parts.filler;
+        this.publisher = parts.publisher;
+        this.topicFilter = parts.topicFilter;
     }
 
     // ---------------------------------------------------------------- turns
@@ -206,7 +134,7 @@ final class MemoryCurator implements ContextCurator {
             }
             tokenCounter.count(turn, candidates);
             neighbors.inherit(candidates, turn.budget());
-            LengthDiscount.apply(candidates, turn.budget(), settings.maxItemTokens());
+            LengthDiscount.apply(candidates, turn.budget(), maxItemTokens);
             work.ranking().rank(candidates);
             StateSelection.Offer offer = stateSelection.offer(turn.namespace(), request.state());
             RelevanceJudging.Verdict verdict = judging.judge(request.query(),
@@ -227,12 +155,12 @@ final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(recall, "recall");
         ensureOpen();
         others.catchUp();
-        return search.recall(recall);
+        return parts.search.recall(recall);
     }
 
     /** Runs a search in every namespace, recording nothing, so that a first turn costs what later ones do. */
     void warmUp() {
-        search.warmUp(store.namespaces(), tokenizer);
+        parts.search.warmUp(parts.store.namespaces(), parts.tokenizer);
     }
 
     // ---------------------------------------------------------------- writes
@@ -247,7 +175,7 @@ final class MemoryCurator implements ContextCurator {
     public List<Memory> rememberAll(Collection<Memory> memories) {
         Objects.requireNonNull(memories, "memories");
         ensureOpen();
-        return writer.rememberAll(memories, clock.instant());
+        return parts.writer.rememberAll(memories, clock.instant());
     }
 
     @Override
@@ -258,234 +186,62 @@ final class MemoryCurator implements ContextCurator {
     }
 
     @Override
-    public Memory promote(String namespace, String memoryId, Layer layer) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(memoryId, "memoryId");
-        Objects.requireNonNull(layer, "layer");
-        ensureOpen();
-        return layers.promote(namespace, memoryId, layer);
-    }
-
-    @Override
-    public List<Memory> workingMemory(String namespace, String sessionId) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(sessionId, "sessionId");
-        ensureOpen();
-        return layers.workingMemory(namespace, sessionId);
-    }
-
-    @Override
-    public Memory update(String namespace, String memoryId, UnaryOperator<Memory.Builder> change) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(memoryId, "memoryId");
-        Objects.requireNonNull(change, "change");
-        ensureOpen();
-        return revisions.update(namespace, memoryId, change, clock.instant());
-    }
-
-    @Override
-    public Memory supersede(String oldId, Memory replacement) {
-        Objects.requireNonNull(oldId, "oldId");
-        Objects.requireNonNull(replacement, "replacement");
-        ensureOpen();
-        return revisions.supersede(oldId, replacement, clock.instant());
-    }
-
-    @Override
-    public List<MemoryVersion> history(String namespace, String memoryId) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(memoryId, "memoryId");
-        ensureOpen();
-        return revisions.history(namespace, memoryId);
-    }
-
-    @Override
-    public TimeService time() {
-        return TimeService.of(clock);
-    }
-
-    @Override
-    public EventOutcome reportEvent(AgentEvent event) {
-        Objects.requireNonNull(event, "event");
-        ensureOpen();
-        return events.handle(event);
-    }
-
-    @Override
-    public Orientation orient(String namespace, ZoneId zone) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(zone, "zone");
-        // The request's check of the namespace is the one orientation needs.
-        ContextRequest.builder("orient").namespace(namespace).build();
-        ensureOpen();
-        others.catchUp();
-        return orienteer.orient(namespace, zone);
-    }
-
-    @Override
-    public MaintenanceReport maintain(MaintenanceRequest request) {
-        Objects.requireNonNull(request, "request");
-        ensureOpen();
-        others.catchUp();
-        return maintenance.run(request, clock.instant());
-    }
-
-    @Override
-    public SummaryReport summarize(SummarizeRequest request) {
-        Objects.requireNonNull(request, "request");
-        ensureOpen();
-        others.catchUp();
-        return consolidation.run(request, clock.instant());
-    }
-
-    @Override
-    public Memory restore(String namespace, String memoryId) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(memoryId, "memoryId");
-        ensureOpen();
-        return revisions.restore(namespace, memoryId, clock.instant());
-    }
-
-    @Override
     public boolean forget(String namespace, String memoryId) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(memoryId, "memoryId");
         ensureOpen();
         boolean dropped = layers.forget(namespace, memoryId);
-        return writer.forget(namespace, memoryId) || dropped;
+        return parts.writer.forget(namespace, memoryId) || dropped;
     }
 
-    @Override
-    public void addTrigger(Trigger trigger) {
-        Objects.requireNonNull(trigger, "trigger");
-        ensureOpen();
-        writer.addTrigger(trigger);
-    }
-
-    @Override
-    public boolean removeTrigger(String namespace, String keyword) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(keyword, "keyword");
-        ensureOpen();
-        return writer.removeTrigger(namespace, keyword);
-    }
-
-    @Override
-    public List<TriggerSuggestion> suggestTriggers(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        ContextRequest.builder("suggest").namespace(namespace).build();
-        ensureOpen();
-        return suggester.suggestions(namespace);
-    }
-
-    @Override
-    public UsageReport reportUsage(String namespace, String sessionId, Collection<String> memoryIds, boolean helpful) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(sessionId, "sessionId");
-        Objects.requireNonNull(memoryIds, "memoryIds");
-        ensureOpen();
-        return feedback.report(namespace, sessionId, memoryIds, helpful);
-    }
-
-    // ---------------------------------------------------------------- reads and lifecycle
+    // ---------------------------------------------------------------- reads, facets and lifecycle
 
     @Override
     public Optional<StoredMemory> get(String namespace, String memoryId) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(memoryId, "memoryId");
         ensureOpen();
-        return store.get(namespace, memoryId);
-    }
-
-    @Override
-    public List<StoredMemory> memoryContext(String namespace, Scope scope, String kind, int limit) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(scope, "scope");
-        ensureOpen();
-        String k = kind == null ? null : kind.strip().toLowerCase(Locale.ROOT);
-        return listing.memoryContext(namespace, scope, k, limit, clock.instant());
-    }
-
-    @Override
-    public void saveState(String namespace, String key, String json) {
-        ensureOpen();
-        state.save(namespace, key, json);
-    }
-
-    @Override
-    public Optional<String> loadState(String namespace, String key) {
-        ensureOpen();
-        return state.load(namespace, key);
-    }
-
-    @Override
-    public List<StateEntry> listStateKeys(String namespace, boolean includePreview) {
-        ensureOpen();
-        return state.list(namespace, includePreview);
-    }
-
-    @Override
-    public Map<String, String> searchState(String namespace, String glob, int limit) {
-        ensureOpen();
-        return state.search(namespace, glob, limit);
-    }
-
-    @Override
-    public boolean deleteState(String namespace, String key) {
-        ensureOpen();
-        return state.delete(namespace, key);
-    }
-
-    @Override
-    public int clearState(String namespace) {
-        ensureOpen();
-        return state.clear(namespace);
-    }
-
-    @Override
-    public SaveOutcome offer(String namespace, String toolName, String result, String goal) {
-        ensureOpen();
-        return offers.offer(namespace, toolName, result, goal);
-    }
-
-    @Override
-    public List<Memory> list(String namespace, MemoryFilter filter, int offset, int limit) {
-        ensureOpen();
-        return listing.list(namespace, filter, offset, limit);
+        return parts.store.get(namespace, memoryId);
     }
 
     @Override
     public CuratorStats stats() {
         ensureOpen();
-        return counts.all();
+        return parts.counts.all();
     }
 
     @Override
     public CuratorStats stats(String namespace) {
         ensureOpen();
-        return counts.of(namespace);
+        return parts.counts.of(namespace);
+    }
+
+    @Override
+    public Memories memories() {
+        return parts.memories;
+    }
+
+    @Override
+    public State state() {
+        return parts.state;
+    }
+
+    @Override
+    public Triggers triggers() {
+        return parts.triggerFacet;
+    }
+
+    @Override
+    public Upkeep upkeep() {
+        return parts.upkeep;
     }
 
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        others.close();
-        offers.close();
-        judging.close();
-        writer.exclusively(() -> {
-            if (telemetryWriter != null) {
-                telemetryWriter.close();
-            }
-            store.close();
-        });
+        parts.close();
     }
 
     private void ensureOpen() {
-        if (closed) {
-            throw new IllegalStateException("curator is closed");
-        }
+        parts.ensureOpen();
     }
 }

@@ -13,9 +13,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Lists memories without a query: by filter, newest first ({@link dev.memfas.ContextCurator#list}), and the memories
- * that apply in one scope ({@link dev.memfas.ContextCurator#memoryContext}), on-demand retrieval of an agent's standing rules
- * ({@link dev.memfas.ContextCurator#memoryContext}). A scope's memories are its own and those of every broader scope:
+ * Lists memories without a query: by filter, newest first ({@link dev.memfas.Memories#list}), and the memories
+ * that apply in one scope ({@link dev.memfas.Memories#memoryContext}), on-demand retrieval of an agent's standing rules
+ * ({@link dev.memfas.Memories#memoryContext}). A scope's memories are its own and those of every broader scope:
  * universal ones everywhere, a project's in its tasks; a project's task scopes also apply in the project. Other
  * projects' and languages' never do. Only memories in force now. Ranked most specific first, then pinned, then the
  * most used and repeated (access and evidence counts), then the newest. Reads the namespace's memories of the kind

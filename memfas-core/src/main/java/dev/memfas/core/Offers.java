@@ -1,14 +1,14 @@
 package dev.memfas.core;
 
-import dev.memfas.spi.MemoryStore;
-import dev.memfas.SaveOutcome;
+import dev.memfas.State;
 import dev.memfas.policy.SavePolicy;
+import dev.memfas.spi.MemoryStore;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Applies a save policy to what a tool returned ({@link dev.memfas.ContextCurator#offer}): asks the curator's
+ * Applies a save policy to what a tool returned ({@link dev.memfas.State#offer}): asks the curator's
  * {@link SavePolicy} (within its timeout; one that throws, is late or names a key that is no valid state key is set
  * aside and {@link SaveRules} decide), and saves what it keeps as state: a JSON object with the tool, the goal, the
  * reason and the result (as JSON if it is JSON, else as a string). An existing key is never overwritten: a different
@@ -32,7 +32,7 @@ final class Offers implements AutoCloseable {
         this.deciding = policy == null ? null : new GuardedCall("the save policy", timeout);
     }
 
-    SaveOutcome offer(String namespace, String toolName, String result, String goal) {
+    State.SaveOutcome offer(String namespace, String toolName, String result, String goal) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(toolName, "toolName");
         Objects.requireNonNull(result, "result");
@@ -46,7 +46,7 @@ final class Offers implements AutoCloseable {
             decision = RULES.decide(offer);
         }
         if (!decision.save()) {
-            return new SaveOutcome(false, null, decision.reason(), decidedBy);
+            return new State.SaveOutcome(false, null, decision.reason(), decidedBy);
         }
         String value = wrap(offer, decision.reason());
         String key = decision.key();
@@ -55,13 +55,13 @@ final class Offers implements AutoCloseable {
             Optional<String> existing = store.loadState(namespace, candidate);
             if (existing.isEmpty()) {
                 state.save(namespace, candidate, value);
-                return new SaveOutcome(true, candidate, decision.reason(), decidedBy);
+                return new State.SaveOutcome(true, candidate, decision.reason(), decidedBy);
             }
             if (existing.get().equals(value)) {
-                return new SaveOutcome(false, candidate, "already kept under " + candidate, decidedBy);
+                return new State.SaveOutcome(false, candidate, "already kept under " + candidate, decidedBy);
             }
         }
-        return new SaveOutcome(false, null, "the key " + key + " has " + MOST_VERSIONS + " versions already",
+        return new State.SaveOutcome(false, null, "the key " + key + " has " + MOST_VERSIONS + " versions already",
                 decidedBy);
     }
 

@@ -3,7 +3,7 @@ package dev.memfas.core;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.spi.MemoryStore;
-import dev.memfas.Orientation;
+import dev.memfas.upkeep.Orientation;
 import dev.memfas.TimeService;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
+import dev.memfas.Memories;
 import dev.memfas.Memory;
 import dev.memfas.spi.MemoryStore;
-import dev.memfas.MemoryVersion;
 import dev.memfas.spi.StoredMemory;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ final class Revisions {
     }
 
     /** The memory's states, oldest first, the current one last; empty if there is no such memory. */
-    List<MemoryVersion> history(String namespace, String id) {
+    List<Memories.Version> history(String namespace, String id) {
         Optional<StoredMemory> current = store.get(namespace, id);
         if (current.isEmpty()) {
             return List.of();

@@ -1,20 +1,22 @@
 package dev.memfas.core;
 
+import dev.memfas.State;
+import dev.memfas.policy.SavePolicy;
 import dev.memfas.spi.MemoryStore;
-import dev.memfas.StateEntry;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * An agent's key-value state beside its memories ({@link dev.memfas.ContextCurator#saveState} and the calls after
- * it): JSON values under keys, per namespace, dated on the curator's clock. Keys beginning with
- * {@value #RESERVED_PREFIX} are the curator's own (when the namespace was last oriented, the turns reported helpful):
- * an agent can neither write, list, search, delete nor clear them. Thread-safe.
+ * An agent's key-value state beside its memories ({@link dev.memfas.ContextCurator#state()}): JSON values under keys,
+ * per namespace, dated on the curator's clock, and tools' results offered for saving ({@link Offers}). Keys beginning
+ * with {@value #RESERVED_PREFIX} are the curator's own (when the namespace was last oriented, the turns reported
+ * helpful): an agent can neither write, list, search, delete nor clear them. Thread-safe.
  */
-final class StateKeys {
+final class StateKeys implements State, AutoCloseable {
     static final String RESERVED_PREFIX = "memfas.";
     /** The longest value, in chars: state is for what an agent must carry, not for documents. */
     static final int MAX_VALUE_CHARS = 1_000_000;
@@ -23,13 +25,19 @@ final class StateKeys {
 
     private final MemoryStore store;
     private final Clock clock;
+    private final Runnable ensureOpen;
+    private final Offers offers;
 
-    StateKeys(MemoryStore store, Clock clock) {
+    StateKeys(MemoryStore store, Clock clock, SavePolicy savePolicy, Duration savePolicyTimeout, Runnable ensureOpen) {
         this.store = store;
         this.clock = clock;
+        this.ensureOpen = ensureOpen;
+        this.offers = new Offers(store, this, savePolicy, savePolicyTimeout);
     }
 
-    void save(String namespace, String key, String json) {
+    @Override
+    public void save(String namespace, String key, String json) {
+        ensureOpen.run();
         Objects.requireNonNull(namespace, "namespace");
         checkKey(key);
         Objects.requireNonNull(json, "json");
@@ -41,19 +49,25 @@ final class StateKeys {
         store.saveState(namespace, key, json, clock.instant());
     }
 
-    Optional<String> load(String namespace, String key) {
+    @Override
+    public Optional<String> load(String namespace, String key) {
+        ensureOpen.run();
         Objects.requireNonNull(namespace, "namespace");
         checkKey(key);
         return store.loadState(namespace, key);
     }
 
-    List<StateEntry> list(String namespace, boolean includePreview) {
+    @Override
+    public List<State.Entry> keys(String namespace, boolean includePreview) {
+        ensureOpen.run();
         Objects.requireNonNull(namespace, "namespace");
         return store.listState(namespace, includePreview).stream()
                 .filter(e -> !e.key().startsWith(RESERVED_PREFIX)).toList();
     }
 
-    Map<String, String> search(String namespace, String glob, int limit) {
+    @Override
+    public Map<String, String> search(String namespace, String glob, int limit) {
+        ensureOpen.run();
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(glob, "glob");
         if (limit < 1 || limit > MAX_SEARCH) {
@@ -69,15 +83,30 @@ final class StateKeys {
         return found;
     }
 
-    boolean delete(String namespace, String key) {
+    @Override
+    public boolean delete(String namespace, String key) {
+        ensureOpen.run();
         Objects.requireNonNull(namespace, "namespace");
         checkKey(key);
         return store.deleteState(namespace, key);
     }
 
-    int clear(String namespace) {
+    @Override
+    public int clear(String namespace) {
+        ensureOpen.run();
         Objects.requireNonNull(namespace, "namespace");
         return store.clearState(namespace, RESERVED_PREFIX);
+    }
+
+    @Override
+    public State.SaveOutcome offer(String namespace, String toolName, String result, String goal) {
+        ensureOpen.run();
+        return offers.offer(namespace, toolName, result, goal);
+    }
+
+    @Override
+    public void close() {
+        offers.close();
     }
 
     /**

@@ -1,9 +1,9 @@
 package dev.memfas.core;
 
-import dev.memfas.spi.MemoryStore;
-import dev.memfas.policy.RelevanceJudge;
-import dev.memfas.StateEntry;
+import dev.memfas.State;
 import dev.memfas.StopWords;
+import dev.memfas.policy.RelevanceJudge;
+import dev.memfas.spi.MemoryStore;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -152,7 +152,7 @@ final class StateSelection {
     }
 
     private static String preview(String value) {
-        return value.substring(0, Math.min(value.length(), StateEntry.PREVIEW_CHARS));
+        return value.substring(0, Math.min(value.length(), State.Entry.PREVIEW_CHARS));
     }
 
     private static Set<String> words(String text) {

@@ -1,8 +1,8 @@
 package dev.memfas.core;
 
-import dev.memfas.spi.MemoryStore;
 import dev.memfas.Trigger;
-import dev.memfas.TriggerSuggestion;
+import dev.memfas.Triggers;
+import dev.memfas.spi.MemoryStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -60,7 +60,7 @@ final class TriggerSuggester {
     }
 
     /** The suggestions for a namespace: recurring words that are not triggers yet, the most frequent first. */
-    List<TriggerSuggestion> suggestions(String namespace) {
+    List<Triggers.Suggestion> suggestions(String namespace) {
         Set<String> existing = new HashSet<>();
         for (Trigger t : store.triggers(namespace)) {
             existing.add(t.keyword().toLowerCase(Locale.ROOT));
@@ -82,18 +82,18 @@ final class TriggerSuggester {
                 ids.forEach(id -> byId.merge(id, 1, Integer::sum));
             }
         }
-        List<TriggerSuggestion> out = new ArrayList<>();
+        List<Triggers.Suggestion> out = new ArrayList<>();
         queries.forEach((word, n) -> {
             if (n >= MIN_QUERIES) {
                 List<String> ids = linked.get(word).entrySet().stream()
                         .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()
                                 .thenComparing(Map.Entry.comparingByKey()))
                         .limit(MOST_LINKED).map(Map.Entry::getKey).toList();
-                out.add(new TriggerSuggestion(word, n, ids));
+                out.add(new Triggers.Suggestion(word, n, ids));
             }
         });
-        out.sort(Comparator.comparingInt(TriggerSuggestion::queries).reversed()
-                .thenComparing(TriggerSuggestion::keyword));
+        out.sort(Comparator.comparingInt(Triggers.Suggestion::queries).reversed()
+                .thenComparing(Triggers.Suggestion::keyword));
         return out.size() > MOST_SUGGESTED ? List.copyOf(out.subList(0, MOST_SUGGESTED)) : List.copyOf(out);
     }
 

@@ -3,7 +3,7 @@ package dev.memfas.core;
 import dev.memfas.ContextRequest;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.StoredMemory;
-import dev.memfas.UsageReport;
+import dev.memfas.upkeep.UsageReport;
 import dev.memfas.telemetry.UsageTelemetry;
 import java.time.Clock;
 import java.util.ArrayList;

@@ -3,9 +3,10 @@ package dev.memfas.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.spi.Embeddings;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
+import dev.memfas.RecallRequest;
+import dev.memfas.spi.Embeddings;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -102,11 +103,11 @@ final class AuthorNamesTest {
                     said("c2", "Caroline", "I like tea"), said("m1", "Melanie", "lunch at noon")));
             assertThat(curator.getContext("What does Caroline paint?", "s1").memoryIds()).contains("c1");
 
-            curator.forget("c1");
+            curator.forget(Memory.DEFAULT_NAMESPACE, "c1");
             assertThat(curator.getContext("What does Caroline paint?", "s2").memoryIds()).contains("c2")
                     .doesNotContain("c1");
 
-            curator.forget("c2");
+            curator.forget(Memory.DEFAULT_NAMESPACE, "c2");
             assertThat(curator.getContext("What does Caroline paint?", "s3").items()).isEmpty();
             assertThat(curator.getContext("What does Melanie paint?", "s4").memoryIds()).contains("m1");
         }
@@ -128,8 +129,8 @@ final class AuthorNamesTest {
             curator.rememberAll(List.of(said("caroline", "Caroline", "I paint sunsets"),
                     said("melanie", "Melanie", "I paint sunrises"), said("lunch", "Melanie", "lunch at noon")));
 
-            List<RecallHit> named = curator.recall("What does Caroline paint?", 3);
-            List<RecallHit> nobody = curator.recall("What does one paint?", 3);
+            List<RecallHit> named = curator.recall(RecallRequest.builder("What does Caroline paint?").limit(3).build());
+            List<RecallHit> nobody = curator.recall(RecallRequest.builder("What does one paint?").limit(3).build());
 
             assertThat(named).extracting(h -> h.memory().id()).startsWith("caroline", "melanie");
             assertThat(nobody).extracting(h -> h.memory().id()).startsWith("melanie", "caroline");

@@ -74,19 +74,21 @@ final class BudgetInvariantTest {
                 int count = 1 + random.nextInt(40);
                 List<Memory> memories = new ArrayList<>();
                 for (int i = 0; i < count; i++) {
-                    memories.add(Memory.builder(randomText(random, 1 + random.nextInt(random.nextInt(10) == 0 ? 900 : 60)))
-                            .id(ID_SHAPES[random.nextInt(ID_SHAPES.length)].formatted(i)).createdAt(NOW.minus(Duration.ofHours(random.nextInt(5000))))
+                    memories.add(Memory.builder(randomText(random, 1 + random
+                            .nextInt(random.nextInt(10) == 0 ? 900 : 60)))
+                            .id(ID_SHAPES[random.nextInt(ID_SHAPES.length)].formatted(i))
+                                    .createdAt(NOW.minus(Duration.ofHours(random.nextInt(5000))))
                             .source(SOURCES.get(random.nextInt(SOURCES.size())))
                             .scope(SCOPES.get(random.nextInt(SCOPES.size())))
                             .pinned(random.nextInt(10) == 0).build());
                 }
                 curator.rememberAll(memories);
                 for (int k = 0; k < random.nextInt(4); k++) {
-                    curator.saveState("default", "deploy/" + k, jsonString(randomText(random,
+                    curator.state().save("default", "deploy/" + k, jsonString(randomText(random,
                             1 + random.nextInt(300))));
                 }
                 if (random.nextBoolean()) {
-                    curator.addTrigger(Trigger.of("deploy", randomText(random, 1 + random.nextInt(30)),
+                    curator.triggers().add(Trigger.of("deploy", randomText(random, 1 + random.nextInt(30)),
                             "m" + random.nextInt(count)));
                 }
                 for (int q = 0; q < 3; q++) {

@@ -39,7 +39,7 @@ final class ConcurrentWritesTest {
                     for (int i = 0; i < 1500; i++) {
                         String id = "w" + writer + "-" + random.nextInt(300);
                         if (random.nextInt(3) == 0) {
-                            curator.forget(id);
+                            curator.forget(Memory.DEFAULT_NAMESPACE, id);
                             acknowledged.remove(id);
                         } else {
                             curator.remember(Memory.builder("kafka note " + i + " from writer " + writer).id(id)

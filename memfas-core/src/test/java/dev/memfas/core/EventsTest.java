@@ -3,9 +3,9 @@ package dev.memfas.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memfas.AgentEvent;
+import dev.memfas.upkeep.AgentEvent;
 import dev.memfas.ContextCurator;
-import dev.memfas.EventOutcome;
+import dev.memfas.upkeep.EventOutcome;
 import dev.memfas.Layer;
 import dev.memfas.Memory;
 import dev.memfas.Scope;
@@ -31,9 +31,10 @@ final class EventsTest {
 
     @Test
     void anError_isRemembered_andASimilarOneLaterComesBackWithItsFix() {
-        EventOutcome first = curator.reportEvent(error("NullPointerException in InvoiceParser at line 42",
+        EventOutcome first = curator.upkeep().reportEvent(error("NullPointerException in InvoiceParser at line 42",
                 Map.of("fix", "guard the missing customer field")));
-        curator.reportEvent(AgentEvent.of(AgentEvent.Type.DECISION_MADE, "Invoices without a customer are rejected"));
+        curator.upkeep()
+                .reportEvent(AgentEvent.of(AgentEvent.Type.DECISION_MADE, "Invoices without a customer are rejected"));
 
         assertThat(first.remembered().kind()).isEqualTo("error");
         assertThat(first.remembered().source()).isEqualTo("event");
@@ -41,7 +42,8 @@ final class EventsTest {
                 .containsEntry("session", "s1");
         assertThat(first.similarErrors()).isEmpty();
 
-        EventOutcome next = curator.reportEvent(error("NullPointerException in InvoiceParser at line 57", Map.of()));
+        EventOutcome next = curator.upkeep()
+                .reportEvent(error("NullPointerException in InvoiceParser at line 57", Map.of()));
 
         assertThat(next.similarErrors()).first().satisfies(p -> {
             assertThat(p.error().id()).isEqualTo(first.remembered().id());
@@ -52,9 +54,9 @@ final class EventsTest {
 
     @Test
     void aRepeatedError_addsEvidence_andAFixReportedWithItIsKept() {
-        EventOutcome first = curator.reportEvent(error("Connection refused to ledger-db:5432", Map.of()));
+        EventOutcome first = curator.upkeep().reportEvent(error("Connection refused to ledger-db:5432", Map.of()));
 
-        EventOutcome again = curator.reportEvent(error("connection refused to ledger-db:5432",
+        EventOutcome again = curator.upkeep().reportEvent(error("connection refused to ledger-db:5432",
                 Map.of("fix", "start the database container first")));
 
         assertThat(again.remembered().id()).isEqualTo(first.remembered().id());
@@ -65,34 +67,36 @@ final class EventsTest {
 
     @Test
     void decisionsAndFeedback_areRemembered_commandsAndFilesAreNot_andTheEndOfASessionDropsIt() {
-        assertThat(curator.reportEvent(AgentEvent.of(AgentEvent.Type.USER_FEEDBACK, "Answer in British English"))
+        assertThat(curator.upkeep()
+                .reportEvent(AgentEvent.of(AgentEvent.Type.USER_FEEDBACK, "Answer in British English"))
                 .remembered().kind()).isEqualTo("feedback");
-        assertThat(curator.reportEvent(AgentEvent.of(AgentEvent.Type.COMMAND_EXECUTED, "./mvnw verify"))
+        assertThat(curator.upkeep().reportEvent(AgentEvent.of(AgentEvent.Type.COMMAND_EXECUTED, "./mvnw verify"))
                 .remembered()).isNull();
-        assertThat(curator.reportEvent(AgentEvent.of(AgentEvent.Type.FILE_OPENED, "InvoiceParser.java"))
+        assertThat(curator.upkeep().reportEvent(AgentEvent.of(AgentEvent.Type.FILE_OPENED, "InvoiceParser.java"))
                 .remembered()).isNull();
         assertThat(store.count("default")).isEqualTo(1);
 
         curator.getContext("what language do I answer in?", "s1");
         assertThat(curator.stats().activeSessions()).isEqualTo(1);
-        curator.reportEvent(new AgentEvent(AgentEvent.Type.SESSION_END, "default", "s1", "done", Map.of()));
+        curator.upkeep().reportEvent(new AgentEvent(AgentEvent.Type.SESSION_END, "default", "s1", "done", Map.of()));
         assertThat(curator.stats().activeSessions()).isZero();
     }
 
     @Test
     void anUnrelatedPastError_isNotOfferedAsSimilar() {
-        curator.reportEvent(error("Connection refused to ledger-db:5432", Map.of("fix", "start the database")));
+        curator.upkeep()
+                .reportEvent(error("Connection refused to ledger-db:5432", Map.of("fix", "start the database")));
 
-        EventOutcome other = curator.reportEvent(error("NullPointerException in InvoiceParser", Map.of()));
+        EventOutcome other = curator.upkeep().reportEvent(error("NullPointerException in InvoiceParser", Map.of()));
 
         assertThat(other.similarErrors()).isEmpty();
     }
 
     @Test
     void errorsAndDecisions_goToTheProjectTheyNameALayer_elseGlobal() {
-        Memory decision = curator.reportEvent(new AgentEvent(AgentEvent.Type.DECISION_MADE, "default", null,
+        Memory decision = curator.upkeep().reportEvent(new AgentEvent(AgentEvent.Type.DECISION_MADE, "default", null,
                 "Hydra retries payments twice", Map.of("project", "hydra"))).remembered();
-        Memory error = curator.reportEvent(error("OutOfMemoryError in the report job", Map.of())).remembered();
+        Memory error = curator.upkeep().reportEvent(error("OutOfMemoryError in the report job", Map.of())).remembered();
 
         assertThat(decision.scope()).isEqualTo(Scope.project("hydra"));
         assertThat(Layer.of(decision)).isEqualTo(Layer.PROJECT);

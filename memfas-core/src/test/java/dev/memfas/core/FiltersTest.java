@@ -25,7 +25,8 @@ final class FiltersTest {
         }
         ContextCurator c = b.build();
         c.rememberAll(List.of(
-                memory("k1", "kafka retention is seven days on the orders topic", "ana", "notes/kafka.md#Retention", 30),
+                memory("k1", "kafka retention is seven days on the orders topic", "ana", "notes/kafka.md#Retention",
+                        30),
                 memory("k2", "kafka consumers restart with the deploy", "ben", "notes/kafka.md#Consumers", 10),
                 memory("d1", "deploys go out on tuesdays after the review", "ana", "notes/deploy.md", 5),
                 memory("l1", "lunch is at noon on fridays", "ben", "chat-7", 1)));
@@ -38,7 +39,7 @@ final class FiltersTest {
     }
 
     private static List<String> listed(ContextCurator c, MemoryFilter filter) {
-        return c.list("default", filter, 0, 100).stream().map(Memory::id).toList();
+        return c.memories().list("default", filter, 0, 100).stream().map(Memory::id).toList();
     }
 
     @Test
@@ -51,7 +52,8 @@ final class FiltersTest {
             assertThat(listed(c, MemoryFilter.all().source("notes/kafka.md"))).containsExactly("k2", "k1");
             assertThat(listed(c, MemoryFilter.all().source("notes/").until(NOW.minus(Duration.ofDays(6)))
                     .since(NOW.minus(Duration.ofDays(11))))).containsExactly("k2");
-            assertThat(c.list("default", MemoryFilter.all(), 1, 2).stream().map(Memory::id)).containsExactly("d1", "k2");
+            assertThat(c.memories().list("default", MemoryFilter.all(), 1, 2).stream().map(Memory::id))
+                    .containsExactly("d1", "k2");
         }
     }
 

@@ -76,11 +76,11 @@ final class LayersTest {
         assertThat(w.memory().expiresAt()).isEqualTo(T0.plus(Duration.ofMinutes(30)));
         clock.advance(Duration.ofMinutes(29));
         assertThat(layers(turn("which parser?", "s1"))).containsKey(w.memory().id());
-        assertThat(curator.workingMemory("s1")).extracting(Memory::id).containsExactly(w.memory().id());
+        assertThat(curator.memories().workingMemory("s1")).extracting(Memory::id).containsExactly(w.memory().id());
 
         clock.advance(Duration.ofMinutes(2));
         assertThat(layers(turn("which parser?", "s1"))).doesNotContainKey(w.memory().id());
-        assertThat(curator.workingMemory("s1")).isEmpty();
+        assertThat(curator.memories().workingMemory("s1")).isEmpty();
     }
 
     @Test
@@ -92,12 +92,13 @@ final class LayersTest {
             clock.advance(Duration.ofSeconds(1));
         }
         // A use of alpha makes bravo the least recently used.
-        assertThat(curator.reportUsage("s1", List.of(ids.get(0)), true).recorded()).containsExactly(ids.get(0));
+        assertThat(curator.upkeep().reportUsage("s1", List.of(ids.get(0)), true).recorded())
+                .containsExactly(ids.get(0));
 
         String delta = curator.remember(RememberRequest.of(Memory.builder("delta scratch note").kind("scratchpad")
                 .build()).session("s1")).memory().id();
 
-        assertThat(curator.workingMemory("s1")).extracting(Memory::id)
+        assertThat(curator.memories().workingMemory("s1")).extracting(Memory::id)
                 .containsExactlyInAnyOrder(ids.get(0), ids.get(2), delta);
     }
 
@@ -106,13 +107,13 @@ final class LayersTest {
         Remembered w = curator.remember(RememberRequest.of(Memory.builder("the flaky test is OrderIT").build())
                 .session("s1").project("hydra").layer(Layer.WORKING));
 
-        Memory promoted = curator.promote("default", w.memory().id(), Layer.PROJECT);
+        Memory promoted = curator.memories().promote("default", w.memory().id(), Layer.PROJECT);
 
         assertThat(promoted.id()).isEqualTo(w.memory().id());
         assertThat(promoted.expiresAt()).isNull();
         assertThat(promoted.scope()).isEqualTo(Scope.project("hydra"));
         assertThat(store.get("default", promoted.id())).isPresent();
-        assertThat(curator.workingMemory("s1")).isEmpty();
+        assertThat(curator.memories().workingMemory("s1")).isEmpty();
         clock.advance(Duration.ofHours(2));
         assertThat(layers(turn("which test is flaky?", "s9"))).containsEntry(promoted.id(), Layer.PROJECT);
     }
@@ -122,13 +123,13 @@ final class LayersTest {
         Memory project = curator.remember(RememberRequest.of(Memory.builder("retry idempotent calls only")
                 .kind("decision").build()).project("hydra")).memory();
 
-        Memory global = curator.promote("default", project.id(), Layer.GLOBAL);
+        Memory global = curator.memories().promote("default", project.id(), Layer.GLOBAL);
 
         assertThat(global.scope()).isEqualTo(Scope.universal());
         assertThat(Layer.of(global)).isEqualTo(Layer.GLOBAL);
-        assertThat(curator.history("default", project.id())).hasSize(2)
+        assertThat(curator.memories().history("default", project.id())).hasSize(2)
                 .first().satisfies(v -> assertThat(v.memory().scope()).isEqualTo(Scope.project("hydra")));
-        assertThat(curator.promote("default", project.id(), Layer.GLOBAL)).isEqualTo(global);
+        assertThat(curator.memories().promote("default", project.id(), Layer.GLOBAL)).isEqualTo(global);
     }
 
     @Test
@@ -137,15 +138,15 @@ final class LayersTest {
         Remembered unscoped = curator.remember(RememberRequest.of(Memory.builder("scratch without a project")
                 .build()).session("s1").layer(Layer.WORKING));
 
-        assertThatThrownBy(() -> curator.promote("default", global.id(), Layer.PROJECT))
+        assertThatThrownBy(() -> curator.memories().promote("default", global.id(), Layer.PROJECT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("global already");
-        assertThatThrownBy(() -> curator.promote("default", global.id(), Layer.WORKING))
+        assertThatThrownBy(() -> curator.memories().promote("default", global.id(), Layer.WORKING))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lowest layer");
-        assertThatThrownBy(() -> curator.promote("default", unscoped.memory().id(), Layer.PROJECT))
+        assertThatThrownBy(() -> curator.memories().promote("default", unscoped.memory().id(), Layer.PROJECT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no project scope");
-        assertThatThrownBy(() -> curator.promote("default", "nope", Layer.GLOBAL))
+        assertThatThrownBy(() -> curator.memories().promote("default", "nope", Layer.GLOBAL))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has no memory 'nope'");
-        assertThat(curator.workingMemory("s1")).hasSize(1);
+        assertThat(curator.memories().workingMemory("s1")).hasSize(1);
     }
 
     @Test
@@ -153,11 +154,11 @@ final class LayersTest {
         Remembered w = curator.remember(RememberRequest.of(Memory.builder("cache scratch: the TTL is 5 s")
                 .build()).session("s1").layer(Layer.WORKING));
 
-        assertThat(curator.reportUsage("s1", List.of(w.memory().id()), true).recorded())
+        assertThat(curator.upkeep().reportUsage("s1", List.of(w.memory().id()), true).recorded())
                 .containsExactly(w.memory().id());
-        assertThat(curator.forget(w.memory().id())).isTrue();
-        assertThat(curator.workingMemory("s1")).isEmpty();
-        assertThat(curator.list("default", MemoryFilter.all(), 0, 10)).isEmpty();
+        assertThat(curator.forget(Memory.DEFAULT_NAMESPACE, w.memory().id())).isTrue();
+        assertThat(curator.memories().workingMemory("s1")).isEmpty();
+        assertThat(curator.memories().list("default", MemoryFilter.all(), 0, 10)).isEmpty();
     }
 
     @Test

@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.MaintenanceReport;
-import dev.memfas.MaintenanceRequest;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
+import dev.memfas.RecallRequest;
 import dev.memfas.policy.RetentionPolicy;
 import dev.memfas.spi.StoredMemory;
+import dev.memfas.upkeep.MaintenanceReport;
+import dev.memfas.upkeep.MaintenanceRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -80,7 +81,8 @@ final class MaintenanceTest {
         assertThat(p.retention(new StoredMemory(m.toBuilder().pinned(true).build(), 0, null, 1), NOW.plus(
                 Duration.ofDays(10_000)))).isEqualTo(1);
         assertThatThrownBy(() -> new RetentionPolicy(Duration.ZERO, Duration.ofDays(1), 0.1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("a retention half-life must be positive: PT0S");
+                .isInstanceOf(IllegalArgumentException.class)
+                        .hasMessage("a retention half-life must be positive: PT0S");
         assertThatThrownBy(() -> new RetentionPolicy(Duration.ofDays(1), Duration.ofDays(1), 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("archiveBelow must be in [0, 1): 1.0");
     }
@@ -89,7 +91,7 @@ final class MaintenanceTest {
     void dryRun_reportsWhatItWouldDo_andChangesNothing() {
         seed();
 
-        MaintenanceReport r = curator.maintain(MaintenanceRequest.of("default").asDryRun());
+        MaintenanceReport r = curator.upkeep().maintain(MaintenanceRequest.of("default").asDryRun());
 
         assertThat(r.dryRun()).isTrue();
         assertThat(kinds(r)).containsExactlyInAnyOrderEntriesOf(Map.of("old", MaintenanceReport.Kind.ARCHIVE,
@@ -108,30 +110,34 @@ final class MaintenanceTest {
         seed();
         int embedded = embedder.calls.get();
 
-        MaintenanceReport r = curator.maintain(MaintenanceRequest.of("default"));
+        MaintenanceReport r = curator.upkeep().maintain(MaintenanceRequest.of("default"));
 
         assertThat(r.archived()).isEqualTo(2);
         assertThat(r.expired()).isEqualTo(1);
         assertThat(embedder.calls.get()).as("archiving embeds nothing").isEqualTo(embedded);
         assertThat(store.get("default", "expiring").orElseThrow().memory().isArchived()).isTrue();
         assertThat(store.get("default", "old").orElseThrow().memory().archivedAt()).isEqualTo(clock.instant());
-        assertThat(curator.recall("old build server jenkins", 10)).extracting(h -> h.memory().id())
+        assertThat(curator.recall(RecallRequest.builder("old build server jenkins").limit(10).build()))
+                .extracting(h -> h.memory().id())
                 .doesNotContain("old");
         assertThat(curator.getContext("what was the old build server called?", "s").memoryIds())
                 .doesNotContain("old");
-        assertThat(curator.list("default", MemoryFilter.all().archived(true), 0, 10)).extracting(Memory::id)
+        assertThat(curator.memories().list("default", MemoryFilter.all().archived(true), 0, 10)).extracting(Memory::id)
                 .containsExactlyInAnyOrder("old", "once", "expiring");
-        assertThat(curator.history("default", "old")).last().extracting(v -> v.changed())
+        assertThat(curator.memories().history("default", "old")).last().extracting(v -> v.changed())
                 .isEqualTo(List.of("archivedAt"));
 
-        Memory restored = curator.restore("default", "old");
+        Memory restored = curator.memories().restore("default", "old");
 
         assertThat(restored.isArchived()).isFalse();
-        assertThat(curator.recall("old build server jenkins", 10)).extracting(h -> h.memory().id()).contains("old");
-        assertThat(curator.maintain(MaintenanceRequest.of("default")).actions()).isEmpty();
-        assertThatThrownBy(() -> curator.restore("default", "new")).isInstanceOf(IllegalArgumentException.class)
+        assertThat(curator.recall(RecallRequest.builder("old build server jenkins").limit(10).build()))
+                .extracting(h -> h.memory().id()).contains("old");
+        assertThat(curator.upkeep().maintain(MaintenanceRequest.of("default")).actions()).isEmpty();
+        assertThatThrownBy(() -> curator.memories().restore("default", "new"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("memory 'new' is not archived");
-        assertThatThrownBy(() -> curator.restore("default", "nope")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> curator.memories().restore("default", "nope"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("no memory 'nope' in namespace 'default'");
     }
 
@@ -146,19 +152,19 @@ final class MaintenanceTest {
         curator.remember(aged("later", "Deploys resume on Monday", 0));
 
         assertThat(store.get("default", "rule")).as("a write deletes nothing").isPresent();
-        assertThat(curator.history("default", "rule")).isNotEmpty();
+        assertThat(curator.memories().history("default", "rule")).isNotEmpty();
         assertThat(curator.getContext("are deploys frozen for the audit?", "s").memoryIds()).doesNotContain("rule");
 
-        MaintenanceReport r = curator.maintain(MaintenanceRequest.of("default"));
+        MaintenanceReport r = curator.upkeep().maintain(MaintenanceRequest.of("default"));
 
         assertThat(kinds(r)).containsEntry("rule", MaintenanceReport.Kind.EXPIRE)
                 .containsEntry("note", MaintenanceReport.Kind.EXPIRE);
         assertThat(r.expired()).isEqualTo(2);
         assertThat(store.get("default", "rule").orElseThrow().memory().isArchived()).isTrue();
-        assertThat(curator.history("default", "rule")).last().extracting(v -> v.changed())
+        assertThat(curator.memories().history("default", "rule")).last().extracting(v -> v.changed())
                 .isEqualTo(List.of("archivedAt"));
 
-        Memory restored = curator.restore("default", "rule");
+        Memory restored = curator.memories().restore("default", "rule");
 
         assertThat(restored.expiresAt()).as("the expiry that passed is lifted").isNull();
         assertThat(restored.pinned()).isTrue();
@@ -168,10 +174,10 @@ final class MaintenanceTest {
     @Test
     void purge_deletesWhatFallsBelow_andWhatWasArchived() {
         seed();
-        curator.maintain(MaintenanceRequest.of("default"));
+        curator.upkeep().maintain(MaintenanceRequest.of("default"));
         clock.advance(Duration.ofDays(200));
 
-        MaintenanceReport r = curator.maintain(MaintenanceRequest.of("default").purging());
+        MaintenanceReport r = curator.upkeep().maintain(MaintenanceRequest.of("default").purging());
 
         assertThat(kinds(r)).containsEntry("old", MaintenanceReport.Kind.PURGE)
                 .containsEntry("once", MaintenanceReport.Kind.PURGE).doesNotContainKeys("pinned");
@@ -185,7 +191,7 @@ final class MaintenanceTest {
         curator.remember(aged("dev", "Checkout-api owner is Dev", 30));
         int before = embedder.calls.get();
 
-        curator.supersede("dev", Memory.builder("Aiko now owns checkout-api").build());
+        curator.memories().supersede("dev", Memory.builder("Aiko now owns checkout-api").build());
 
         assertThat(embedder.calls.get()).isEqualTo(before + 1);
     }

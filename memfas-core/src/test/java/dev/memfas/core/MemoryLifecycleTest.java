@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
+import dev.memfas.Memories;
 import dev.memfas.Memory;
-import dev.memfas.MemoryVersion;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
 import java.time.Duration;
@@ -53,7 +53,8 @@ final class MemoryLifecycleTest {
         curator.remember(dated("lunch", "Lunch is at noon", NOW.minus(Duration.ofDays(30))));
         clock.advance(Duration.ofMinutes(1));
 
-        Memory aiko = curator.supersede("dev", Memory.builder("Aiko now owns checkout-api").id("aiko").build());
+        Memory aiko = curator.memories()
+                .supersede("dev", Memory.builder("Aiko now owns checkout-api").id("aiko").build());
 
         assertThat(aiko.supersedes()).containsExactly("dev");
         Memory dev = curator.get("default", "dev").orElseThrow().memory();
@@ -76,7 +77,7 @@ final class MemoryLifecycleTest {
     void asOf_showsTheWorldAsItWasThen() {
         Instant before = NOW.minus(Duration.ofDays(10));
         curator.remember(dated("dev", "Checkout-api owner is Dev", NOW.minus(Duration.ofDays(30))));
-        curator.supersede("dev", Memory.builder("Aiko now owns checkout-api").id("aiko")
+        curator.memories().supersede("dev", Memory.builder("Aiko now owns checkout-api").id("aiko")
                 .createdAt(NOW.minus(Duration.ofDays(5))).build());
 
         assertThat(recalled(RecallRequest.builder("checkout-api owner").asOf(before))).containsExactly("dev");
@@ -105,19 +106,19 @@ final class MemoryLifecycleTest {
     @Test
     void supersede_refusesWhatWouldBreakTheChain_andStoresNothing() {
         curator.remember(dated("a", "Owner is Dev", NOW.minus(Duration.ofDays(3))));
-        curator.supersede("a", Memory.builder("Owner is Aiko").id("b").build());
+        curator.memories().supersede("a", Memory.builder("Owner is Aiko").id("b").build());
 
-        assertThatThrownBy(() -> curator.supersede("a", Memory.builder("Owner is Kim").id("c").build()))
+        assertThatThrownBy(() -> curator.memories().supersede("a", Memory.builder("Owner is Kim").id("c").build()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("memory 'a' is already superseded by 'b'; supersede that one instead");
-        assertThatThrownBy(() -> curator.supersede("missing", Memory.builder("x").build()))
+        assertThatThrownBy(() -> curator.memories().supersede("missing", Memory.builder("x").build()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("no memory 'missing' in namespace 'default'");
-        assertThatThrownBy(() -> curator.supersede("b", Memory.builder("Owner is Aiko").id("b").build()))
+        assertThatThrownBy(() -> curator.memories().supersede("b", Memory.builder("Owner is Aiko").id("b").build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot supersede itself");
         Memory early = curator.remember(Memory.builder("Owner is Sam").id("sam")
                 .validFrom(NOW.minus(Duration.ofDays(1))).build());
-        assertThatThrownBy(() -> curator.supersede(early.id(), Memory.builder("Owner is Lee").id("lee")
+        assertThatThrownBy(() -> curator.memories().supersede(early.id(), Memory.builder("Owner is Lee").id("lee")
                 .validFrom(NOW.minus(Duration.ofDays(2))).build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not after the memory did");
         assertThat(curator.get("default", "c")).isEmpty();
@@ -130,34 +131,34 @@ final class MemoryLifecycleTest {
         curator.remember(Memory.builder("Retention is 7 days").id("r").author("ana")
                 .createdAt(NOW.minus(Duration.ofDays(2))).build());
         clock.advance(Duration.ofHours(1));
-        Memory changed = curator.update("default", "r", b -> b.text("Retention is 14 days").author("raj"));
+        Memory changed = curator.memories().update("default", "r", b -> b.text("Retention is 14 days").author("raj"));
         clock.advance(Duration.ofHours(1));
-        curator.update("default", "r", b -> b.tags("kafka"));
+        curator.memories().update("default", "r", b -> b.tags("kafka"));
 
         assertThat(changed.updatedAt()).isEqualTo(NOW.plus(Duration.ofHours(1)));
         assertThat(changed.createdAt()).isEqualTo(NOW.minus(Duration.ofDays(2)));
-        List<MemoryVersion> history = curator.history("default", "r");
-        assertThat(history).extracting(MemoryVersion::version).containsExactly(1, 2, 3);
+        List<Memories.Version> history = curator.memories().history("default", "r");
+        assertThat(history).extracting(Memories.Version::version).containsExactly(1, 2, 3);
         assertThat(history).extracting(v -> v.memory().text())
                 .containsExactly("Retention is 7 days", "Retention is 14 days", "Retention is 14 days");
         assertThat(history).extracting(v -> v.memory().author()).containsExactly("ana", "raj", "raj");
-        assertThat(history).extracting(MemoryVersion::changed)
+        assertThat(history).extracting(Memories.Version::changed)
                 .containsExactly(List.of(), List.of("text", "author"), List.of("tags"));
         assertThat(history.get(2).memory().updatedAt()).isEqualTo(NOW.plus(Duration.ofHours(2)));
-        assertThat(curator.history("default", "missing")).isEmpty();
+        assertThat(curator.memories().history("default", "missing")).isEmpty();
     }
 
     @Test
     void update_thatChangesNothing_orMovesTheMemory_writesNothing() {
         Memory r = curator.remember(dated("r", "Retention is 7 days", NOW.minus(Duration.ofDays(2))));
 
-        assertThat(curator.update("default", "r", b -> b.text("Retention is 7 days"))).isEqualTo(r);
-        assertThatThrownBy(() -> curator.update("default", "r", b -> b.id("s")))
+        assertThat(curator.memories().update("default", "r", b -> b.text("Retention is 7 days"))).isEqualTo(r);
+        assertThatThrownBy(() -> curator.memories().update("default", "r", b -> b.id("s")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("an update cannot move memory 'r' of namespace 'default' to 's' of 'default'");
-        assertThatThrownBy(() -> curator.update("default", "nope", b -> b))
+        assertThatThrownBy(() -> curator.memories().update("default", "nope", b -> b))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("no memory 'nope' in namespace 'default'");
-        assertThat(curator.history("default", "r")).hasSize(1);
+        assertThat(curator.memories().history("default", "r")).hasSize(1);
         assertThat(curator.get("default", "s")).isEmpty();
     }
 
@@ -171,18 +172,18 @@ final class MemoryLifecycleTest {
 
         assertThat(second.createdAt()).isEqualTo(first.createdAt());
         assertThat(second.updatedAt()).isEqualTo(NOW.plus(Duration.ofDays(1)));
-        assertThat(curator.history("default", "d")).extracting(v -> v.memory().text())
+        assertThat(curator.memories().history("default", "d")).extracting(v -> v.memory().text())
                 .containsExactly("Deploys run on Fridays", "Deploys run on Thursdays");
     }
 
     @Test
     void forget_deletesTheHistoryToo() {
         curator.remember(dated("r", "Retention is 7 days", NOW));
-        curator.update("default", "r", b -> b.text("Retention is 14 days"));
+        curator.memories().update("default", "r", b -> b.text("Retention is 14 days"));
 
         curator.forget("default", "r");
 
-        assertThat(curator.history("default", "r")).isEmpty();
+        assertThat(curator.memories().history("default", "r")).isEmpty();
         assertThat(store.versions("default", "r")).isEmpty();
     }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
-import dev.memfas.Orientation;
+import dev.memfas.upkeep.Orientation;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -24,7 +24,7 @@ final class OrientationTest {
             curator.rememberAll(List.of(Memory.builder("Deploys run on Tuesdays.").id("a").build(),
                     Memory.builder("Retention is seven days.").id("b").build()));
 
-            Orientation first = curator.orient("default", BERLIN);
+            Orientation first = curator.upkeep().orient("default", BERLIN);
 
             assertThat(first.lastSeen()).isNull();
             assertThat(first.away()).isNull();
@@ -37,18 +37,18 @@ final class OrientationTest {
                     .createdAt(Instant.parse("2024-06-01T00:00:00Z")).build());
             clock.advance(Duration.ofMinutes(5));
             curator.remember(Memory.builder("Aiko owns checkout-api now.").id("d").build());
-            curator.update("default", "a", b -> b.text("Deploys run on Tuesdays and Thursdays."));
+            curator.memories().update("default", "a", b -> b.text("Deploys run on Tuesdays and Thursdays."));
             clock.advance(Duration.ofMinutes(1));
 
-            Orientation back = curator.orient("default", BERLIN);
+            Orientation back = curator.upkeep().orient("default", BERLIN);
 
             assertThat(back.lastSeen()).isEqualTo(NOW);
             assertThat(back.away()).isEqualTo(Duration.ofDays(3).plusHours(2).plusMinutes(6));
             assertThat(back.added()).as("c and d are new; a was changed, not added").isEqualTo(2);
             assertThat(back.newest()).extracting(Memory::id).containsExactly("d", "c");
             assertThat(store.loadState("default", Orienteer.LAST_SEEN)).hasValue(clock.instant().toString());
-            assertThat(curator.orient("default", BERLIN).added()).isZero();
-            assertThat(curator.orient("elsewhere", BERLIN).lastSeen()).isNull();
+            assertThat(curator.upkeep().orient("default", BERLIN).added()).isZero();
+            assertThat(curator.upkeep().orient("elsewhere", BERLIN).lastSeen()).isNull();
         }
     }
 }

@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
-import dev.memfas.spi.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
+import dev.memfas.RecallRequest;
+import dev.memfas.spi.Embedder;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,7 @@ class QueryEmbeddingTest {
 
             var response = curator.getContext(ContextRequest.builder("find kafka retention").sessionId("s")
                     .recentHistory(List.of("we talked about topics")).build());
-            List<RecallHit> hits = curator.recall("find lunch menu", 1);
+            List<RecallHit> hits = curator.recall(RecallRequest.builder("find lunch menu").limit(1).build());
 
             assertThat(embedder.queries).containsExactly("find kafka retention", "we talked about topics",
                     "find lunch menu");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
+import dev.memfas.RecallRequest;
 import dev.memfas.TimeService;
 import java.time.Instant;
 import java.util.List;
@@ -25,7 +26,8 @@ final class QueryTimeWindowTest {
         assertThat(window("What did we decide last week?")).isEqualTo("2026-11-16T00:00:00Z/2026-11-23T00:00:00Z");
         assertThat(window("yesterday's deploy")).isEqualTo("2026-11-23T00:00:00Z/2026-11-24T00:00:00Z");
         assertThat(window("what did I do 5 days ago")).isEqualTo("2026-11-19T00:00:00Z/2026-11-20T00:00:00Z");
-        assertThat(window("the artist I listened to last Friday")).isEqualTo("2026-11-20T00:00:00Z/2026-11-21T00:00:00Z");
+        assertThat(window("the artist I listened to last Friday"))
+                .isEqualTo("2026-11-20T00:00:00Z/2026-11-21T00:00:00Z");
         assertThat(window("workshops in April")).isEqualTo("2026-04-01T00:00:00Z/2026-05-01T00:00:00Z");
         assertThat(window("What setback did she face in October 2023?"))
                 .isEqualTo("2023-10-01T00:00:00Z/2023-11-01T00:00:00Z");
@@ -40,7 +42,8 @@ final class QueryTimeWindowTest {
                 .isEqualTo("2023-06-03T00:00:00Z/2023-06-04T00:00:00Z");
         assertThat(window("Who did Maria have dinner with on May 3, 2023?"))
                 .isEqualTo("2023-05-03T00:00:00Z/2023-05-04T00:00:00Z");
-        assertThat(window("the plan for the evening of 7th July 2023")).isEqualTo("2023-07-07T00:00:00Z/2023-07-08T00:00:00Z");
+        assertThat(window("the plan for the evening of 7th July 2023"))
+                .isEqualTo("2023-07-07T00:00:00Z/2023-07-08T00:00:00Z");
         assertThat(window("the review in June 3rd's meeting")).isEqualTo("2026-06-03T00:00:00Z/2026-06-04T00:00:00Z");
         assertThat(window("what we said on 1st of November")).isEqualTo("2026-11-01T00:00:00Z/2026-11-02T00:00:00Z");
         // "before" is not read: the day named is the window, and the days around it are the closest.
@@ -81,8 +84,10 @@ final class QueryTimeWindowTest {
                     Memory.builder("We decided to freeze deploys on Fridays.").id("today")
                             .createdAt(Instant.parse("2026-11-24T09:00:00Z")).build()));
 
-            List<String> plain = curator.recall("what did we decide?", 3).stream().map(h -> h.memory().id()).toList();
-            List<RecallHit> windowed = curator.recall("what did we decide last week?", 3);
+            List<String> plain = curator.recall(RecallRequest.builder("what did we decide?").limit(3).build()).stream()
+                    .map(h -> h.memory().id()).toList();
+            List<RecallHit> windowed = curator
+                    .recall(RecallRequest.builder("what did we decide last week?").limit(3).build());
 
             assertThat(plain.get(0)).isEqualTo("today");
             assertThat(windowed.get(0).memory().id()).isEqualTo("last-week");
@@ -94,7 +99,8 @@ final class QueryTimeWindowTest {
                             .createdAt(Instant.parse("2026-11-18T10:00:00Z")).build(),
                     Memory.builder("We decided to freeze deploys on Fridays.").id("today")
                             .createdAt(Instant.parse("2026-11-24T09:00:00Z")).build()));
-            assertThat(off.recall("what did we decide last week?", 2).get(0).memory().id()).isEqualTo("today");
+            assertThat(off.recall(RecallRequest.builder("what did we decide last week?").limit(2).build()).get(0)
+                    .memory().id()).isEqualTo("today");
         }
     }
 }

@@ -94,9 +94,9 @@ final class RelevanceCheckTest {
             return List.of("tuesdays", "notes/deploy-window");
         };
         try (ContextCurator c = curator(judge, Duration.ofSeconds(5))) {
-            c.saveState("default", "notes/deploy-window", "\"deploy between 10:00 and 16:00\"");
-            c.saveState("default", "notes/lunch-order", "\"two pizzas, one salad\"");
-            c.saveState("default", "todo/next", "\"write the release notes\"");
+            c.state().save("default", "notes/deploy-window", "\"deploy between 10:00 and 16:00\"");
+            c.state().save("default", "notes/lunch-order", "\"two pizzas, one salad\"");
+            c.state().save("default", "todo/next", "\"write the release notes\"");
 
             ContextResponse r = c.getContext(ContextRequest.builder("can we deploy today?").sessionId("s")
                     .relevanceCheck(true).state("notes/*", "todo/*").build());

@@ -79,7 +79,7 @@ final class RelevanceGateTest {
         curator(Memfas.newBuilder().embedder(embedder(0.3)));
         curator.remember(Memory.builder("Always answer in British English.").id("p").pinned(true).createdAt(NOW)
                 .build());
-        curator.addTrigger(Trigger.of("france", "Metric units.", "l"));
+        curator.triggers().add(Trigger.of("france", "Metric units.", "l"));
 
         ContextResponse r = curator.getContext("capital of france", "s");
 
@@ -204,7 +204,8 @@ final class RelevanceGateTest {
 
     @Test
     void aRaisedRelevanceFloor_raisesTheEmbeddersMeaningAloneFloorWithIt() {
-        curator = Memfas.newBuilder().relativeFloor(0).embedder(new PlacedEmbedder(Map.of("adopted a grey cat", 0.75), 0.7))
+        curator = Memfas.newBuilder().relativeFloor(0)
+                .embedder(new PlacedEmbedder(Map.of("adopted a grey cat", 0.75), 0.7))
                 .relevanceFloor(0.8).clock(new MutableClock(NOW)).build();
         curator.remember(memory("adopted", "adopted a grey cat"));
 
@@ -314,7 +315,8 @@ final class RelevanceGateTest {
             "mars trine uranus", 0.6, "lunch is at noon", 0.3);
 
     private ContextCurator probed(float firstWeight, Memfas.Builder builder) {
-        curator = builder.embedder(new ProbedEmbedder(new PlacedEmbedder(ROUTINE, 0.7), firstWeight)).minScore(0).relativeFloor(0)
+        curator = builder.embedder(new ProbedEmbedder(new PlacedEmbedder(ROUTINE, 0.7), firstWeight)).minScore(0)
+                .relativeFloor(0)
                 .clock(new MutableClock(NOW)).build();
         curator.rememberAll(ROUTINE.keySet().stream().map(t -> memory(t.split(" ")[0], t)).toList());
         return curator;

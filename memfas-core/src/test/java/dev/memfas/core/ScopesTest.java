@@ -8,6 +8,7 @@ import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
+import dev.memfas.RecallRequest;
 import dev.memfas.Scope;
 import dev.memfas.ScopeBudgets;
 import java.time.Instant;
@@ -98,7 +99,8 @@ final class ScopesTest {
 
     @Test
     void theTaskScope_ranksAboveTheProjects_whenTheTaskIsTheRequests() {
-        ContextResponse debugging = turn("where do I attach the debugger", "hydra", "go", "fix the failing worker test");
+        ContextResponse debugging = turn("where do I attach the debugger", "hydra", "go",
+                "fix the failing worker test");
         ContextResponse documenting = turn("where do I attach the debugger", "hydra", "go", "document the worker");
 
         assertThat(factor(debugging, "hydra2")).isEqualTo(1.0);
@@ -119,7 +121,8 @@ final class ScopesTest {
 
     @Test
     void recall_isUnscoped() {
-        List<RecallHit> hits = curator.recall("before every commit", "default", 10);
+        List<RecallHit> hits = curator
+                .recall(RecallRequest.builder("before every commit").namespace("default").limit(10).build());
 
         assertThat(hits).extracting(h -> h.memory().id()).contains("go2", "py1", "cerb1");
     }
@@ -276,10 +279,11 @@ final class ScopesTest {
 
     @Test
     void memoryContext_listsWhatAppliesInAScope_mostSpecificFirst_neverAnotherProjectsOrLanguages() {
-        List<String> hydra = ids(curator.memoryContext("default", Scope.project("hydra"), null, 50));
-        List<String> go = ids(curator.memoryContext("default", Scope.language("go"), "rule", 50));
-        List<String> debugging = ids(curator.memoryContext("default", Scope.task("hydra", "debugging"), null, 50));
-        List<String> coding = ids(curator.memoryContext("default", Scope.task("hydra", "coding"), null, 50));
+        List<String> hydra = ids(curator.memories().memoryContext("default", Scope.project("hydra"), null, 50));
+        List<String> go = ids(curator.memories().memoryContext("default", Scope.language("go"), "rule", 50));
+        List<String> debugging = ids(curator.memories()
+                .memoryContext("default", Scope.task("hydra", "debugging"), null, 50));
+        List<String> coding = ids(curator.memories().memoryContext("default", Scope.task("hydra", "coding"), null, 50));
 
         assertThat(hydra.subList(0, 2)).containsExactly("hydra2", "hydra1");
         assertThat(hydra).containsExactlyInAnyOrder("hydra2", "hydra1", "u1", "u2");
@@ -287,7 +291,7 @@ final class ScopesTest {
         assertThat(go.subList(2, 4)).containsExactlyInAnyOrder("u1", "u2");
         assertThat(debugging).startsWith("hydra2", "hydra1");
         assertThat(coding).doesNotContain("hydra2").contains("hydra1");
-        assertThat(ids(curator.memoryContext("default", Scope.universal(), "preference", 50))).isEmpty();
+        assertThat(ids(curator.memories().memoryContext("default", Scope.universal(), "preference", 50))).isEmpty();
     }
 
     @Test
@@ -295,11 +299,11 @@ final class ScopesTest {
         curator.remember(Memory.builder("Squash before merging").kind("rule").createdAt(NOW.minusSeconds(60)).build());
         Memory repeated = curator.remember(Memory.builder("Squash before merging").kind("rule").build());
 
-        List<String> universal = ids(curator.memoryContext("default", Scope.universal(), "rule", 2));
+        List<String> universal = ids(curator.memories().memoryContext("default", Scope.universal(), "rule", 2));
 
         assertThat(universal).hasSize(2).startsWith(repeated.id());
         org.assertj.core.api.Assertions.assertThatThrownBy(
-                () -> curator.memoryContext("default", Scope.universal(), null, 201))
+                () -> curator.memories().memoryContext("default", Scope.universal(), null, 201))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("memory context limit must be in [1, 200]: 201");
     }

@@ -27,9 +27,9 @@ final class StateInContextTest {
         }
         ContextCurator c = b.build();
         c.remember(Memory.builder("Deploys need a green build on main.").id("m1").build());
-        c.saveState("default", "plan", "{\"steps\": [\"migrate\", \"deploy\"], \"at\": 1}");
-        c.saveState("default", "notes/deploy-window", "\"deploy between 10:00 and 16:00\"");
-        c.saveState("default", "notes/lunch-order", "\"two pizzas, one salad\"");
+        c.state().save("default", "plan", "{\"steps\": [\"migrate\", \"deploy\"], \"at\": 1}");
+        c.state().save("default", "notes/deploy-window", "\"deploy between 10:00 and 16:00\"");
+        c.state().save("default", "notes/lunch-order", "\"two pizzas, one salad\"");
         return c;
     }
 
@@ -92,7 +92,7 @@ final class StateInContextTest {
     @Test
     void state_staysWithinItsShare_cutIfNeedBe_andTheTiersShareIsItsState() {
         try (ContextCurator c = curator(null, null)) {
-            c.saveState("default", "log", "\"" + "deploy step done. ".repeat(400) + "\"");
+            c.state().save("default", "log", "\"" + "deploy step done. ".repeat(400) + "\"");
 
             ContextResponse r = c.getContext(ContextRequest.builder("deploy").sessionId("s").tokenBudget(400)
                     .state("log").build());
@@ -113,7 +113,7 @@ final class StateInContextTest {
     @Test
     void theCuratorsOwnKeys_areNeverShown_evenWhenAsked() {
         try (ContextCurator c = curator(null, null)) {
-            c.orient("default", java.time.ZoneOffset.UTC);
+            c.upkeep().orient("default", java.time.ZoneOffset.UTC);
 
             assertThat(ask(c, "memfas last seen", "memfas.last_seen", "memfas.*", "*").stateKeys())
                     .doesNotContain("memfas.last_seen");

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.StateEntry;
+import dev.memfas.State;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -25,55 +25,56 @@ final class StateKeysTest {
 
     @Test
     void saveLoadListSearchDeleteClear_onTheCuratorsClock() {
-        curator.saveState("default", "plan", "{\"step\": 2, \"of\": [\"build\", \"test\", \"ship\"]}");
+        curator.state().save("default", "plan", "{\"step\": 2, \"of\": [\"build\", \"test\", \"ship\"]}");
         clock.advance(Duration.ofMinutes(5));
-        curator.saveState("default", "session/1/cursor", "42");
-        curator.saveState("default", "session/2/cursor", "\"end\"");
-        curator.saveState("other", "plan", "null");
+        curator.state().save("default", "session/1/cursor", "42");
+        curator.state().save("default", "session/2/cursor", "\"end\"");
+        curator.state().save("other", "plan", "null");
 
-        assertThat(curator.loadState("default", "plan")).hasValue("{\"step\": 2, \"of\": [\"build\", \"test\", \"ship\"]}");
-        assertThat(curator.loadState("default", "missing")).isEmpty();
-        assertThat(curator.listStateKeys("default", true)).containsExactly(
-                new StateEntry("plan", T0, 44, "{\"step\": 2, \"of\": [\"build\", \"test\", \"ship\"]}"),
-                new StateEntry("session/1/cursor", T0.plusSeconds(300), 2, "42"),
-                new StateEntry("session/2/cursor", T0.plusSeconds(300), 5, "\"end\""));
-        assertThat(curator.searchState("default", "session/*", 1)).isEqualTo(Map.of("session/1/cursor", "42"));
-        assertThat(curator.deleteState("default", "plan")).isTrue();
-        assertThat(curator.deleteState("default", "plan")).isFalse();
-        assertThat(curator.clearState("default")).isEqualTo(2);
-        assertThat(curator.listStateKeys("default", false)).isEmpty();
-        assertThat(curator.loadState("other", "plan")).hasValue("null");
+        assertThat(curator.state().load("default", "plan"))
+                .hasValue("{\"step\": 2, \"of\": [\"build\", \"test\", \"ship\"]}");
+        assertThat(curator.state().load("default", "missing")).isEmpty();
+        assertThat(curator.state().keys("default", true)).containsExactly(
+                new State.Entry("plan", T0, 44, "{\"step\": 2, \"of\": [\"build\", \"test\", \"ship\"]}"),
+                new State.Entry("session/1/cursor", T0.plusSeconds(300), 2, "42"),
+                new State.Entry("session/2/cursor", T0.plusSeconds(300), 5, "\"end\""));
+        assertThat(curator.state().search("default", "session/*", 1)).isEqualTo(Map.of("session/1/cursor", "42"));
+        assertThat(curator.state().delete("default", "plan")).isTrue();
+        assertThat(curator.state().delete("default", "plan")).isFalse();
+        assertThat(curator.state().clear("default")).isEqualTo(2);
+        assertThat(curator.state().keys("default", false)).isEmpty();
+        assertThat(curator.state().load("other", "plan")).hasValue("null");
     }
 
     @Test
     void theCuratorsOwnKeys_areNeitherShownNorWritableNorCleared() {
-        curator.orient("default", ZoneOffset.UTC); // records when the namespace was last seen, under memfas.*
-        curator.saveState("default", "mine", "true");
+        curator.upkeep().orient("default", ZoneOffset.UTC); // records when the namespace was last seen, under memfas.*
+        curator.state().save("default", "mine", "true");
 
-        assertThat(curator.listStateKeys("default", false)).extracting(StateEntry::key).containsExactly("mine");
-        assertThat(curator.searchState("default", "*", 10)).containsOnlyKeys("mine");
-        assertThatThrownBy(() -> curator.saveState("default", "memfas.last_seen", "\"x\""))
+        assertThat(curator.state().keys("default", false)).extracting(State.Entry::key).containsExactly("mine");
+        assertThat(curator.state().search("default", "*", 10)).containsOnlyKeys("mine");
+        assertThatThrownBy(() -> curator.state().save("default", "memfas.last_seen", "\"x\""))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("state keys beginning with 'memfas.' are memfas's own: 'memfas.last_seen'");
-        assertThat(curator.clearState("default")).isEqualTo(1);
+        assertThat(curator.state().clear("default")).isEqualTo(1);
         clock.advance(Duration.ofHours(2));
-        assertThat(curator.orient("default", ZoneOffset.UTC).lastSeen()).isEqualTo(T0);
+        assertThat(curator.upkeep().orient("default", ZoneOffset.UTC).lastSeen()).isEqualTo(T0);
     }
 
     @Test
     void aValueThatIsNotJson_isRefused_sayingWhereAndWhat() {
-        assertThatThrownBy(() -> curator.saveState("default", "plan", "{\"step\": 2 \"next\": 3}"))
+        assertThatThrownBy(() -> curator.state().save("default", "plan", "{\"step\": 2 \"next\": 3}"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("state value of 'plan' is not JSON: expected ',' or '}' at char 11 near '{\"step\": 2 \"next\": 3}'");
-        assertThatThrownBy(() -> curator.saveState("default", "plan", "plain words"))
+        assertThatThrownBy(() -> curator.state().save("default", "plan", "plain words"))
                 .hasMessageContaining("expected a value at char 0");
-        assertThatThrownBy(() -> curator.saveState("default", "plan", "[1, 2] trailing"))
+        assertThatThrownBy(() -> curator.state().save("default", "plan", "[1, 2] trailing"))
                 .hasMessageContaining("expected the end at char 7");
-        assertThatThrownBy(() -> curator.saveState("default", "plan", "[".repeat(300) + "]".repeat(300)))
+        assertThatThrownBy(() -> curator.state().save("default", "plan", "[".repeat(300) + "]".repeat(300)))
                 .hasMessageContaining("nested deeper than 256");
-        assertThatThrownBy(() -> curator.searchState("default", "*", 0))
+        assertThatThrownBy(() -> curator.state().search("default", "*", 0))
                 .hasMessage("state search limit must be in [1, 1000]: 0");
-        assertThat(curator.loadState("default", "plan")).isEmpty();
+        assertThat(curator.state().load("default", "plan")).isEmpty();
     }
 
     @Test

@@ -7,8 +7,9 @@ import dev.memfas.ContextCurator;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.SummarizeRequest;
-import dev.memfas.SummaryReport;
+import dev.memfas.RecallRequest;
+import dev.memfas.upkeep.SummarizeRequest;
+import dev.memfas.upkeep.SummaryReport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -46,7 +47,7 @@ final class SummarizeTest {
     void oldMemories_becomeOneSummaryPerSource_thatSupersedesAndArchivesThem() {
         seed();
 
-        SummaryReport report = curator.summarize(SummarizeRequest.of("default", Duration.ofDays(30)));
+        SummaryReport report = curator.upkeep().summarize(SummarizeRequest.of("default", Duration.ofDays(30)));
 
         assertThat(report.examined()).isEqualTo(5);
         assertThat(report.summarized()).isEqualTo(5);
@@ -62,20 +63,22 @@ final class SummarizeTest {
         assertThat(a1.supersededBy()).isEqualTo(billing.id());
         assertThat(store.get("default", "recent").orElseThrow().memory().isArchived()).isFalse();
         assertThat(store.get("default", "pinned").orElseThrow().memory().isArchived()).isFalse();
-        assertThat(curator.recall("billing helm chart kubernetes", 10)).extracting(h -> h.memory().id())
+        assertThat(curator.recall(RecallRequest.builder("billing helm chart kubernetes").limit(10).build()))
+                .extracting(h -> h.memory().id())
                 .contains(billing.id()).doesNotContain("a1", "a2", "a3");
-        assertThat(curator.list("default", MemoryFilter.all().archived(true), 0, 10)).hasSize(5);
+        assertThat(curator.memories().list("default", MemoryFilter.all().archived(true), 0, 10)).hasSize(5);
 
         // Summaries are not summarized again, and the originals are restorable.
-        assertThat(curator.summarize(SummarizeRequest.of("default", Duration.ofDays(30))).summaries()).isEmpty();
-        assertThat(curator.restore("default", "a1").isArchived()).isFalse();
+        assertThat(curator.upkeep().summarize(SummarizeRequest.of("default", Duration.ofDays(30))).summaries())
+                .isEmpty();
+        assertThat(curator.memories().restore("default", "a1").isArchived()).isFalse();
     }
 
     @Test
     void aDryRun_showsTheSummaries_andChangesNothing() {
         seed();
 
-        SummaryReport dry = curator.summarize(SummarizeRequest.of("default", Duration.ofDays(30)).asDryRun());
+        SummaryReport dry = curator.upkeep().summarize(SummarizeRequest.of("default", Duration.ofDays(30)).asDryRun());
 
         assertThat(dry.dryRun()).isTrue();
         assertThat(dry.summaries()).hasSize(2);
@@ -108,7 +111,7 @@ final class SummarizeTest {
                 .summarizer((memories, max, tokenizer) -> "word ".repeat(max + 10)).build()) {
             failing.rememberAll(List.of(said("a", "s", 90, "One."), said("b", "s", 89, "Two.")));
 
-            assertThatThrownBy(() -> failing.summarize(SummarizeRequest.of("default", Duration.ofDays(30))))
+            assertThatThrownBy(() -> failing.upkeep().summarize(SummarizeRequest.of("default", Duration.ofDays(30))))
                     .isInstanceOf(MemfasException.class).hasMessageContaining("over the 200 asked")
                     .hasMessageContaining("source 's'");
             assertThat(failing.get("default", "a").orElseThrow().memory().isArchived()).isFalse();

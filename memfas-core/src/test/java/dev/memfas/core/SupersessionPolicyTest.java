@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
+import dev.memfas.RecallRequest;
 import dev.memfas.Scope;
 import dev.memfas.policy.SupersessionPolicy;
 import java.time.Instant;
@@ -19,7 +20,8 @@ final class SupersessionPolicyTest {
     private static final Instant T0 = Instant.parse("2026-11-01T00:00:00Z");
 
     private static ContextCurator curator(SupersessionPolicy policy) {
-        return Memfas.newBuilder().embedder(new HashingEmbedder(256)).clock(new MutableClock(T0.plusSeconds(86_400 * 20)))
+        return Memfas.newBuilder().embedder(new HashingEmbedder(256))
+                .clock(new MutableClock(T0.plusSeconds(86_400 * 20)))
                 .supersession(policy).build();
     }
 
@@ -51,9 +53,10 @@ final class SupersessionPolicyTest {
             assertThat(b.supersedes()).containsExactly("a");
             assertThat(b.supersededBy()).isEqualTo("c");
             assertThat(stored.get(0).supersedes()).containsExactly("b");
-            assertThat(curator.recall("orders topic messages days", 10)).extracting(h -> h.memory().id())
+            assertThat(curator.recall(RecallRequest.builder("orders topic messages days").limit(10).build()))
+                    .extracting(h -> h.memory().id())
                     .containsExactly("c");
-            assertThat(curator.history("default", "a")).hasSize(2);
+            assertThat(curator.memories().history("default", "a")).hasSize(2);
         }
     }
 

@@ -46,7 +46,7 @@ final class TelemetryTest {
                 .telemetry(file).build()) {
             curator.rememberAll(List.of(Memory.builder("kafka retention \"seven\" days\n<x>").id("a")
                     .createdAt(NOW).build()));
-            curator.addTrigger(Trigger.of("kafka", "check lag"));
+            curator.triggers().add(Trigger.of("kafka", "check lag"));
             curator.getContext(ContextRequest.builder("kafka retention \u2028 \ud800?").sessionId("s1")
                     .baselineTokens(5000).task("debugging the \"lag\" alert").build());
             curator.getContext("kafka again", "s1");
@@ -159,9 +159,9 @@ final class TelemetryTest {
             curator.rememberAll(List.of(Memory.builder("kafka retention").id("a").createdAt(NOW).build(),
                     Memory.builder("kafka lag alert").id("b").createdAt(NOW).build()));
             curator.getContext(ContextRequest.builder("kafka").sessionId("s\"1").build());
-            curator.reportUsage("default", "s\"1", List.of("a", "ghost"), true);
-            curator.reportUsage("default", "s\"1", List.of("b"), false);
-            curator.reportUsage("default", "s\"1", List.of("ghost"), true); // records nothing: no line
+            curator.upkeep().reportUsage("default", "s\"1", List.of("a", "ghost"), true);
+            curator.upkeep().reportUsage("default", "s\"1", List.of("b"), false);
+            curator.upkeep().reportUsage("default", "s\"1", List.of("ghost"), true); // records nothing: no line
             curator.getContext(ContextRequest.builder("kafka lag").sessionId("s\"1").build());
         }
 

@@ -3,24 +3,24 @@ package dev.memfas.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memfas.AgentEvent;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
-import dev.memfas.EventOutcome;
 import dev.memfas.Layer;
-import dev.memfas.MaintenanceRequest;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.spi.MemoryStore;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
 import dev.memfas.RememberRequest;
 import dev.memfas.Scope;
-import dev.memfas.spi.StoredMemory;
 import dev.memfas.Trigger;
-import dev.memfas.TriggerSuggestion;
-import dev.memfas.UsageReport;
+import dev.memfas.Triggers;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StoredMemory;
+import dev.memfas.upkeep.AgentEvent;
+import dev.memfas.upkeep.EventOutcome;
+import dev.memfas.upkeep.MaintenanceRequest;
+import dev.memfas.upkeep.UsageReport;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -99,8 +99,9 @@ class TenantWallsTest {
                         List<RecallHit> hits = curator.recall(RecallRequest.builder(query).namespace(t).limit(20)
                                 .build());
                         assertThat(hits).allMatch(h -> ids.get(t).contains(h.memory().id()));
-                        assertThat(curator.list(t, MemoryFilter.all(), 0, 1000)).allMatch(m -> m.namespace().equals(t));
-                        assertThat(curator.memoryContext(t, Scope.project("hydra"), null, 200))
+                        assertThat(curator.memories().list(t, MemoryFilter.all(), 0, 1000))
+                                .allMatch(m -> m.namespace().equals(t));
+                        assertThat(curator.memories().memoryContext(t, Scope.project("hydra"), null, 200))
                                 .allMatch(s -> ids.get(t).contains(s.memory().id()));
                         checks += 3;
                     }
@@ -109,23 +110,23 @@ class TenantWallsTest {
                         if (theirs != null) {
                             assertThat(curator.forget(t, theirs)).isFalse();
                             assertThat(curator.get(t, theirs)).isEmpty();
-                            assertThat(curator.history(t, theirs)).isEmpty();
-                            assertThatThrownBy(() -> curator.update(t, theirs, b -> b.text("taken over")))
+                            assertThat(curator.memories().history(t, theirs)).isEmpty();
+                            assertThatThrownBy(() -> curator.memories().update(t, theirs, b -> b.text("taken over")))
                                     .isInstanceOf(IllegalArgumentException.class);
-                            assertThatThrownBy(() -> curator.promote(t, theirs, Layer.GLOBAL))
+                            assertThatThrownBy(() -> curator.memories().promote(t, theirs, Layer.GLOBAL))
                                     .isInstanceOf(IllegalArgumentException.class);
                             assertThat(curator.get(other, theirs).orElseThrow().memory().text())
                                     .startsWith(marker(other));
                             checks += 5;
                         }
                     }
-                    case 8 -> curator.addTrigger(new Trigger(WORDS[random.nextInt(WORDS.length)],
+                    case 8 -> curator.triggers().add(new Trigger(WORDS[random.nextInt(WORDS.length)],
                             marker(t) + " hint", List.of(), t));
                     case 9 -> {
                         String theirs = any(random, stored.get(other));
                         if (theirs != null) {
                             long before = curator.get(other, theirs).orElseThrow().accessCount();
-                            UsageReport report = curator.reportUsage(t, session, List.of(theirs), true);
+                            UsageReport report = curator.upkeep().reportUsage(t, session, List.of(theirs), true);
                             assertThat(report.unknown()).containsExactly(theirs);
                             assertThat(curator.get(other, theirs).orElseThrow().accessCount()).isEqualTo(before);
                             checks += 2;
@@ -135,19 +136,22 @@ class TenantWallsTest {
                         Memory scratch = curator.remember(RememberRequest.of(Memory.builder(marker(t) + " scratch "
                                 + words(random, 2)).namespace(t).tags("temp").build()).session(session)).memory();
                         ids.get(t).add(scratch.id());
-                        assertThat(curator.workingMemory(other, session)).noneMatch(m -> m.id().equals(scratch.id()));
-                        assertThat(curator.workingMemory(t, session)).allMatch(m -> m.namespace().equals(t));
+                        assertThat(curator.memories().workingMemory(other, session))
+                                .noneMatch(m -> m.id().equals(scratch.id()));
+                        assertThat(curator.memories().workingMemory(t, session)).allMatch(m -> m.namespace().equals(t));
                         checks += 2;
                     }
                     case 11 -> {
-                        for (TriggerSuggestion s : curator.suggestTriggers(t)) {
+                        for (Triggers.Suggestion s : curator.triggers().suggest(t)) {
                             assertThat(s.memoryIds()).allMatch(ids.get(t)::contains);
                         }
-                        assertThat(curator.orient(t, ZoneOffset.UTC).newest()).allMatch(m -> m.namespace().equals(t));
+                        assertThat(curator.upkeep().orient(t, ZoneOffset.UTC).newest())
+                                .allMatch(m -> m.namespace().equals(t));
                         checks += 2;
                     }
                     case 12 -> {
-                        EventOutcome e = curator.reportEvent(new AgentEvent(AgentEvent.Type.ERROR_OCCURRED, t, session,
+                        EventOutcome e = curator.upkeep()
+                                .reportEvent(new AgentEvent(AgentEvent.Type.ERROR_OCCURRED, t, session,
                                 marker(t) + " error " + words(random, 2), Map.of()));
                         ids.get(t).add(e.remembered().id());
                         stored.get(t).add(e.remembered().id());
@@ -155,7 +159,7 @@ class TenantWallsTest {
                         checks++;
                     }
                     default -> {
-                        curator.maintain(new MaintenanceRequest(t, false, false));
+                        curator.upkeep().maintain(new MaintenanceRequest(t, false, false));
                         for (String theirs : ids.get(other)) {
                             assertThat(curator.get(t, theirs)).isEmpty();
                         }
@@ -166,7 +170,7 @@ class TenantWallsTest {
             // Every tenant still has all it stored that was not a working memory, untouched by the other.
             for (String t : TENANTS) {
                 List<StoredMemory> all = new ArrayList<>();
-                for (Memory m : curator.list(t, MemoryFilter.all(), 0, 1000)) {
+                for (Memory m : curator.memories().list(t, MemoryFilter.all(), 0, 1000)) {
                     all.add(curator.get(t, m.id()).orElseThrow());
                 }
                 assertThat(all).allMatch(s -> s.memory().text().startsWith(marker(t)));

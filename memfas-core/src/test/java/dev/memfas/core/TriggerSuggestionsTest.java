@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.Trigger;
-import dev.memfas.TriggerSuggestion;
+import dev.memfas.Triggers;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -25,7 +25,7 @@ final class TriggerSuggestionsTest {
     private void helpfulTurn(String session, String query, String helpfulId) {
         List<String> included = curator.getContext(query, session).memoryIds();
         assertThat(included).contains(helpfulId);
-        curator.reportUsage(session, List.of(helpfulId), true);
+        curator.upkeep().reportUsage(session, List.of(helpfulId), true);
     }
 
     @Test
@@ -36,19 +36,19 @@ final class TriggerSuggestionsTest {
 
         helpfulTurn("s1", "how do billing migrations run?", "flyway");
         helpfulTurn("s2", "billing deploy order of migrations", "flyway");
-        assertThat(curator.suggestTriggers("default")).isEmpty();
+        assertThat(curator.triggers().suggest("default")).isEmpty();
         helpfulTurn("s3", "anything before the billing deploy? migrations?", "flyway");
 
-        List<TriggerSuggestion> suggestions = curator.suggestTriggers("default");
+        List<Triggers.Suggestion> suggestions = curator.triggers().suggest("default");
 
-        assertThat(suggestions).extracting(TriggerSuggestion::keyword).startsWith("billing", "migrations")
+        assertThat(suggestions).extracting(Triggers.Suggestion::keyword).startsWith("billing", "migrations")
                 .doesNotContain("the", "how", "lunch");
         assertThat(suggestions.get(0).queries()).isEqualTo(3);
         assertThat(suggestions.get(0).memoryIds()).containsExactly("flyway");
         assertThat(store.triggers("default")).isEmpty();
 
-        curator.addTrigger(suggestions.get(0).toTrigger("default"));
-        assertThat(curator.suggestTriggers("default")).extracting(TriggerSuggestion::keyword)
+        curator.triggers().add(suggestions.get(0).toTrigger("default"));
+        assertThat(curator.triggers().suggest("default")).extracting(Triggers.Suggestion::keyword)
                 .doesNotContain("billing");
         assertThat(store.triggers("default")).extracting(Trigger::keyword).containsExactly("billing");
     }
@@ -60,15 +60,15 @@ final class TriggerSuggestionsTest {
 
         for (int i = 0; i < 3; i++) {
             curator.getContext("kafka retention?", "s" + i);
-            curator.reportUsage("s" + i, List.of("kafka"), false);
+            curator.upkeep().reportUsage("s" + i, List.of("kafka"), false);
         }
         curator.getContext("kafka retention?", "same");
         for (int i = 0; i < 3; i++) {
-            curator.reportUsage("same", List.of("kafka"), true);
+            curator.upkeep().reportUsage("same", List.of("kafka"), true);
         }
 
-        assertThat(curator.suggestTriggers("default")).isEmpty();
-        assertThat(curator.suggestTriggers("other")).isEmpty();
+        assertThat(curator.triggers().suggest("default")).isEmpty();
+        assertThat(curator.triggers().suggest("other")).isEmpty();
     }
 
     @Test
@@ -77,9 +77,9 @@ final class TriggerSuggestionsTest {
             redacted.remember(Memory.builder("Kafka retention is seven days.").id("kafka").build());
             for (int i = 0; i < 4; i++) {
                 redacted.getContext("kafka retention?", "s" + i);
-                redacted.reportUsage("s" + i, List.of("kafka"), true);
+                redacted.upkeep().reportUsage("s" + i, List.of("kafka"), true);
             }
-            assertThat(redacted.suggestTriggers("default")).isEmpty();
+            assertThat(redacted.triggers().suggest("default")).isEmpty();
         }
     }
 }

@@ -101,7 +101,7 @@ final class WriteDuplicatesTest {
     void aSupersededOrExpiredMemory_isNoDuplicate_ofOneSaidAgain() {
         curator(Memfas.newBuilder());
         Memory old = curator.remember(Memory.builder("Owner is Dev.").build());
-        curator.supersede(old.id(), Memory.builder("Owner is Aiko.").build());
+        curator.memories().supersede(old.id(), Memory.builder("Owner is Aiko.").build());
         curator.remember(Memory.builder("Retention is 7 days.").expiresAt(NOW.plusSeconds(60)).build());
         clock.advance(Duration.ofMinutes(2));
 
@@ -156,7 +156,7 @@ final class WriteDuplicatesTest {
         assertThat(merged.createdAt()).isEqualTo(original.createdAt());
         assertThat(merging.count("default")).isEqualTo(1);
         assertThat(merging.get("default", original.id()).orElseThrow().evidenceCount()).isEqualTo(2);
-        assertThat(curator.history("default", original.id())).extracting(v -> v.memory().text())
+        assertThat(curator.memories().history("default", original.id())).extracting(v -> v.memory().text())
                 .containsExactly(first, close);
     }
 

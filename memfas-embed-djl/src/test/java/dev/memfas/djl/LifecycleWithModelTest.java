@@ -59,7 +59,7 @@ final class LifecycleWithModelTest {
             assertThat(recalled(curator, RecallRequest.builder("checkout-api owner"))).startsWith("dev");
             curator.forget("default", "aiko-draft");
 
-            curator.supersede("dev", aiko);
+            curator.memories().supersede("dev", aiko);
 
             List<String> now = recalled(curator, RecallRequest.builder("checkout-api owner"));
             assertThat(now).startsWith("aiko").doesNotContain("dev");

@@ -55,7 +55,7 @@ public final class QuickStart {
                     Memory.builder("The billing database migrations run with Flyway before each deploy.")
                             .id("billing-migrations").kind("note").scope(Scope.project("billing"))
                             .source("memory/2026-11-20.md").createdAt(now.minus(Duration.ofDays(2))).build()));
-            curator.addTrigger(Trigger.of("deploy", "Check that the Flyway migrations ran before deploying.",
+            curator.triggers().add(Trigger.of("deploy", "Check that the Flyway migrations ran before deploying.",
                     "billing-migrations"));
 
             ContextResponse r = curator.getContext(ContextRequest.builder("Can we deploy the billing fix today?")

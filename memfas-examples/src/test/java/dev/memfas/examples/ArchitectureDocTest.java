@@ -40,11 +40,11 @@ final class ArchitectureDocTest {
         }
 
         String curator = Files.readString(CORE.resolve("MemoryCurator.java"));
-        // The step objects the curator builds: field name to class.
+        // The step objects the curator holds: field name to class.
         Map<String, String> steps = new TreeMap<>();
-        Matcher field = Pattern.compile("this\\.(\\w+) = new (\\w+)\\(").matcher(curator);
+        Matcher field = Pattern.compile("private final (\\w+) (\\w+);").matcher(curator);
         while (field.find()) {
-            steps.put(field.group(1), field.group(2));
+            steps.put(field.group(2), field.group(1));
         }
         int start = curator.indexOf("public ContextResponse getContext(ContextRequest request)");
         String body = curator.substring(start, curator.indexOf("\n    }\n", start));

@@ -154,13 +154,14 @@ final class DocSnippetsTest {
             Object plan = fragment(loader, "Resume", "resume").invoke(null, curator);
             assertThat(plan).isEqualTo("{\"steps\": [\"migrate\", \"deploy\", \"verify\"], \"at\": 1}");
 
-            curator.saveState("default", "notes/deploy-window", "\"deploy between 10:00 and 16:00\"");
-            curator.saveState("default", "notes/lunch-order", "\"two pizzas\"");
+            curator.state().save("default", "notes/deploy-window", "\"deploy between 10:00 and 16:00\"");
+            curator.state().save("default", "notes/lunch-order", "\"two pizzas\"");
             dev.memfas.ContextResponse withPlan = (dev.memfas.ContextResponse)
                     fragment(loader, "WithPlan", "withPlan").invoke(null, curator);
             assertThat(withPlan.stateKeys()).containsExactly("plan", "notes/deploy-window");
 
-            dev.memfas.SaveOutcome saved = (dev.memfas.SaveOutcome) fragment(loader, "AfterTool", "afterTool")
+            dev.memfas.State.SaveOutcome saved = (dev.memfas.State.SaveOutcome) fragment(loader, "AfterTool",
+                    "afterTool")
                     .invoke(null, curator, "{\"name\": \"Ana\", \"prefers\": \"short answers\"}");
             assertThat(saved.key()).isEqualTo("tool/getUserProfile");
 
@@ -228,7 +229,8 @@ final class DocSnippetsTest {
     }
 
     private static JavaFileObject source(String name, String code) {
-        return new SimpleJavaFileObject(java.net.URI.create("string:///" + name + ".java"), JavaFileObject.Kind.SOURCE) {
+        return new SimpleJavaFileObject(java.net.URI.create("string:///" + name + ".java"),
+                JavaFileObject.Kind.SOURCE) {
             @Override
             public CharSequence getCharContent(boolean ignoreEncodingErrors) {
                 return code;

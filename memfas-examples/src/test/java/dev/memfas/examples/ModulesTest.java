@@ -30,23 +30,25 @@ final class ModulesTest {
 
     @Test
     void namedModules_exportExactlyTheirPackages_withThePinnedPublicTypes() throws Exception {
-        // By audience: what an agent calls; what store and model authors implement; the pluggable decisions; what
-        // telemetry consumers receive.
+        // By audience: what an agent calls (the curator and its facets); what store and model authors implement;
+        // the pluggable decisions; what runs beside the turns; what telemetry consumers receive.
         assertModule("memfas-api", "dev.memfas", Map.of(
                 "dev.memfas", Set.of(
-                        "AgentEvent", "ContextCurator", "ContextItem", "ContextLevel", "ContextRequest",
-                        "ContextResponse", "ContextTier", "CuratorStats", "DroppedMemory", "EventOutcome", "Layer",
-                        "MaintenanceReport", "MaintenanceRequest", "MemfasException", "Memory", "MemoryFilter",
-                        "MemoryVersion", "Orientation", "RecallHit", "RecallRequest", "RememberRequest", "Remembered",
-                        "SaveOutcome", "Scope", "ScopeBudgets", "ScoreBreakdown", "ScoringWeights", "StateEntry",
-                        "StopWords", "SummarizeRequest", "SummaryReport", "TimeService", "Trigger",
-                        "TriggerSuggestion", "UsageReport"),
+                        "ContextCurator", "ContextItem", "ContextLevel", "ContextRequest", "ContextResponse",
+                        "ContextTier", "CuratorStats", "DroppedMemory", "Layer", "MemfasException", "Memories",
+                        "Memory", "MemoryFilter", "Memories.Version", "RecallHit", "RecallRequest", "RememberRequest",
+                        "Remembered", "State.SaveOutcome", "Scope", "ScopeBudgets", "ScoreBreakdown", "ScoringWeights",
+                        "State", "State.Entry", "StopWords", "TimeService", "Trigger", "Triggers.Suggestion",
+                        "Triggers"),
                 "dev.memfas.spi", Set.of(
                         "Embedder", "Embeddings", "LexicalHit", "MemoryStore", "SharedStore", "StoredMemory",
                         "Tokenizer", "VectorSpace"),
                 "dev.memfas.policy", Set.of(
                         "DuplicatePolicy", "RelevanceJudge", "RetentionPolicy", "SavePolicy", "Summarizer",
                         "SupersessionPolicy", "WorldKnowledgeProbe"),
+                "dev.memfas.upkeep", Set.of(
+                        "AgentEvent", "EventOutcome", "MaintenanceReport", "MaintenanceRequest", "Orientation",
+                        "SummarizeRequest", "SummaryReport", "Upkeep", "UsageReport"),
                 "dev.memfas.telemetry", Set.of("TelemetryListener", "TurnTelemetry", "UsageTelemetry")));
         assertModule("memfas-sqlite", "dev.memfas.sqlite", Map.of("dev.memfas.sqlite", Set.of("SqliteMemoryStore")));
         assertModule("memfas-testkit", "dev.memfas.testkit", Map.of("dev.memfas.testkit",
@@ -90,7 +92,8 @@ final class ModulesTest {
             }
         }
         assertThat(owner).containsEntry("dev.memfas.core", "memfas-core")
-                .containsEntry("dev.memfas.core.vector", "memfas-core").containsEntry("dev.memfas.bench", "memfas-bench");
+                .containsEntry("dev.memfas.core.vector", "memfas-core")
+                        .containsEntry("dev.memfas.bench", "memfas-bench");
     }
 
     private static void assertModule(String module, String name, Map<String, Set<String>> publicTypes)

@@ -16,8 +16,8 @@ final class StateByMeaningTest {
     void aKeyAboutTheQuery_isChosen_withoutAWordInCommon() {
         try (DjlEmbedder model = DjlEmbedder.defaultModel();
              ContextCurator curator = Memfas.newBuilder().embedder(model).build()) {
-            curator.saveState("default", "notes/release-hours", "\"go-live only between 10:00 and 16:00\"");
-            curator.saveState("default", "notes/lunch-order", "\"two pizzas, one salad\"");
+            curator.state().save("default", "notes/release-hours", "\"go-live only between 10:00 and 16:00\"");
+            curator.state().save("default", "notes/lunch-order", "\"two pizzas, one salad\"");
 
             List<String> chosen = curator.getContext(ContextRequest.builder("when may we ship to production?")
                     .sessionId("s").state("notes/*").build()).stateKeys();

@@ -120,7 +120,7 @@ public final class MemfasChatMemory implements ChatMemory {
         MemoryFilter mine = MemoryFilter.all().source(source()).kind("conversation_turn");
         List<String> ids = new ArrayList<>();
         for (int offset = 0; ; offset += 1000) {
-            List<Memory> page = curator.list(namespace, mine, offset, 1000);
+            List<Memory> page = curator.memories().list(namespace, mine, offset, 1000);
             for (Memory m : page) {
                 if (m.source().equals(source())) {
                     ids.add(m.id());

@@ -14,7 +14,7 @@ import dev.memfas.ContextItem;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
-import dev.memfas.UsageReport;
+import dev.memfas.upkeep.UsageReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,8 +138,8 @@ public final class MemfasContentRetriever implements ContentRetriever {
 
     /**
      * Tells the curator which memories of a session's last retrieval the answer used: those whose id the answer cites
-     * (ask the model to cite the bracketed id that opens each memory it used) count as helpful. Nothing is reported when the
-     * session retrieved nothing or the answer cites none.
+     * (ask the model to cite the bracketed id that opens each memory it used) count as helpful. Nothing is reported
+     * when the session retrieved nothing or the answer cites none.
      *
      * @param chatMemoryId the chat memory id the query carried, or null for queries without one
      * @return what the curator recorded
@@ -156,7 +156,7 @@ public final class MemfasContentRetriever implements ContentRetriever {
         if (used.isEmpty()) {
             return new UsageReport(List.of(), List.of());
         }
-        return curator.reportUsage(namespace, session, used, true);
+        return curator.upkeep().reportUsage(namespace, session, used, true);
     }
 
     private static String session(Query query) {

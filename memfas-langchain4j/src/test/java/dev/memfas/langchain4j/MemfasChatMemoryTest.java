@@ -63,7 +63,7 @@ final class MemfasChatMemoryTest {
                 .contains("User: My dog is called Biscuit");
         // The last exchange as it was, then the new question: the window of 2 messages, and nothing older.
         assertThat(sent).hasSize(3);
-        assertThat(curator.list("default", MemoryFilter.all().source("conversation:c1"), 0, 100)).hasSize(4);
+        assertThat(curator.memories().list("default", MemoryFilter.all().source("conversation:c1"), 0, 100)).hasSize(4);
     }
 
     @Test
@@ -77,12 +77,12 @@ final class MemfasChatMemoryTest {
 
         assertThat(memory.messages()).extracting(ChatMessage::type)
                 .doesNotContain(dev.langchain4j.data.message.ChatMessageType.TOOL_EXECUTION_RESULT);
-        assertThat(curator.list("default", MemoryFilter.all().source("conversation:c2"), 0, 100))
+        assertThat(curator.memories().list("default", MemoryFilter.all().source("conversation:c2"), 0, 100))
                 .extracting(m -> m.text()).containsExactly("User: What is the weather?");
 
         memory.clear();
 
         assertThat(memory.messages()).isEmpty();
-        assertThat(curator.list("default", MemoryFilter.all().source("conversation:c2"), 0, 100)).isEmpty();
+        assertThat(curator.memories().list("default", MemoryFilter.all().source("conversation:c2"), 0, 100)).isEmpty();
     }
 }

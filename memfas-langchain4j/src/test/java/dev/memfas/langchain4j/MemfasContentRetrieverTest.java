@@ -18,7 +18,7 @@ import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.MemoryId;
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
-import dev.memfas.UsageReport;
+import dev.memfas.upkeep.UsageReport;
 import dev.memfas.core.Memfas;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
-import dev.memfas.policy.RelevanceJudge;
-import dev.memfas.SaveOutcome;
-import dev.memfas.policy.SavePolicy;
+import dev.memfas.State;
 import dev.memfas.core.Memfas;
+import dev.memfas.policy.RelevanceJudge;
+import dev.memfas.policy.SavePolicy;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpTimeoutException;
@@ -104,15 +104,16 @@ final class LlmOverseerTest {
                 CompletionsServer down = new CompletionsServer().failing(503, "overloaded")) {
             for (CompletionsServer s : List.of(server, down)) {
                 try (ContextCurator curator = Memfas.newBuilder()
-                        .relevanceJudge(new LlmRelevanceJudge(endpoint(s, Duration.ofSeconds(5))), Duration.ofSeconds(5))
+                        .relevanceJudge(new LlmRelevanceJudge(endpoint(s, Duration.ofSeconds(5))),
+                                Duration.ofSeconds(5))
                         .savePolicy(new LlmSavePolicy(endpoint(s, Duration.ofSeconds(5))), Duration.ofSeconds(5))
                         .build()) {
-                    curator.saveState("default", "notes/deploy-window", "\"deploy between 10:00 and 16:00\"");
-                    curator.saveState("default", "notes/lunch-order", "\"two pizzas, one salad\"");
+                    curator.state().save("default", "notes/deploy-window", "\"deploy between 10:00 and 16:00\"");
+                    curator.state().save("default", "notes/lunch-order", "\"two pizzas, one salad\"");
 
                     List<String> chosen = curator.getContext(ContextRequest.builder("when can we deploy?")
                             .sessionId("s").state("notes/*").build()).stateKeys();
-                    SaveOutcome offered = curator.offer("default", "getUserProfile",
+                    State.SaveOutcome offered = curator.state().offer("default", "getUserProfile",
                             "{\"name\": \"Ana\", \"prefers\": \"short answers\"}", "greet");
 
                     if (s == server) {

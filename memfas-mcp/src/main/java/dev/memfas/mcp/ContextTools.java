@@ -13,7 +13,7 @@ import dev.memfas.ContextLevel;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.ContextTier;
-import dev.memfas.UsageReport;
+import dev.memfas.upkeep.UsageReport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -23,12 +23,15 @@ import java.util.Map;
 /**
  * The handlers of the curation tools, {@code get_context}, {@code report_usage} and {@code set_budget}, and the
  * sizes {@code set_budget} sets: the server's default and, for at most {@value #MAX_SESSION_BUDGETS} sessions (the
- * least recently used forgotten), each session's own, and over HTTP each client's own default. {@link MemfasTools} turns their exceptions into tool errors.
+ * least recently used forgotten), each session's own, and over HTTP each client's own default. {@link MemfasTools}
+ * turns their exceptions into tool errors.
  */
 final class ContextTools {
     private static final int MAX_SESSION_BUDGETS = 10_000;
 
-    /** A size set by {@code set_budget}: a number of tokens, or a level (whose budget, minimum score and most items). */
+    /**
+     * A size set by {@code set_budget}: a number of tokens, or a level (whose budget, minimum score and most items).
+     */
     private record Size(Integer tokens, ContextLevel level) {
         void applyTo(ContextRequest.Builder request) {
             if (level != null) {
@@ -226,7 +229,7 @@ final class ContextTools {
         }
         Boolean helpful = args.optionalBoolean("was_helpful");
         boolean h = helpful == null || helpful;
-        UsageReport report = curator.reportUsage(MemfasTools.namespace(args), session, ids, h);
+        UsageReport report = curator.upkeep().reportUsage(MemfasTools.namespace(args), session, ids, h);
         int n = report.recorded().size();
         String text = "recorded " + n + (n == 1 ? " memory" : " memories") + " as " + (h ? "helpful" : "not helpful")
                 + " in session " + named;
@@ -234,7 +237,8 @@ final class ContextTools {
             text += "; no memory has the id" + (report.unknown().size() == 1 ? " " : "s ")
                     + String.join(", ", report.unknown());
         }
-        return MemfasTools.ok(text, Map.of("session_id", named, "recorded", report.recorded(), "unknown", report.unknown(),
+        return MemfasTools.ok(text,
+                Map.of("session_id", named, "recorded", report.recorded(), "unknown", report.unknown(),
                 "was_helpful", h));
     }
 

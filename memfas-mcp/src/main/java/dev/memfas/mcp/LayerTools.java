@@ -49,13 +49,13 @@ final class LayerTools {
     McpSchema.CallToolResult promote(ToolArguments args) {
         String id = args.requiredString("memory_id");
         Layer layer = Layer.parse(args.requiredString("layer"));
-        Memory promoted = curator.promote(MemfasTools.namespace(args), id, layer);
+        Memory promoted = curator.memories().promote(MemfasTools.namespace(args), id, layer);
         return MemfasTools.ok("promoted " + id + " to the " + Layer.of(promoted).label() + " layer",
                 ToolSchemas.memory(promoted, null));
     }
 
     McpSchema.CallToolResult workingMemory(ToolArguments args) {
-        List<Memory> memories = curator.workingMemory(MemfasTools.namespace(args), args.requiredSession());
+        List<Memory> memories = curator.memories().workingMemory(MemfasTools.namespace(args), args.requiredSession());
         StringBuilder text = new StringBuilder(memories.size() + " working memories");
         for (Memory m : memories) {
             text.append('\n').append(m.id()).append(": ").append(m.text());

@@ -7,15 +7,15 @@ import static dev.memfas.mcp.ToolSchemas.output;
 import static dev.memfas.mcp.ToolSchemas.prop;
 import static dev.memfas.mcp.ToolSchemas.type;
 
-import dev.memfas.AgentEvent;
+import dev.memfas.upkeep.AgentEvent;
 import dev.memfas.ContextCurator;
-import dev.memfas.EventOutcome;
-import dev.memfas.MaintenanceReport;
-import dev.memfas.MaintenanceRequest;
+import dev.memfas.upkeep.EventOutcome;
+import dev.memfas.upkeep.MaintenanceReport;
+import dev.memfas.upkeep.MaintenanceRequest;
 import dev.memfas.Memory;
-import dev.memfas.Orientation;
-import dev.memfas.SummarizeRequest;
-import dev.memfas.SummaryReport;
+import dev.memfas.upkeep.Orientation;
+import dev.memfas.upkeep.SummarizeRequest;
+import dev.memfas.upkeep.SummaryReport;
 import dev.memfas.TimeService;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.DateTimeException;
@@ -150,7 +150,7 @@ final class LifecycleTools {
         SummarizeRequest request = SummarizeRequest.of(MemfasTools.namespace(args), java.time.Duration.ofDays(days))
                 .maxTokens(maxTokens == null ? SummarizeRequest.DEFAULT_MAX_TOKENS : maxTokens);
         // A dry run unless told otherwise, as for maintain.
-        SummaryReport r = curator.summarize(dryRun == null || dryRun ? request.asDryRun() : request);
+        SummaryReport r = curator.upkeep().summarize(dryRun == null || dryRun ? request.asDryRun() : request);
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s%d old memories examined, %d"
                 + " consolidated into %d summaries", r.dryRun() ? "dry run, nothing changed: " : "", r.examined(),
                 r.summarized(), r.summaries().size()));
@@ -170,7 +170,7 @@ final class LifecycleTools {
         Boolean dryRun = args.optionalBoolean("dry_run");
         Boolean purge = args.optionalBoolean("purge");
         // A dry run unless told otherwise: an agent should see what would go before anything goes.
-        MaintenanceReport r = curator.maintain(new MaintenanceRequest(MemfasTools.namespace(args),
+        MaintenanceReport r = curator.upkeep().maintain(new MaintenanceRequest(MemfasTools.namespace(args),
                 dryRun == null || dryRun, purge != null && purge));
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s%d live memories examined (%d pinned):"
                 + " %d archived, %d purged, %d expired archived", r.dryRun() ? "dry run, nothing changed: " : "",
@@ -197,7 +197,7 @@ final class LifecycleTools {
     McpSchema.CallToolResult restore(ToolArguments args) {
         String id = args.requiredString("memory_id");
         String namespace = MemfasTools.namespace(args);
-        curator.restore(namespace, id);
+        curator.memories().restore(namespace, id);
         return MemfasTools.ok("restored " + id, ToolSchemas.memory(curator.get(namespace, id).orElseThrow()));
     }
 
@@ -217,7 +217,9 @@ final class LifecycleTools {
                 details.put(key, value);
             }
         }
-        EventOutcome outcome = curator.reportEvent(new AgentEvent(type, MemfasTools.namespace(args), args.session(), args.requiredString("text"), details));
+        EventOutcome outcome = curator.upkeep()
+                .reportEvent(new AgentEvent(type, MemfasTools.namespace(args), args.session(), args
+                        .requiredString("text"), details));
         StringBuilder text = new StringBuilder(outcome.remembered() == null ? "noted (not remembered)"
                 : "remembered as " + outcome.remembered().id());
         List<Map<String, Object>> similar = new java.util.ArrayList<>();
@@ -239,7 +241,7 @@ final class LifecycleTools {
 
     McpSchema.CallToolResult orient(ToolArguments args) {
         ZoneId zone = zone(args);
-        Orientation o = curator.orient(MemfasTools.namespace(args), zone);
+        Orientation o = curator.upkeep().orient(MemfasTools.namespace(args), zone);
         String now = o.now().local().toOffsetDateTime().toString();
         StringBuilder text = new StringBuilder("now: " + now + " (" + zone.getId() + ")\n");
         text.append(o.lastSeen() == null ? "first orientation: " + o.added() + " memories stored"
@@ -270,7 +272,7 @@ final class LifecycleTools {
 
     McpSchema.CallToolResult time(ToolArguments args) {
         ZoneId zone = zone(args);
-        TimeService time = curator.time();
+        TimeService time = curator.upkeep().time();
         TimeService.TimeAnchor now = time.now(zone);
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("now", now.local().toOffsetDateTime().toString());

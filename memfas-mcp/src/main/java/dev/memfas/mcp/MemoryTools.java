@@ -2,9 +2,9 @@ package dev.memfas.mcp;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.Layer;
+import dev.memfas.Memories;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.MemoryVersion;
 import dev.memfas.RememberRequest;
 import dev.memfas.Remembered;
 import dev.memfas.Scope;
@@ -130,7 +130,7 @@ final class MemoryTools {
         replacement.kind(kind != null && !kind.isBlank() ? kind : old.kind())
                 .scope(scope != null && !scope.isBlank() ? Scope.parse(scope) : old.scope())
                 .tags(tags != null ? tags : old.tags());
-        return curator.supersede(oldId, replacement.build());
+        return curator.memories().supersede(oldId, replacement.build());
     }
 
     McpSchema.CallToolResult get(ToolArguments args) {
@@ -153,7 +153,7 @@ final class MemoryTools {
         int n = limit == null ? 20 : limit;
         int from = offset == null ? 0 : offset;
         // One more than asked, to know whether there is a next page.
-        List<Memory> page = curator.list(MemfasTools.namespace(args), filter, from, n + 1);
+        List<Memory> page = curator.memories().list(MemfasTools.namespace(args), filter, from, n + 1);
         List<Map<String, Object>> memories = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         for (Memory m : page.subList(0, Math.min(n, page.size()))) {
@@ -179,7 +179,7 @@ final class MemoryTools {
         Boolean pinned = args.optionalBoolean("pinned");
         Instant expires = args.optionalInstant("expires_at");
         // The curator reads, changes and writes under its write lock, keeping the state before as a version.
-        curator.update(namespace, id, b -> {
+        curator.memories().update(namespace, id, b -> {
             if (text != null) {
                 b.text(text);
             }
@@ -224,13 +224,13 @@ final class MemoryTools {
     McpSchema.CallToolResult history(ToolArguments args) {
         String id = args.requiredString("memory_id");
         String namespace = MemfasTools.namespace(args);
-        List<MemoryVersion> versions = curator.history(namespace, id);
+        List<Memories.Version> versions = curator.memories().history(namespace, id);
         if (versions.isEmpty()) {
             throw new IllegalArgumentException("no memory '" + id + "' in namespace '" + namespace + "'");
         }
         StringBuilder text = new StringBuilder();
         List<Map<String, Object>> out = new ArrayList<>();
-        for (MemoryVersion v : versions) {
+        for (Memories.Version v : versions) {
             Memory m = v.memory();
             text.append('v').append(v.version()).append(' ').append(m.updatedAt()).append(" by ")
                     .append(m.author() == null ? "unknown" : m.author()).append(": ")

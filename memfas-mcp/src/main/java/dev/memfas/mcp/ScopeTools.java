@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * The handler of {@code memory_context}: the memories that apply in a scope, asked for on demand rather than by query
- * ({@link ContextCurator#memoryContext}). Without a scope, the server's project's, else its language's, else the
+ * ({@link dev.memfas.Memories#memoryContext}). Without a scope, the server's project's, else its language's, else the
  * universal ones. {@link MemfasTools} turns its exceptions into tool errors.
  */
 final class ScopeTools {
@@ -55,7 +55,7 @@ final class ScopeTools {
         Scope scope = given != null && !given.isBlank() ? Scope.parse(given) : here.scope();
         String kind = args.optionalString("kind");
         Integer limit = args.optionalInt("limit", 1, 200);
-        List<StoredMemory> memories = curator.memoryContext(MemfasTools.namespace(args), scope,
+        List<StoredMemory> memories = curator.memories().memoryContext(MemfasTools.namespace(args), scope,
                 kind == null || kind.isBlank() ? null : kind, limit == null ? DEFAULT_LIMIT : limit);
         StringBuilder text = new StringBuilder(memories.size() + " memories apply in " + scope);
         for (StoredMemory s : memories) {

@@ -8,7 +8,7 @@ import static dev.memfas.mcp.ToolSchemas.prop;
 import static dev.memfas.mcp.ToolSchemas.type;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.StateEntry;
+import dev.memfas.State;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -117,13 +117,13 @@ final class StateTools {
         if (value == null) {
             throw new IllegalArgumentException("missing required argument 'value'");
         }
-        curator.saveState(MemfasTools.namespace(args), key, value);
+        curator.state().save(MemfasTools.namespace(args), key, value);
         return MemfasTools.ok("saved " + key, Map.of("key", key));
     }
 
     McpSchema.CallToolResult load(ToolArguments args) {
         String key = args.requiredString("key");
-        String value = curator.loadState(MemfasTools.namespace(args), key).orElse(null);
+        String value = curator.state().load(MemfasTools.namespace(args), key).orElse(null);
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("key", key);
         structured.put("value", value);
@@ -134,7 +134,7 @@ final class StateTools {
         boolean preview = Boolean.TRUE.equals(args.optionalBoolean("include_preview"));
         List<Map<String, Object>> keys = new ArrayList<>();
         StringBuilder text = new StringBuilder();
-        for (StateEntry e : curator.listStateKeys(MemfasTools.namespace(args), preview)) {
+        for (State.Entry e : curator.state().keys(MemfasTools.namespace(args), preview)) {
             Map<String, Object> k = new LinkedHashMap<>();
             k.put("key", e.key());
             k.put("updated_at", e.updatedAt().toString());
@@ -150,7 +150,7 @@ final class StateTools {
     McpSchema.CallToolResult search(ToolArguments args) {
         String glob = args.requiredString("glob");
         Integer limit = args.optionalInt("limit", 1, 1000);
-        Map<String, String> found = curator.searchState(MemfasTools.namespace(args), glob,
+        Map<String, String> found = curator.state().search(MemfasTools.namespace(args), glob,
                 limit == null ? DEFAULT_SEARCH : limit);
         StringBuilder text = new StringBuilder();
         found.forEach((k, v) -> text.append(k).append(": ").append(v.replace('\n', ' ')).append('\n'));
@@ -160,7 +160,7 @@ final class StateTools {
 
     McpSchema.CallToolResult delete(ToolArguments args) {
         String key = args.requiredString("key");
-        boolean deleted = curator.deleteState(MemfasTools.namespace(args), key);
+        boolean deleted = curator.state().delete(MemfasTools.namespace(args), key);
         return MemfasTools.ok(deleted ? "deleted " + key : "no state under " + key,
                 Map.of("key", key, "deleted", deleted));
     }
@@ -171,7 +171,8 @@ final class StateTools {
         if (result == null) {
             throw new IllegalArgumentException("missing required argument 'result'");
         }
-        dev.memfas.SaveOutcome o = curator.offer(MemfasTools.namespace(args), tool, result, args.optionalString("goal"));
+        dev.memfas.State.SaveOutcome o = curator.state()
+                .offer(MemfasTools.namespace(args), tool, result, args.optionalString("goal"));
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("saved", o.saved());
         structured.put("key", o.key());
@@ -181,7 +182,7 @@ final class StateTools {
     }
 
     McpSchema.CallToolResult clear(ToolArguments args) {
-        int n = curator.clearState(MemfasTools.namespace(args));
+        int n = curator.state().clear(MemfasTools.namespace(args));
         return MemfasTools.ok("deleted " + n + (n == 1 ? " key" : " keys"), Map.of("deleted", n));
     }
 }

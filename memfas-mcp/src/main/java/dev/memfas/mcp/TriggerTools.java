@@ -9,7 +9,7 @@ import static dev.memfas.mcp.ToolSchemas.type;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.Trigger;
-import dev.memfas.TriggerSuggestion;
+import dev.memfas.Triggers;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,11 +56,11 @@ final class TriggerTools {
     }
 
     McpSchema.CallToolResult suggest(ToolArguments args) {
-        List<TriggerSuggestion> suggestions = curator.suggestTriggers(MemfasTools.namespace(args));
+        List<Triggers.Suggestion> suggestions = curator.triggers().suggest(MemfasTools.namespace(args));
         StringBuilder text = new StringBuilder(suggestions.isEmpty() ? "no suggestions yet"
                 : suggestions.size() + " suggestions");
         List<Map<String, Object>> structured = new ArrayList<>();
-        for (TriggerSuggestion s : suggestions) {
+        for (Triggers.Suggestion s : suggestions) {
             text.append('\n').append(s.keyword()).append(" (").append(s.queries()).append(" helpful queries): ")
                     .append(String.join(", ", s.memoryIds()));
             Map<String, Object> o = new LinkedHashMap<>();
@@ -77,7 +77,7 @@ final class TriggerTools {
         List<String> ids = args.optionalStringList("memory_ids");
         Trigger t = new Trigger(args.requiredString("keyword"), hint == null ? "" : hint,
                 ids == null ? List.of() : ids, MemfasTools.namespace(args));
-        curator.addTrigger(t);
+        curator.triggers().add(t);
         return MemfasTools.ok("added trigger '" + t.keyword() + "'",
                 Map.of("keyword", t.keyword(), "memory_ids", t.memoryIds()));
     }

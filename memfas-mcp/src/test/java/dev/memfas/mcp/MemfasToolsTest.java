@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
+import dev.memfas.RecallRequest;
 import dev.memfas.core.Memfas;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.HashMap;
@@ -45,7 +46,8 @@ final class MemfasToolsTest {
     @Test
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
-                "set_budget", "memory_context", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain",
+                "set_budget", "memory_context", "remember", "recall", "get", "list", "update", "supersede", "history",
+                        "maintain",
                 "summarize", "restore", "time", "report_event", "orient", "promote", "working_memory",
                 "suggest_triggers", "add_trigger", "save_state", "load_state", "list_state_keys", "search_state",
                 "delete_state", "offer", "clear_state", "forget");
@@ -103,7 +105,8 @@ final class MemfasToolsTest {
         results.put("list_state_keys", call("list_state_keys", "include_preview", true));
         results.put("search_state", call("search_state", "glob", "p*"));
         results.put("delete_state", call("delete_state", "key", "plan"));
-        results.put("offer", call("offer", "tool_name", "getUserProfile", "result", "{\"name\": \"Ana\", \"team\": 7}"));
+        results.put("offer",
+                call("offer", "tool_name", "getUserProfile", "result", "{\"name\": \"Ana\", \"team\": 7}"));
         results.put("clear_state", call("clear_state"));
         results.put("forget", call("forget", "memory_id", "m3"));
         for (MemfasTools.Tool tool : tools.tools()) {
@@ -373,7 +376,8 @@ final class MemfasToolsTest {
     void aServerOfOneNamespace_refusesCallsNamingAnother_andWorksInItsOwnByDefault() {
         MemfasTools acme = new MemfasTools(curator, null, new WorkingContext(null, null, "acme"), "full");
 
-        McpSchema.CallToolResult remembered = acme.call("remember", Map.of("text", "Acme ships on Mondays", "id", "a1"));
+        McpSchema.CallToolResult remembered = acme
+                .call("remember", Map.of("text", "Acme ships on Mondays", "id", "a1"));
         McpSchema.CallToolResult elsewhere = acme.call("recall", Map.of("query", "billing", "namespace", "default"));
 
         assertThat(remembered.isError()).as(text(remembered)).isFalse();
@@ -457,7 +461,8 @@ final class MemfasToolsTest {
         assertThat(saved.isError()).isFalse();
         @SuppressWarnings("unchecked")
         String id = (String) ((Map<String, Object>) saved.structuredContent()).get("memory_id");
-        assertThat(curator.recall("grafana dashboards", 5).get(0).memory().tags()).containsExactly("ops", "grafana");
+        assertThat(curator.recall(RecallRequest.builder("grafana dashboards").limit(5).build()).get(0).memory().tags())
+                .containsExactly("ops", "grafana");
 
         assertThat(text(call("recall", "query", "grafana dashboards", "limit", "3"))).startsWith("1. [" + id + "]");
         assertThat(text(call("forget", "memory_id", id))).isEqualTo("forgot " + id);
@@ -514,13 +519,15 @@ final class MemfasToolsTest {
 
     @Test
     void reportUsage_namesTheIdsThatNameNoMemory() {
-        McpSchema.CallToolResult r = call("report_usage", "session_id", "s", "memory_ids", List.of("m1", "nope", "gone"));
+        McpSchema.CallToolResult r = call("report_usage", "session_id", "s", "memory_ids",
+                List.of("m1", "nope", "gone"));
 
         assertThat(r.isError()).isFalse();
         assertThat(text(r)).isEqualTo("recorded 1 memory as helpful in session s; no memory has the ids nope, gone");
         @SuppressWarnings("unchecked")
         Map<String, Object> structured = (Map<String, Object>) r.structuredContent();
-        assertThat(structured).containsEntry("recorded", List.of("m1")).containsEntry("unknown", List.of("nope", "gone"));
+        assertThat(structured).containsEntry("recorded", List.of("m1"))
+                .containsEntry("unknown", List.of("nope", "gone"));
     }
 
     @Test

@@ -21,7 +21,7 @@ final class MemfasMetersTest {
         try (ContextCurator curator = Memfas.newBuilder().telemetryListener(new MemfasMeters(registry)).build()) {
             curator.rememberAll(List.of(Memory.builder("Deploys go out on Tuesdays.").build(),
                     Memory.builder("Acme deploys on Mondays.").namespace("acme").build()));
-            curator.addTrigger(Trigger.of("deploy", "Check the migrations first."));
+            curator.triggers().add(Trigger.of("deploy", "Check the migrations first."));
 
             ContextResponse first = curator.getContext(ContextRequest.builder("when do we deploy?").sessionId("s")
                     .baselineTokens(5_000).tokenBudget(400).build());
@@ -42,8 +42,8 @@ final class MemfasMetersTest {
                     .isEqualTo(1);
             assertThat(registry.find("memfas.triggers.fired").tag("namespace", "acme").counter()).isNull();
 
-            curator.reportUsage("default", "s", first.memoryIds(), true);
-            curator.reportUsage("default", "s", List.of("no-such-memory"), false);
+            curator.upkeep().reportUsage("default", "s", first.memoryIds(), true);
+            curator.upkeep().reportUsage("default", "s", List.of("no-such-memory"), false);
             assertThat(registry.get("memfas.usage.reported").tag("helpful", "true").counter().count())
                     .isEqualTo(first.memoryIds().size());
             assertThat(registry.find("memfas.usage.reported").tag("helpful", "false").counter())

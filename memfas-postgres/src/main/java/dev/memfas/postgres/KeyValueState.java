@@ -1,7 +1,7 @@
 package dev.memfas.postgres;
 
+import dev.memfas.State;
 import dev.memfas.spi.MemoryStore;
-import dev.memfas.StateEntry;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -51,7 +51,7 @@ final class KeyValueState {
         return db.write("delete state", c -> StateTable.delete(c, namespace, key));
     }
 
-    List<StateEntry> list(String namespace, boolean includePreview) {
+    List<State.Entry> list(String namespace, boolean includePreview) {
         Objects.requireNonNull(namespace, "namespace");
         return db.read("list state", c -> StateTable.entries(c, namespace, includePreview));
     }

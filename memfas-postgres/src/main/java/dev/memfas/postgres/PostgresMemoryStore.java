@@ -1,16 +1,16 @@
 package dev.memfas.postgres;
 
-import dev.memfas.spi.Embedder;
-import dev.memfas.spi.Embeddings;
-import dev.memfas.spi.LexicalHit;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
+import dev.memfas.State;
+import dev.memfas.Trigger;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.SharedStore;
-import dev.memfas.StateEntry;
 import dev.memfas.spi.StoredMemory;
-import dev.memfas.Trigger;
 import dev.memfas.spi.VectorSpace;
 import java.time.Clock;
 import java.time.Duration;
@@ -150,10 +150,10 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
         }
 
         /**
-         * A read replica (a hot standby of the database) that serves the reads of turns and recalls: searches, memories,
-         * neighbors, vectors, token counts, the change log. Writes, key-value state and migrations go to the database.
-         * What this store reads is as recent as the replica: a write is in a turn once the replica has replayed it
-         * (and this store's own writes too), so a replica suits processes that mostly curate.
+         * A read replica (a hot standby of the database) that serves the reads of turns and recalls: searches,
+         * memories, neighbors, vectors, token counts, the change log. Writes, key-value state and migrations go to the
+         * database. What this store reads is as recent as the replica: a write is in a turn once the replica has
+         * replayed it (and this store's own writes too), so a replica suits processes that mostly curate.
          */
         public Builder readReplica(String url) {
             this.readReplica = PostgresUrl.parse(url);
@@ -569,7 +569,7 @@ public final class PostgresMemoryStore implements MemoryStore, SharedStore {
     }
 
     @Override
-    public List<StateEntry> listState(String namespace, boolean includePreview) {
+    public List<State.Entry> listState(String namespace, boolean includePreview) {
         return state.list(namespace, includePreview);
     }
 

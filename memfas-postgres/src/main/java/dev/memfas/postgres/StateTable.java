@@ -1,6 +1,6 @@
 package dev.memfas.postgres;
 
-import dev.memfas.StateEntry;
+import dev.memfas.State;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -88,14 +88,14 @@ final class StateTable {
     }
 
     /** Every key of a namespace, sorted, with when it was saved, its size and, if asked, a preview. */
-    static List<StateEntry> entries(Connection c, String namespace, boolean withPreview) throws SQLException {
-        List<StateEntry> out = new ArrayList<>();
+    static List<State.Entry> entries(Connection c, String namespace, boolean withPreview) throws SQLException {
+        List<State.Entry> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT key, value, updated_s FROM memfas_state WHERE namespace = ? ORDER BY key")) {
             ps.setString(1, namespace);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(StateEntry.of(Codec.decodeText(rs.getBytes(1)), Instant.ofEpochSecond(rs.getLong(3)),
+                    out.add(State.Entry.of(Codec.decodeText(rs.getBytes(1)), Instant.ofEpochSecond(rs.getLong(3)),
                             Codec.decodeText(rs.getBytes(2)), withPreview));
                 }
             }

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
-import dev.memfas.spi.LexicalHit;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
-import dev.memfas.spi.StoredMemory;
 import dev.memfas.core.Memfas;
+import dev.memfas.spi.LexicalHit;
+import dev.memfas.spi.StoredMemory;
 import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -245,7 +245,7 @@ final class PostgresMemoryStoreTest {
             assertThat(store.searchState("a", "session/[12]/topic", 1)).containsOnlyKeys("session/1/topic");
             assertThat(store.searchState("b", "*", 10)).containsOnlyKeys("session/1/topic");
             assertThat(store.clearState("a", "memfas.")).isEqualTo(3);
-            assertThat(store.listState("a", false)).extracting(dev.memfas.StateEntry::key)
+            assertThat(store.listState("a", false)).extracting(dev.memfas.State.Entry::key)
                     .containsExactly("memfas.last_seen");
         }
     }

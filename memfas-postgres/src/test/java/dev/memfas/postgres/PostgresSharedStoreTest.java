@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
-import dev.memfas.spi.SharedStore;
+import dev.memfas.RecallRequest;
 import dev.memfas.core.Memfas;
+import dev.memfas.spi.SharedStore;
 import dev.memfas.testkit.SharedStoreContract.TopicEmbedder;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -58,7 +59,8 @@ final class PostgresSharedStoreTest {
                 writer.remember(Memory.builder("We deploy on Tuesdays.").id("deploy").build());
                 assertThat(told.await(30, TimeUnit.SECONDS)).as("notified").isTrue();
             }
-            assertThat(idle.recall("when do we ship?", 5)).hasSize(1); // its index of the namespace is loaded
+            assertThat(idle.recall(RecallRequest.builder("when do we ship?").limit(5).build()))
+                    .hasSize(1); // its index of the namespace is loaded
             for (int i = 0; i < 5; i++) {
                 writer.remember(Memory.builder("Release notes go out on Fridays " + i).id("r" + i).build());
             }
@@ -114,7 +116,8 @@ final class PostgresSharedStoreTest {
     void aDatabaseThatWentBack_isReadAgainWhole() throws Exception {
         try (ContextCurator a = curator(); ContextCurator b = curator()) {
             a.remember(Memory.builder("We deploy on Tuesdays.").id("deploy").build());
-            assertThat(ids(b.recall("when do we ship?", 5))).containsExactly("deploy");
+            assertThat(ids(b.recall(RecallRequest.builder("when do we ship?").limit(5).build())))
+                    .containsExactly("deploy");
             // As after a restore from an older backup, or a failover to a replica that lacked the last commits: the
             // memory is gone and the change numbers start again below what the curator applied.
             try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
@@ -123,10 +126,11 @@ final class PostgresSharedStoreTest {
                 s.execute("UPDATE memfas_namespace_stats SET memories = 0, lexemes = 0");
                 s.execute("UPDATE memfas_change_counter SET last = 0");
             }
-            assertThat(ids(b.recall("when do we ship?", 5))).isEmpty();
+            assertThat(ids(b.recall(RecallRequest.builder("when do we ship?").limit(5).build()))).isEmpty();
             assertThat(b.stats().vectors()).isZero();
             a.remember(Memory.builder("Releases ship on Thursdays now.").id("ship").build());
-            assertThat(ids(b.recall("when do we ship?", 5))).containsExactly("ship");
+            assertThat(ids(b.recall(RecallRequest.builder("when do we ship?").limit(5).build())))
+                    .containsExactly("ship");
         }
     }
 

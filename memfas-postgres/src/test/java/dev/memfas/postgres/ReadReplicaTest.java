@@ -3,8 +3,9 @@ package dev.memfas.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.Memory;
 import dev.memfas.MemfasException;
+import dev.memfas.Memory;
+import dev.memfas.RecallRequest;
 import dev.memfas.core.Memfas;
 import dev.memfas.testkit.SharedStoreContract;
 import java.sql.Connection;
@@ -56,7 +57,8 @@ final class ReadReplicaTest {
 
                 // Without the replica, reads fail and say where; the primary still takes the writes.
                 replica.stop();
-                org.assertj.core.api.Assertions.assertThatThrownBy(() -> reader.recall("when do we ship?", 5))
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> reader
+                                .recall(RecallRequest.builder("when do we ship?").limit(5).build()))
                         .isInstanceOf(MemfasException.class).hasMessageContaining("(read replica)");
                 writer.upsertAll(List.of(Memory.builder("Lunch is at noon.").id("lunch")
                         .createdAt(Instant.parse("2026-11-24T09:00:00Z")).build()));

@@ -31,10 +31,10 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * A Spring AI {@link org.springframework.ai.chat.client.ChatClient} advisor backed by memfas. Before the call it curates
- * for the user message, in the conversation's session ({@link ChatMemory#CONVERSATION_ID}, else {@code default}),
- * and appends the {@code <memory_context>} block to the system message, within the token budget. After the call it
- * remembers the exchange (the user message and the answer, kind {@code conversation_turn}, source
+ * A Spring AI {@link org.springframework.ai.chat.client.ChatClient} advisor backed by memfas. Before the call it
+ * curates for the user message, in the conversation's session ({@link ChatMemory#CONVERSATION_ID}, else {@code
+ * default}), and appends the {@code <memory_context>} block to the system message, within the token budget. After the
+ * call it remembers the exchange (the user message and the answer, kind {@code conversation_turn}, source
  * {@code conversation:ID}) and reports as helpful the curated memories whose id the answer cites.
  *
  * <p>Ordered just after Spring AI's chat memory advisors ({@link #DEFAULT_ORDER}), so that the recent messages they
@@ -148,7 +148,7 @@ public final class MemfasAdvisor implements BaseAdvisor {
                     }
                 }
                 if (!cited.isEmpty()) {
-                    curator.reportUsage(namespace, conversation, cited, true);
+                    curator.upkeep().reportUsage(namespace, conversation, cited, true);
                 }
             }
             if (rememberExchanges) {

@@ -77,14 +77,15 @@ final class MemfasAdvisorTest {
         chat.prompt().user("How do we deploy billing?").advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "c2"))
                 .call().content();
 
-        List<Memory> turns = curator.list(Memory.DEFAULT_NAMESPACE,
+        List<Memory> turns = curator.memories().list(Memory.DEFAULT_NAMESPACE,
                 MemoryFilter.all().kind(MemfasAdvisor.CONVERSATION_TURN).source("conversation:c2"), 0, 10);
         assertThat(turns).extracting(Memory::text).containsExactlyInAnyOrder("User: How do we deploy billing?",
                 "Assistant: We deploy billing blue-green on Fridays [deploy].");
         // Included once by the turn, used once more when the answer cited it; the others were at most included.
         assertThat(curator.get(Memory.DEFAULT_NAMESPACE, "deploy").orElseThrow().accessCount()).isEqualTo(2);
         for (int i = 0; i < 60; i++) {
-            assertThat(curator.get(Memory.DEFAULT_NAMESPACE, "n" + i).orElseThrow().accessCount()).isLessThanOrEqualTo(1);
+            assertThat(curator.get(Memory.DEFAULT_NAMESPACE, "n" + i).orElseThrow().accessCount())
+                    .isLessThanOrEqualTo(1);
         }
     }
 
@@ -107,7 +108,8 @@ final class MemfasAdvisorTest {
         assertThat(types).containsExactly(MessageType.SYSTEM, MessageType.USER, MessageType.ASSISTANT,
                 MessageType.USER);
         assertThat(second.getSystemMessage().getText()).containsPattern("<memory id=\"deploy\"|\\n\\[deploy\\] ");
-        assertThat(curator.list(Memory.DEFAULT_NAMESPACE, MemoryFilter.all().kind(MemfasAdvisor.CONVERSATION_TURN),
+        assertThat(curator.memories()
+                .list(Memory.DEFAULT_NAMESPACE, MemoryFilter.all().kind(MemfasAdvisor.CONVERSATION_TURN),
                 0, 10)).isEmpty();
     }
 
@@ -121,7 +123,7 @@ final class MemfasAdvisorTest {
         assertThat(String.join("", chunks)).isEqualTo("We deploy billing blue-green on Fridays [deploy].");
         assertThat(model.prompts.get(0).getSystemMessage().getText())
                 .containsPattern("<memory id=\"deploy\"|\\n\\[deploy\\] ");
-        assertThat(curator.list(Memory.DEFAULT_NAMESPACE,
+        assertThat(curator.memories().list(Memory.DEFAULT_NAMESPACE,
                 MemoryFilter.all().kind(MemfasAdvisor.CONVERSATION_TURN).source("conversation:c4"), 0, 10))
                 .extracting(Memory::text)
                 .containsExactlyInAnyOrder("User: How do we deploy billing?",

@@ -1,6 +1,6 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.StateEntry;
+import dev.memfas.State;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -48,7 +48,7 @@ final class KeyValueState {
         return db.write("delete state", c -> StateTable.delete(c, namespace, key), null);
     }
 
-    List<StateEntry> list(String namespace, boolean includePreview) {
+    List<State.Entry> list(String namespace, boolean includePreview) {
         Objects.requireNonNull(namespace, "namespace");
         return db.read("list state", c -> StateTable.entries(c, namespace, includePreview));
     }

@@ -1,17 +1,17 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.spi.Embedder;
-import dev.memfas.spi.Embeddings;
-import dev.memfas.spi.LexicalHit;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
+import dev.memfas.State;
+import dev.memfas.Trigger;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.SharedStore.Kind;
 import dev.memfas.spi.SharedStore;
-import dev.memfas.StateEntry;
 import dev.memfas.spi.StoredMemory;
-import dev.memfas.Trigger;
 import dev.memfas.spi.VectorSpace;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -54,7 +54,8 @@ import java.util.function.Consumer;
 public final class SqliteMemoryStore implements MemoryStore, SharedStore {
     /** How hard each commit works to reach the disk. */
     public enum Durability {
-        /** Survives a process crash; an OS crash or power loss may lose the last commits (SQLite synchronous=NORMAL). */
+        /** Survives a process crash; an OS crash or power loss may lose the last commits (SQLite synchronous=NORMAL).
+         * */
         NORMAL,
         /** Also survives an OS crash or power loss; each commit waits for the disk (SQLite synchronous=FULL). */
         FULL
@@ -500,7 +501,7 @@ public final class SqliteMemoryStore implements MemoryStore, SharedStore {
     }
 
     @Override
-    public List<StateEntry> listState(String namespace, boolean includePreview) {
+    public List<State.Entry> listState(String namespace, boolean includePreview) {
         return state.list(namespace, includePreview);
     }
 

@@ -58,7 +58,7 @@ final class ConcurrentUseIT {
                     for (int i = 0; System.nanoTime() < end; i++) {
                         String id = "w" + writer + "-" + random.nextInt(2000);
                         if (random.nextInt(4) == 0) {
-                            curator.forget(id);
+                            curator.forget(Memory.DEFAULT_NAMESPACE, id);
                             acknowledged.remove(id);
                             texts.remove(id);
                         } else {

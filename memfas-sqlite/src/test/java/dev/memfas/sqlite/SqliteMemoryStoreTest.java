@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
-import dev.memfas.spi.Embeddings;
-import dev.memfas.spi.LexicalHit;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
-import dev.memfas.spi.VectorSpace;
 import dev.memfas.core.Memfas;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.LexicalHit;
+import dev.memfas.spi.VectorSpace;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,7 +110,8 @@ final class SqliteMemoryStoreTest {
         // Root ignores permission bits, so use a directory no one can create files in: /proc.
         Path readOnly = isRoot() ? Path.of("/proc") : Files.createDirectory(dir.resolve("ro"));
         if (!isRoot()) {
-            Files.setPosixFilePermissions(readOnly, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+            Files.setPosixFilePermissions(readOnly, java.nio.file.attribute.PosixFilePermissions
+                    .fromString("r-xr-xr-x"));
         }
         Path file = readOnly.resolve("memfas-test.db");
 
@@ -166,7 +167,8 @@ final class SqliteMemoryStoreTest {
             s.execute("DROP TABLE changes");
             s.execute("DROP TABLE memory_versions");
             for (String column : List.of("valid_from_s", "valid_from_ns", "valid_until_s", "valid_until_ns",
-                    "supersedes", "superseded_by", "evidence_count", "archived_s", "archived_ns", "recorded_s", "recorded_ns")) {
+                    "supersedes", "superseded_by", "evidence_count", "archived_s", "archived_ns", "recorded_s",
+                            "recorded_ns")) {
                 s.execute("ALTER TABLE memories DROP COLUMN " + column);
             }
             s.execute("PRAGMA user_version = 1");
@@ -306,7 +308,7 @@ final class SqliteMemoryStoreTest {
 
             assertThat(store.loadState("a", "budget")).contains("4000");
             assertThat(store.loadState("a", "missing")).isEmpty();
-            assertThat(store.listState("a", false)).extracting(dev.memfas.StateEntry::key)
+            assertThat(store.listState("a", false)).extracting(dev.memfas.State.Entry::key)
                     .containsExactly("budget", "session/1/topic", "session/2/topic");
             assertThat(store.searchState("a", "session/*/topic", 10))
                     .containsExactly(Map.entry("session/1/topic", "kafka"),

@@ -3,9 +3,9 @@ package dev.memfas.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.memfas.Memory;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.LexicalHit;
-import dev.memfas.Memory;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.StoredMemory;
 import java.time.Instant;
@@ -69,7 +69,8 @@ interface MemoryHistoryContract {
     default void archive_marksOnlyLiveMemories_keepsTheStateBefore_theVectorAndTheStatistics() {
         Memory a = memory("a", "kafka retention is seven days");
         store().upsertAll(List.of(a, memory("b", "grafana dashboards"), memory("other", "a", "other tenant")),
-                Embeddings.of(MemoryStoreContract.SPACE, List.of(new float[] {1, 0, 0}, new float[] {0, 1, 0}, new float[] {0, 0, 1})));
+                Embeddings.of(MemoryStoreContract.SPACE,
+                        List.of(new float[] {1, 0, 0}, new float[] {0, 1, 0}, new float[] {0, 0, 1})));
         store().recordAccess(Memory.DEFAULT_NAMESPACE, List.of("a"), T0.plusSeconds(5));
         Instant at = T0.plusSeconds(60);
 
@@ -113,13 +114,13 @@ interface MemoryHistoryContract {
         store().saveState("a", "memfas.last_seen", "2026-11-01T00:00:00Z", at);
         store().saveState("b", "session/1/topic", "\"other\"", at);
 
-        List<dev.memfas.StateEntry> listed = store().listState("a", true);
-        assertThat(listed).extracting(dev.memfas.StateEntry::key)
+        List<dev.memfas.State.Entry> listed = store().listState("a", true);
+        assertThat(listed).extracting(dev.memfas.State.Entry::key)
                 .containsExactly("budget", "memfas.last_seen", "session/1/topic", "session/2/topic");
-        dev.memfas.StateEntry budget = listed.get(0);
+        dev.memfas.State.Entry budget = listed.get(0);
         assertThat(budget.updatedAt()).isEqualTo(Instant.parse("2026-11-24T09:30:15Z"));
         assertThat(budget.size()).isEqualTo(longValue.length());
-        assertThat(budget.preview()).isEqualTo(longValue.substring(0, dev.memfas.StateEntry.PREVIEW_CHARS));
+        assertThat(budget.preview()).isEqualTo(longValue.substring(0, dev.memfas.State.Entry.PREVIEW_CHARS));
         assertThat(store().listState("a", false)).allMatch(e -> e.preview() == null);
         assertThat(store().listState("a", false).get(3).updatedAt()).isEqualTo(Instant.parse("2026-11-24T09:31:15Z"));
 
@@ -134,7 +135,7 @@ interface MemoryHistoryContract {
         assertThat(store().deleteState("a", "budget")).isTrue();
         assertThat(store().deleteState("a", "budget")).isFalse();
         assertThat(store().clearState("a", "memfas.")).isEqualTo(2);
-        assertThat(store().listState("a", false)).extracting(dev.memfas.StateEntry::key)
+        assertThat(store().listState("a", false)).extracting(dev.memfas.State.Entry::key)
                 .containsExactly("memfas.last_seen");
         assertThat(store().clearState("a", null)).isEqualTo(1);
         assertThat(store().listState("b", false)).hasSize(1);

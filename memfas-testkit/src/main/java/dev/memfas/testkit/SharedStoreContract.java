@@ -5,15 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextResponse;
-import dev.memfas.spi.Embedder;
-import dev.memfas.spi.Embeddings;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
-import dev.memfas.spi.MemoryStore;
 import dev.memfas.RecallHit;
+import dev.memfas.RecallRequest;
+import dev.memfas.Trigger;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.SharedStore;
 import dev.memfas.spi.StoredMemory;
-import dev.memfas.Trigger;
 import dev.memfas.spi.VectorSpace;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -128,21 +129,23 @@ public abstract class SharedStoreContract {
             a.remember(Memory.builder("Lunch is at noon.").id("lunch").build());
             // The first vectors of the store, written by the other: this curator's index loads them too, and its
             // one vector candidate is the same as the writer's.
-            assertThat(ids(b.recall("when do we ship?", 5))).isEqualTo(ids(a.recall("when do we ship?", 5)))
+            assertThat(ids(b.recall(RecallRequest.builder("when do we ship?").limit(5).build())))
+                    .isEqualTo(ids(a.recall(RecallRequest.builder("when do we ship?").limit(5).build())))
                     .containsExactly("lunch");
 
             a.remember(Memory.builder("We deploy on Tuesdays.").id("deploy").build());
-            assertThat(ids(b.recall("when do we ship?", 5))).contains("deploy");
+            assertThat(ids(b.recall(RecallRequest.builder("when do we ship?").limit(5).build()))).contains("deploy");
 
             a.remember(Memory.builder("Always answer in British English.").id("pin").pinned(true).build());
             assertThat(b.getContext("when do we ship?", "s").memoryIds()).contains("pin", "deploy");
 
-            a.addTrigger(Trigger.of("friday", "No deploys on Fridays."));
+            a.triggers().add(Trigger.of("friday", "No deploys on Fridays."));
             assertThat(b.getContext("can we do it on friday?", "s").context()).contains("No deploys on Fridays.");
 
-            a.forget("deploy");
+            a.forget(Memory.DEFAULT_NAMESPACE, "deploy");
             a.remember(Memory.builder("Always answer in British English.").id("pin").build());
-            assertThat(ids(b.recall("when do we ship?", 5))).doesNotContain("deploy");
+            assertThat(ids(b.recall(RecallRequest.builder("when do we ship?").limit(5).build())))
+                    .doesNotContain("deploy");
             // Unpinned there, so no longer pinned here: its priority is its importance again, not 1.
             assertThat(b.getContext("when do we ship?", "fresh").items()).allSatisfy(item -> {
                 assertThat(item.memoryId()).isNotEqualTo("deploy");
@@ -160,7 +163,7 @@ public abstract class SharedStoreContract {
             // Under the floor: only a query that names an author is let through.
             assertThat(b.getContext("What does Caroline like?", "s1").memoryIds()).contains("c", "m");
 
-            a.forget("c");
+            a.forget(Memory.DEFAULT_NAMESPACE, "c");
 
             assertThat(b.getContext("What does Caroline like?", "s2").items()).isEmpty();
             assertThat(b.getContext("What does Melanie like?", "s3").memoryIds()).containsExactly("m");
@@ -205,7 +208,7 @@ public abstract class SharedStoreContract {
             curator.rememberAll(List.of(memory("default", "a", "kafka retention is seven days"),
                     memory("default", "b", "grafana dashboards for kafka lag"),
                     memory("default", "c", "lunch is at noon")));
-            curator.addTrigger(Trigger.of("oncall", "Page the SRE first.", "b"));
+            curator.triggers().add(Trigger.of("oncall", "Page the SRE first.", "b"));
             curator.getContext("kafka retention", "s");
         }
 

@@ -1,12 +1,15 @@
-package dev.memfas;
+package dev.memfas.upkeep;
 
+import dev.memfas.ContextCurator;
+import dev.memfas.Memory;
+import dev.memfas.TimeService;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * Where an agent stands after time away, as {@link ContextCurator#orient} reports it: what time it is, when the
+ * Where an agent stands after time away, as {@link Upkeep#orient} reports it: what time it is, when the
  * namespace was last oriented, how long ago that was, and what was stored since.
  *
  * @param now the time on the curator's clock, in the zone asked for

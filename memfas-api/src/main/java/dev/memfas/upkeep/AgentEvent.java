@@ -1,12 +1,15 @@
-package dev.memfas;
+package dev.memfas.upkeep;
 
+import dev.memfas.ContextCurator;
+import dev.memfas.Layer;
+import dev.memfas.Memory;
 import dev.memfas.internal.Checks;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Something that happened in an agent's work, reported with {@link ContextCurator#reportEvent}: decisions and errors
+ * Something that happened in an agent's work, reported with {@link Upkeep#reportEvent}: decisions and errors
  * become memories, an error also brings back similar past errors and what fixed them, and the end of a session ends
  * its state.
  *

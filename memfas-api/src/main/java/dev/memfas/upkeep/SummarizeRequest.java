@@ -1,11 +1,13 @@
-package dev.memfas;
+package dev.memfas.upkeep;
 
+import dev.memfas.ContextCurator;
+import dev.memfas.MemoryFilter;
 import dev.memfas.internal.Checks;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * One run of {@link ContextCurator#summarize}: which memories are consolidated, and how long their summaries may be.
+ * One run of {@link Upkeep#summarize}: which memories are consolidated, and how long their summaries may be.
  *
  * @param namespace the namespace
  * @param olderThan only memories dated ({@code createdAt}) at least this long before now are consolidated

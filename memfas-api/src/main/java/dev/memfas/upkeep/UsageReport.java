@@ -1,9 +1,10 @@
-package dev.memfas;
+package dev.memfas.upkeep;
 
+import dev.memfas.ContextCurator;
 import java.util.List;
 
 /**
- * What {@link ContextCurator#reportUsage(String, String, java.util.Collection, boolean)} did with the ids it was given.
+ * What {@link Upkeep#reportUsage(String, String, java.util.Collection, boolean)} did with the ids it was given.
  *
  * @param recorded the ids of memories that exist in the namespace, in the order given, each once
  * @param unknown the ids that name no memory of the namespace, in the order given, each once; nothing was recorded

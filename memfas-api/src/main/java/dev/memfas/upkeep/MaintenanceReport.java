@@ -1,11 +1,12 @@
-package dev.memfas;
+package dev.memfas.upkeep;
 
+import dev.memfas.ContextCurator;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What one run of {@link ContextCurator#maintain} did, or would do on a dry run.
+ * What one run of {@link Upkeep#maintain} did, or would do on a dry run.
  *
  * @param at the time on the curator's clock the run measured retention at
  * @param namespace the namespace maintained

@@ -1,10 +1,11 @@
-package dev.memfas;
+package dev.memfas.upkeep;
 
+import dev.memfas.ContextCurator;
 import dev.memfas.internal.Checks;
 import java.util.Objects;
 
 /**
- * One run of {@link ContextCurator#maintain}: which namespace, and whether to change nothing or to delete.
+ * One run of {@link Upkeep#maintain}: which namespace, and whether to change nothing or to delete.
  *
  * @param namespace the namespace to maintain
  * @param dryRun report what would be done, changing nothing

@@ -1,10 +1,12 @@
-package dev.memfas;
+package dev.memfas.upkeep;
 
+import dev.memfas.ContextCurator;
+import dev.memfas.Memory;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What {@link ContextCurator#summarize} did, or would do in a dry run.
+ * What {@link Upkeep#summarize} did, or would do in a dry run.
  *
  * @param examined how many memories were old enough and allowed by the filter
  * @param summarized how many of them were consolidated (archived, superseded by their group's summary)

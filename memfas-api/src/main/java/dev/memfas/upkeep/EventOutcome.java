@@ -1,10 +1,12 @@
-package dev.memfas;
+package dev.memfas.upkeep;
 
+import dev.memfas.ContextCurator;
+import dev.memfas.Memory;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What {@link ContextCurator#reportEvent} did with an event.
+ * What {@link Upkeep#reportEvent} did with an event.
  *
  * @param remembered the memory the event became (or the stored one it duplicates); {@code null} for events that are
  *     not remembered

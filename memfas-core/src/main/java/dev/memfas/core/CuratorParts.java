@@ -1,0 +1,152 @@
+package dev.memfas.core;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.core.vector.ScanThreads;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.Tokenizer;
+import dev.memfas.spi.VectorSpace;
+import dev.memfas.telemetry.TelemetryListener;
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The collaborators of one curator, wired once from its settings: the store and models, the per-namespace indexes kept
+ * in step with writes, the steps of a turn, the write path, and the classes behind the curator's facets. A new feature
+ * adds its class here, not to {@link MemoryCurator}, which holds the turn and the façade only. The fields are
+ * package-private and final; the parts are thread-safe as their classes say.
+ */
+final class CuratorParts {
+    final CuratorSettings settings;
+    final MemoryStore store;
+    final Tokenizer tokenizer;
+    final Clock clock;
+    final JsonlTelemetryWriter telemetryWriter;
+
+    final SessionRegistry sessions;
+    final NamespaceIndexes indexes;
+    final NamespaceTriggers triggers;
+    final PinnedMemories pinned;
+    final AuthorNames authorNames;
+    /** Brings in what other processes write to a shared store. */
+    final OtherProcesses others;
+    final MemoryWriter writer;
+
+    final QueryEmbedder queryEmbedder;
+    final TopicTracker topics;
+    final CandidateGatherer gatherer;
+    final CandidateScorer scorer;
+    final RelevanceGate gate;
+    final NeighborExpander neighbors;
+    final Layers layers;
+    final TokenCounter tokenCounter;
+    final StateSelection stateSelection;
+    final RelevanceJudging judging;
+    final BudgetFiller filler;
+    final TurnPublisher publisher;
+    final TopicFilter topicFilter;
+    final TurnWorkspace.Pool workspaces = new TurnWorkspace.Pool(Math.max(4, 2 * ScanThreads.PROCESSORS));
+
+    final Search search;
+    final CuratorCounts counts;
+    final StateKeys state;
+    final CuratorMemories memories;
+    final CuratorTriggers triggerFacet;
+    final CuratorUpkeep upkeep;
+
+    private volatile boolean closed;
+
+    /**
+     * Wires the parts and loads what turns read from memory: the vectors, authors and pinned ids of every namespace.
+     *
+     * @param curator the curator being built, which agent events call back into (a search, an update)
+     */
+    CuratorParts(CuratorSettings settings, MemoryStore store, Embedder embedder, Tokenizer tokenizer, Clock clock,
+            JsonlTelemetryWriter telemetryWriter, List<TelemetryListener> listeners, ContextCurator curator) {
+        this.settings = settings;
+        this.store = store;
+        VectorSpace space = embedder == null ? null : new VectorSpace(embedder.modelId(), embedder.dimension());
+        this.tokenizer = tokenizer;
+        this.clock = clock;
+        this.telemetryWriter = telemetryWriter;
+        this.sessions = new SessionRegistry(clock, settings.sessionIdleTimeout(), settings.maxSessions());
+        this.indexes = new NamespaceIndexes(store, space == null ? 0 : space.dimension());
+        this.triggers = new NamespaceTriggers(store);
+        this.pinned = new PinnedMemories(store);
+        // Before anything is loaded: a change committed while loading is applied again at the first turn, harmlessly.
+        ChangeFollower follower = OtherProcesses.follow(store);
+        TokenCountCache tokenCounts = new TokenCountCache(tokenizer, 200_000);
+        this.authorNames = new AuthorNames(store);
+        this.queryEmbedder = new QueryEmbedder(embedder, authorNames);
+        this.topics = new TopicTracker(settings.topicShiftThreshold());
+        this.gatherer = new CandidateGatherer(store, indexes, settings.candidateLimit(), settings.scanThreads());
+        this.scorer = new CandidateScorer(settings.weights(), settings.recencyHalfLife(), settings.timeWindowWeight());
+        this.gate = new RelevanceGate(settings.relevanceFloor(), settings.meaningAloneFloor(),
+                settings.worldKnowledgeProbe(), settings.worldKnowledgeRaise());
+        this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
+        this.state = new StateKeys(store, clock, settings.savePolicy(), settings.savePolicyTimeout(), this::ensureOpen);
+        this.stateSelection = new StateSelection(store, queryEmbedder, settings.relevanceFloor());
+        this.judging = new RelevanceJudging(settings.relevanceJudge(), settings.relevanceJudgeTimeout());
+        this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
+        this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
+                authorNames, tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
+        this.others = new OtherProcesses(follower, store, writer, indexes, triggers, pinned, authorNames);
+        this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
+                settings.duplicateSimilarity());
+        Listeners told = new Listeners(listeners);
+        this.publisher = new TurnPublisher(store, tokenizer, settings, told);
+        Revisions revisions = new Revisions(store, writer);
+        TriggerSuggester suggester = new TriggerSuggester(store);
+        // Queries are kept for suggestions only where telemetry may keep them.
+        UsageFeedback feedback = new UsageFeedback(store, sessions, clock,
+                settings.redactQueries() ? null : suggester, told);
+        this.topicFilter = new TopicFilter(store, indexes, queryEmbedder, settings.relevanceFloor(),
+                settings.scanThreads());
+        this.search = new Search(queryEmbedder, topics, gatherer, scorer, workspaces, topicFilter, clock);
+        this.counts = new CuratorCounts(store, indexes, sessions, publisher, space, tokenizer);
+        this.layers = new Layers(store, writer, revisions, sessions, embedder, settings.workingMemoryTtl(),
+                settings.workingMemoryLimit(), clock);
+        this.memories = new CuratorMemories(revisions, new MemoryListing(store, topicFilter), layers, clock,
+                this::ensureOpen);
+        this.triggerFacet = new CuratorTriggers(writer, suggester, this::ensureOpen);
+        this.upkeep = new CuratorUpkeep(new Maintenance(store, writer, settings.retention()),
+                new Consolidation(store, writer, settings.summarizer(), tokenizer), new Orienteer(store, clock),
+                new EventHandler(curator, sessions), feedback, others, clock, this::ensureOpen);
+        Set<String> namespaces = store.namespaces();
+        if (space != null) {
+            indexes.loadAll(space);
+            namespaces.forEach(authorNames::names);
+        }
+        namespaces.forEach(pinned::ids);
+        // Told of other processes' commits, an idle curator applies them at once rather than in its next turn.
+        others.listen();
+    }
+
+    /** Fails every call after {@link #close()}. */
+    void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("curator is closed");
+        }
+    }
+
+    /**
+     * Closes the parts that hold threads, files or connections, once: later calls do nothing. The store and the
+     * telemetry file are closed under the writer's lock, after any write in progress.
+     */
+    void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        others.close();
+        state.close();
+        judging.close();
+        writer.exclusively(() -> {
+            if (telemetryWriter != null) {
+                telemetryWriter.close();
+            }
+            store.close();
+        });
+    }
+}
