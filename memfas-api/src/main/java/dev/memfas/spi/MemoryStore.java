@@ -17,8 +17,10 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Where memories, their vectors, their access statistics and triggers are kept: the persistence contract every store
- * implements (memfas ships an in-memory store, used by default, a SQLite store and a PostgreSQL store).
+ * Where memories, their vectors and their access statistics are kept, and searched: the persistence contract every
+ * store implements (memfas ships an in-memory store, used by default, a SQLite store and a PostgreSQL store). A store
+ * that also keeps state, triggers or token counts durably implements {@link StateStore}, {@link TriggerStore} or
+ * {@link TokenCountStore} as well; for one that does not, the curator keeps them in memory.
  *
  * <p>Rules every implementation follows (checked by {@code dev.memfas.testkit.MemoryStoreContract}, the JUnit 5 test
  * class in the {@code memfas-testkit} module):
@@ -228,32 +230,6 @@ public interface MemoryStore extends AutoCloseable {
     void recordAccess(String namespace, Collection<String> ids, Instant at);
 
     /**
-     * A memory's token count under one tokenizer, as it was when counted.
-     *
-     * @param memory the memory exactly as counted
-     * @param tokens its token count
-     */
-    record TokenCount(Memory memory, int tokens) {
-        /** Checks the memory is present and the count not negative. */
-        public TokenCount {
-            Objects.requireNonNull(memory, "memory");
-            if (tokens < 0) {
-                throw new IllegalArgumentException("token count must not be negative: " + tokens);
-            }
-        }
-    }
-
-    /**
-     * Caches token counts under a key naming the tokenizer (and whatever else the count depends on), in one step. A
-     * count is kept only if the stored memory still equals the one counted, so a count can never outlive a change;
-     * replacing a memory drops its counts.
-     */
-    void putTokenCounts(String tokenizerKey, Collection<TokenCount> counts);
-
-    /** The cached token counts of the given memories of one namespace under a key; ids without one are absent. */
-    Map<String, Integer> tokenCounts(String namespace, String tokenizerKey, Collection<String> ids);
-
-    /**
      * Ranks the namespace's memories against a free-text query with BM25.
      *
      * <p>The query is plain text: any operator syntax of the underlying engine in it is matched literally or
@@ -280,61 +256,6 @@ public interface MemoryStore extends AutoCloseable {
      * store: an implementation may hold a read cursor open while it runs.
      */
     void forEachVector(String namespace, VectorConsumer action);
-
-    /**
-     * Saves a value under a key of one namespace's state (key-value data kept beside the memories: an agent's own, and
-     * the curator's, such as when the namespace was last oriented), replacing any value there, dated now on the
-     * store's clock.
-     *
-     * @throws IllegalArgumentException if the key is blank or longer than 512 chars
-     */
-    void saveState(String namespace, String key, String value);
-
-    /**
-     * Saves a value under a key of one namespace's state, dated {@code updatedAt} (the caller's clock: the curator's),
-     * which stores keep to the second.
-     *
-     * @throws IllegalArgumentException if the key is blank or longer than 512 chars
-     */
-    void saveState(String namespace, String key, String value, Instant updatedAt);
-
-    /** The value saved under a key of one namespace's state, if any. */
-    Optional<String> loadState(String namespace, String key);
-
-    /** Every key of one namespace's state, sorted, each with when it was saved, its size and, if asked, a preview. */
-    List<State.Entry> listState(String namespace, boolean includePreview);
-
-    /**
-     * The keys and values of one namespace's state whose key matches a glob ({@code *} any run of characters,
-     * {@code ?} one, {@code [abc]} one of a class; case-sensitive), sorted by key, at most {@code limit} of them.
-     */
-    Map<String, String> searchState(String namespace, String glob, int limit);
-
-    /** Deletes one key of a namespace's state; returns whether it existed. */
-    boolean deleteState(String namespace, String key);
-
-    /**
-     * Deletes every key of a namespace's state but those beginning with {@code exceptPrefix} (null: every key); returns
-     * how many were deleted.
-     */
-    int clearState(String namespace, String exceptPrefix);
-
-    /** Runs the checks {@link #saveState} promises for a key, for implementations to call first. */
-    static void checkStateKey(String key) {
-        Objects.requireNonNull(key, "key");
-        if (key.isBlank() || key.length() > 512) {
-            throw new IllegalArgumentException("state key must be 1 to 512 chars and not blank: '" + key + "'");
-        }
-    }
-
-    /** Adds a trigger, replacing one with the same keyword (compared case-insensitively) in its namespace. */
-    void putTrigger(Trigger trigger);
-
-    /** Removes the trigger with this keyword (case-insensitive) from one namespace; returns whether it existed. */
-    boolean removeTrigger(String namespace, String keyword);
-
-    /** The triggers of one namespace, in the order they were first added. */
-    List<Trigger> triggers(String namespace);
 
     /** Releases the store's resources. Further use fails with {@link IllegalStateException}. */
     @Override

@@ -1,6 +1,6 @@
 package dev.memfas.bench;
 
-import dev.memfas.StopWords;
+import dev.memfas.internal.StopWords;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Map;

@@ -1,15 +1,16 @@
 package dev.memfas.cli;
 
 import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.TriggerStore;
 import dev.memfas.spi.VectorSpace;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code memfas stats}: counts read from the store; never loads a model and never creates a store. */
 @Command(name = "stats", description = "Counts of memories, vectors and triggers; the vectors' model; the database.")
@@ -36,7 +37,7 @@ final class StatsCommand implements Callable<Integer> {
             for (String ns : namespaces) {
                 long m = store.count(ns);
                 long v = Stores.vectorCount(store, ns);
-                long t = store.triggers(ns).size();
+                long t = store instanceof TriggerStore ts ? ts.triggers(ns).size() : 0;
                 memories += m;
                 vectors += v;
                 triggers += t;

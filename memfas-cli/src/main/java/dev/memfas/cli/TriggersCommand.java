@@ -2,14 +2,15 @@ package dev.memfas.cli;
 
 import dev.memfas.Memory;
 import dev.memfas.Trigger;
+import dev.memfas.spi.TriggerStore;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code memfas triggers add | list | remove}. */
 @Command(name = "triggers", description = "Keyword triggers that pin memories or hints into the context.",
@@ -61,7 +62,8 @@ final class TriggersCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter out = parent.main.out();
             try (var store = Workspace.openStore(parent.main.settings(), Workspace.Access.READ)) {
-                List<Trigger> triggers = store.triggers(parent.main.namespace());
+                List<Trigger> triggers = store instanceof TriggerStore ts ? ts.triggers(parent.main.namespace())
+                        : List.of();
                 for (Trigger t : triggers) {
                     out.println(t.keyword() + (t.hint().isEmpty() ? "" : "  — " + Main.oneLine(t.hint(), 100))
                             + (t.memoryIds().isEmpty() ? "" : "  → " + String.join(", ", t.memoryIds())));

@@ -148,17 +148,21 @@ final class BudgetFiller {
     /**
      * Fills the budget.
      *
-     * @param fired the triggers that fired, in order
-     * @param linked positions of the candidates linked from the fired triggers, in trigger order
-     * @param linkedCount how many of {@code linked} there are
-     * @param ranked the other candidates, best first
+     * @param plan the budget, its shares by scope, the minimum score and the most items
+     * @param work the turn's workspace: its candidates, ranked best first ({@link TurnWorkspace#ranking()}), the
+     *     positions of those linked from the fired triggers, in trigger order, and this step's scratch space
      * @param admission which retrieved memories the turn may take ({@link RelevanceGate}); with none, only pinned and
      *     linked candidates are taken
-     * @param plan the budget, its shares by scope, the minimum score and the most items
      * @param state the state chosen for the context ({@link StateSelection}), in order; empty for none
+     * @param fired the triggers that fired, in order
      */
-    Filled fill(FillPlan plan, List<StateSelection.Chosen> state, List<Trigger> fired, CandidateSet candidates,
-            int[] linked, int linkedCount, Ranking ranked, Admission admission, Scratch scratch) {
+    Filled fill(FillPlan plan, TurnWorkspace work, Admission admission, List<StateSelection.Chosen> state,
+            List<Trigger> fired) {
+        CandidateSet candidates = work.candidates();
+        int[] linked = work.linked();
+        int linkedCount = work.linkedCount();
+        Ranking ranked = work.ranking();
+        Scratch scratch = work.fill();
         int budget = plan.budget();
         RelevanceEnd end = RelevanceEnd.of(plan, candidates, ranked, admission);
         int maxItems = plan.maxItems();

@@ -52,6 +52,18 @@ final class CandidateScorer {
     }
 
     /**
+     * What a turn (or a search, which has no session) knows besides its candidates: its moment, the window of time its
+     * query names, whether meaning is available, the session's topic and hot memories, the scopes in force and the
+     * authors the query names.
+     */
+    TurnSignals signals(Turn turn, CandidateSources sources, SessionState.TopicUpdate topic, QueryVectors q) {
+        Instant at = turn.inForce().at();
+        return new TurnSignals(at, window(turn.request().query(), at), sources.index() != null, topic.vector(),
+                topic.terms(), turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(), turn.hasSession(),
+                turn.inForce().scopes(), q.namedAuthors());
+    }
+
+    /**
      * What one turn knows besides the candidates; {@code now} is the moment recency is measured from, unless the query
      * names a {@code window} of time (null if not), when it is measured from the window; {@code namedAuthors} are the
      * authors the query names ({@link AuthorNames}), empty if none.

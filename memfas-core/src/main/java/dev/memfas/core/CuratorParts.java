@@ -4,6 +4,9 @@ import dev.memfas.ContextCurator;
 import dev.memfas.core.vector.ScanThreads;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StateStore;
+import dev.memfas.spi.TokenCountStore;
+import dev.memfas.spi.TriggerStore;
 import dev.memfas.spi.Tokenizer;
 import dev.memfas.spi.VectorSpace;
 import dev.memfas.telemetry.TelemetryListener;
@@ -66,13 +69,19 @@ final class CuratorParts {
             JsonlTelemetryWriter telemetryWriter, List<TelemetryListener> listeners, ContextCurator curator) {
         this.settings = settings;
         this.store = store;
+        // A store without a durable place for state, triggers or token counts: the curator keeps them in memory.
+        InMemoryMemoryStore inMemory = store instanceof StateStore && store instanceof TriggerStore
+                && store instanceof TokenCountStore ? null : new InMemoryMemoryStore();
+        StateStore stateStore = store instanceof StateStore s ? s : inMemory;
+        TriggerStore triggerStore = store instanceof TriggerStore t ? t : inMemory;
+        TokenCountStore tokenCountStore = store instanceof TokenCountStore t ? t : inMemory;
         VectorSpace space = embedder == null ? null : new VectorSpace(embedder.modelId(), embedder.dimension());
         this.tokenizer = tokenizer;
         this.clock = clock;
         this.telemetryWriter = telemetryWriter;
         this.sessions = new SessionRegistry(clock, settings.sessionIdleTimeout(), settings.maxSessions());
         this.indexes = new NamespaceIndexes(store, space == null ? 0 : space.dimension());
-        this.triggers = new NamespaceTriggers(store);
+        this.triggers = new NamespaceTriggers(triggerStore);
         this.pinned = new PinnedMemories(store);
         // Before anything is loaded: a change committed while loading is applied again at the first turn, harmlessly.
         ChangeFollower follower = OtherProcesses.follow(store);
@@ -85,33 +94,36 @@ final class CuratorParts {
         this.gate = new RelevanceGate(settings.relevanceFloor(), settings.meaningAloneFloor(),
                 settings.worldKnowledgeProbe(), settings.worldKnowledgeRaise());
         this.neighbors = new NeighborExpander(store, scorer, settings.neighborRadius(), settings.neighborShare());
-        this.state = new StateKeys(store, clock, settings.savePolicy(), settings.savePolicyTimeout(), this::ensureOpen);
-        this.stateSelection = new StateSelection(store, queryEmbedder, settings.relevanceFloor());
+        this.state = new StateKeys(stateStore, clock, settings.savePolicy(), settings.savePolicyTimeout(),
+                this::ensureOpen);
+        this.stateSelection = new StateSelection(stateStore, queryEmbedder, settings.relevanceFloor());
         this.judging = new RelevanceJudging(settings.relevanceJudge(), settings.relevanceJudgeTimeout());
-        this.tokenCounter = new TokenCounter(store, tokenizer, tokenCounts);
-        this.writer = new MemoryWriter(store, embedder, settings.embedBatchSize(), indexes, triggers, pinned,
-                authorNames, tokenCounter, settings.writeDuplicates(), settings.supersession(), this::ensureOpen);
+        this.tokenCounter = new TokenCounter(tokenCountStore, tokenizer, tokenCounts);
+        this.writer = new MemoryWriter(store, triggerStore, embedder, settings.embedBatchSize(), indexes, triggers,
+                pinned, authorNames, tokenCounter, settings.writeDuplicates(), settings.supersession(),
+                this::ensureOpen);
         this.others = new OtherProcesses(follower, store, writer, indexes, triggers, pinned, authorNames);
         this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
                 settings.duplicateSimilarity());
         Listeners told = new Listeners(listeners);
         this.publisher = new TurnPublisher(store, tokenizer, settings, told);
         Revisions revisions = new Revisions(store, writer);
-        TriggerSuggester suggester = new TriggerSuggester(store);
+        TriggerSuggester suggester = new TriggerSuggester(stateStore, triggerStore);
         // Queries are kept for suggestions only where telemetry may keep them.
         UsageFeedback feedback = new UsageFeedback(store, sessions, clock,
                 settings.redactQueries() ? null : suggester, told);
         this.topicFilter = new TopicFilter(store, indexes, queryEmbedder, settings.relevanceFloor(),
                 settings.scanThreads());
         this.search = new Search(queryEmbedder, topics, gatherer, scorer, workspaces, topicFilter, clock);
-        this.counts = new CuratorCounts(store, indexes, sessions, publisher, space, tokenizer);
+        this.counts = new CuratorCounts(store, triggerStore, indexes, sessions, publisher, space, tokenizer);
         this.layers = new Layers(store, writer, revisions, sessions, embedder, settings.workingMemoryTtl(),
                 settings.workingMemoryLimit(), clock);
         this.memories = new CuratorMemories(revisions, new MemoryListing(store, topicFilter), layers, clock,
                 this::ensureOpen);
         this.triggerFacet = new CuratorTriggers(writer, suggester, this::ensureOpen);
         this.upkeep = new CuratorUpkeep(new Maintenance(store, writer, settings.retention()),
-                new Consolidation(store, writer, settings.summarizer(), tokenizer), new Orienteer(store, clock),
+                new Consolidation(store, writer, settings.summarizer(), tokenizer),
+                new Orienteer(store, stateStore, clock),
                 new EventHandler(curator, sessions), feedback, others, clock, this::ensureOpen);
         Set<String> namespaces = store.namespaces();
         if (space != null) {

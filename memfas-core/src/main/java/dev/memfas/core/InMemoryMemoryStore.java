@@ -7,6 +7,9 @@ import dev.memfas.Trigger;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StateStore;
+import dev.memfas.spi.TokenCountStore;
+import dev.memfas.spi.TriggerStore;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.spi.VectorSpace;
 import java.time.Instant;
@@ -36,7 +39,7 @@ import java.util.function.Consumer;
  * entries, whose changes live in {@link InMemoryNamespace}; the algorithms in their own classes ({@link Bm25Index},
  * {@link StorageOrder}).
  */
-final class InMemoryMemoryStore implements MemoryStore {
+final class InMemoryMemoryStore implements MemoryStore, StateStore, TriggerStore, TokenCountStore {
 
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, InMemoryNamespace> namespaces = new HashMap<>();

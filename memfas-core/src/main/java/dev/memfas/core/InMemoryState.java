@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
 import dev.memfas.State;
-import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StateStore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,7 +25,7 @@ final class InMemoryState {
 
     synchronized void save(String namespace, String key, String value, Instant updatedAt) {
         Objects.requireNonNull(namespace, "namespace");
-        MemoryStore.checkStateKey(key);
+        StateStore.checkStateKey(key);
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(updatedAt, "updatedAt");
         byNamespace.computeIfAbsent(namespace, k -> new TreeMap<>())

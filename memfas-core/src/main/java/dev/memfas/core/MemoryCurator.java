@@ -23,7 +23,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The {@link ContextCurator} built by {@link Memfas}: the façade over a turn's steps, the write path and the state
@@ -123,10 +122,7 @@ final class MemoryCurator implements ContextCurator {
             CandidateSources sources = gatherer.gather(turn, q, fired.linkedIds(), pinned.ids(turn.namespace()),
                     work);
             layers.addCandidates(turn, q, candidates);
-            CandidateScorer.TurnSignals signals = new CandidateScorer.TurnSignals(turn.inForce().at(),
-                    scorer.window(request.query(), turn.inForce().at()), sources.index() != null, topic.vector(),
-                    topic.terms(), turn.hasSession() ? turn.session().hotMemoryIds() : Set.of(), turn.hasSession(),
-                    turn.inForce().scopes(), q.namedAuthors());
+            CandidateScorer.TurnSignals signals = scorer.signals(turn, sources, topic, q);
             scorer.score(candidates, signals);
             Admission admission = gate.admission(candidates, q.namesAuthor(), q.query());
             if (admission.all()) {
@@ -142,8 +138,7 @@ final class MemoryCurator implements ContextCurator {
             work.link(fired);
             List<StateSelection.Chosen> chosenState = stateSelection.choose(offer, verdict.state(), request.query(),
                     q.query());
-            BudgetFiller.Filled filled = filler.fill(turn.plan(), chosenState, fired.triggers(), candidates,
-                    work.linked(), work.linkedCount(), work.ranking(), admission, work.fill());
+            BudgetFiller.Filled filled = filler.fill(turn.plan(), work, admission, chosenState, fired.triggers());
             return publisher.publish(turn, topic, fired, work, filled, admission);
         } finally {
             workspaces.release(work);

@@ -5,6 +5,7 @@ import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.Memory;
 import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.TriggerStore;
 import dev.memfas.policy.SupersessionPolicy;
 import dev.memfas.Trigger;
 import dev.memfas.spi.VectorSpace;
@@ -30,6 +31,7 @@ import java.util.function.Supplier;
  */
 final class MemoryWriter {
     private final MemoryStore store;
+    private final TriggerStore triggerStore;
     /** The curator's embedder, or null. */
     private final Embedder embedder;
     private final VectorSpace space;
@@ -48,14 +50,16 @@ final class MemoryWriter {
     private final SupersessionFinder supersessions;
     private final ReentrantLock lock = new ReentrantLock();
 
-    MemoryWriter(MemoryStore store, Embedder embedder, int embedBatchSize, NamespaceIndexes indexes,
-            NamespaceTriggers triggers, PinnedMemories pinned, AuthorNames authors, TokenCounter tokenCounter,
-            DuplicatePolicy duplicates, SupersessionPolicy supersession, Runnable ensureOpen) {
+    MemoryWriter(MemoryStore store, TriggerStore triggerStore, Embedder embedder, int embedBatchSize,
+            NamespaceIndexes indexes, NamespaceTriggers triggers, PinnedMemories pinned, AuthorNames authors,
+            TokenCounter tokenCounter, DuplicatePolicy duplicates, SupersessionPolicy supersession,
+            Runnable ensureOpen) {
         this.duplicates = new DuplicateFinder(store, indexes, duplicates);
         this.supersessions = new SupersessionFinder(store, indexes, supersession);
         this.ensureOpen = ensureOpen;
         this.tokenCounter = tokenCounter;
         this.store = store;
+        this.triggerStore = triggerStore;
         this.embedder = embedder;
         this.space = embedder == null ? null : new VectorSpace(embedder.modelId(), embedder.dimension());
         this.embedBatchSize = embedBatchSize;
@@ -387,12 +391,12 @@ final class MemoryWriter {
     }
 
     void addTrigger(Trigger trigger) {
-        store.putTrigger(trigger);
+        triggerStore.putTrigger(trigger);
         triggers.changed(trigger.namespace());
     }
 
     boolean removeTrigger(String namespace, String keyword) {
-        boolean removed = store.removeTrigger(namespace, keyword);
+        boolean removed = triggerStore.removeTrigger(namespace, keyword);
         triggers.changed(namespace);
         return removed;
     }

@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
 import dev.memfas.ContextRequest;
-import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.TriggerStore;
 import dev.memfas.Trigger;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -14,10 +14,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * of them fire on a turn. Thread-safe.
  */
 final class NamespaceTriggers {
-    private final MemoryStore store;
+    private final TriggerStore store;
     private final ConcurrentHashMap<String, TriggerMatcher> matchers = new ConcurrentHashMap<>();
 
-    NamespaceTriggers(MemoryStore store) {
+    NamespaceTriggers(TriggerStore store) {
         this.store = store;
     }
 
@@ -29,7 +29,8 @@ final class NamespaceTriggers {
         if (!request.includeTriggers()) {
             return Fired.NONE;
         }
-        List<Trigger> fired = matchers.computeIfAbsent(request.namespace(), ns -> new TriggerMatcher(store.triggers(ns)))
+        List<Trigger> fired = matchers
+                .computeIfAbsent(request.namespace(), ns -> new TriggerMatcher(store.triggers(ns)))
                 .match(request.query());
         if (fired.isEmpty()) {
             return Fired.NONE;

@@ -2,7 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.State;
 import dev.memfas.policy.SavePolicy;
-import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StateStore;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,12 +20,12 @@ final class Offers implements AutoCloseable {
     private static final int MOST_VERSIONS = 1_000;
     private static final SaveRules RULES = new SaveRules();
 
-    private final MemoryStore store;
+    private final StateStore store;
     private final StateKeys state;
     private final SavePolicy policy;
     private final GuardedCall deciding;
 
-    Offers(MemoryStore store, StateKeys state, SavePolicy policy, Duration timeout) {
+    Offers(StateStore store, StateKeys state, SavePolicy policy, Duration timeout) {
         this.store = store;
         this.state = state;
         this.policy = policy;
@@ -70,7 +70,7 @@ final class Offers implements AutoCloseable {
         SavePolicy.Decision d = deciding.call(() -> policy.decide(offer), FALLBACK);
         if (d != null && d.save()) {
             try {
-                MemoryStore.checkStateKey(d.key());
+                StateStore.checkStateKey(d.key());
             } catch (IllegalArgumentException e) {
                 deciding.refused("named an invalid key (" + e.getMessage() + ")", FALLBACK);
                 return null;

@@ -3,6 +3,7 @@ package dev.memfas.core;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StateStore;
 import dev.memfas.upkeep.Orientation;
 import dev.memfas.TimeService;
 import java.time.Clock;
@@ -23,16 +24,18 @@ final class Orienteer {
     static final String LAST_SEEN = "memfas.last_seen";
 
     private final MemoryStore store;
+    private final StateStore state;
     private final Clock clock;
 
-    Orienteer(MemoryStore store, Clock clock) {
+    Orienteer(MemoryStore store, StateStore state, Clock clock) {
         this.store = store;
+        this.state = state;
         this.clock = clock;
     }
 
     Orientation orient(String namespace, ZoneId zone) {
         TimeService.TimeAnchor now = TimeService.of(clock).now(zone);
-        Instant lastSeen = store.loadState(namespace, LAST_SEEN).map(Orienteer::parse).orElse(null);
+        Instant lastSeen = state.loadState(namespace, LAST_SEEN).map(Orienteer::parse).orElse(null);
         List<Memory> added = new ArrayList<>();
         store.forEach(namespace, MemoryFilter.all().archived(false), m -> {
             if (lastSeen == null || (m.recordedAt() != null && m.recordedAt().isAfter(lastSeen))) {
@@ -42,7 +45,7 @@ final class Orienteer {
         List<Memory> newest = added.stream().filter(m -> m.recordedAt() != null)
                 .sorted(Comparator.comparing(Memory::recordedAt).reversed().thenComparing(Memory::id))
                 .limit(Orientation.MOST_NEWEST).toList();
-        store.saveState(namespace, LAST_SEEN, now.instant().toString());
+        state.saveState(namespace, LAST_SEEN, now.instant().toString());
         return new Orientation(now, lastSeen, lastSeen == null ? null : Duration.between(lastSeen, now.instant()),
                 added.size(), newest);
     }

@@ -58,9 +58,7 @@ final class Search {
         try {
             CandidateSet candidates = work.candidates();
             CandidateSources sources = gatherer.gather(turn, q, Set.of(), Set.of(), work);
-            scorer.score(candidates, new CandidateScorer.TurnSignals(turn.inForce().at(),
-                    scorer.window(recall.query(), turn.inForce().at()), sources.index() != null, topic.vector(),
-                    topic.terms(), Set.of(), false, turn.inForce().scopes(), q.namedAuthors()));
+            scorer.score(candidates, scorer.signals(turn, sources, topic, q));
             Ranking ranking = work.ranking();
             ranking.rank(candidates);
             List<RecallHit> hits = new ArrayList<>(Math.min(limit, ranking.size()));

@@ -2,7 +2,7 @@ package dev.memfas.core;
 
 import dev.memfas.State;
 import dev.memfas.policy.SavePolicy;
-import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StateStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -23,12 +23,12 @@ final class StateKeys implements State, AutoCloseable {
     /** The most keys one search returns. */
     static final int MAX_SEARCH = 1_000;
 
-    private final MemoryStore store;
+    private final StateStore store;
     private final Clock clock;
     private final Runnable ensureOpen;
     private final Offers offers;
 
-    StateKeys(MemoryStore store, Clock clock, SavePolicy savePolicy, Duration savePolicyTimeout, Runnable ensureOpen) {
+    StateKeys(StateStore store, Clock clock, SavePolicy savePolicy, Duration savePolicyTimeout, Runnable ensureOpen) {
         this.store = store;
         this.clock = clock;
         this.ensureOpen = ensureOpen;
@@ -113,12 +113,12 @@ final class StateKeys implements State, AutoCloseable {
      * How many of the curator's own keys a namespace holds (a handful): a search asks for that many more, so that
      * leaving them out cannot cut its results short.
      */
-    static int reservedCount(MemoryStore store, String namespace) {
+    static int reservedCount(StateStore store, String namespace) {
         return store.searchState(namespace, RESERVED_PREFIX + "*", MAX_SEARCH).size();
     }
 
     private static void checkKey(String key) {
-        MemoryStore.checkStateKey(key);
+        StateStore.checkStateKey(key);
         if (key.startsWith(RESERVED_PREFIX)) {
             throw new IllegalArgumentException("state keys beginning with '" + RESERVED_PREFIX
                     + "' are memfas's own: '" + key + "'");

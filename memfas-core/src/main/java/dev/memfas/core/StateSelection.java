@@ -1,9 +1,9 @@
 package dev.memfas.core;
 
 import dev.memfas.State;
-import dev.memfas.StopWords;
+import dev.memfas.internal.StopWords;
 import dev.memfas.policy.RelevanceJudge;
-import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StateStore;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -62,11 +62,11 @@ final class StateSelection {
     /** The keys one glob matched, with their values, in key order. */
     private record Matched(Map<String, String> keys) implements Found {}
 
-    private final MemoryStore store;
+    private final StateStore store;
     private final QueryEmbedder embedder;
     private final double threshold;
 
-    StateSelection(MemoryStore store, QueryEmbedder embedder, double relevanceFloor) {
+    StateSelection(StateStore store, QueryEmbedder embedder, double relevanceFloor) {
         this.store = store;
         this.embedder = embedder;
         this.threshold = relevanceFloor > -1 ? relevanceFloor : TopicFilter.UNCALIBRATED_COSINE;

@@ -1,6 +1,6 @@
 package dev.memfas.core;
 
-import dev.memfas.StopWords;
+import dev.memfas.internal.StopWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package dev.memfas.core;
 
 import dev.memfas.Memory;
-import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.TokenCountStore;
 import dev.memfas.spi.Tokenizer;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,7 +17,7 @@ import java.util.Map;
  * a cache that outlives the process. Thread-safe.
  */
 final class TokenCounter {
-    private final MemoryStore store;
+    private final TokenCountStore store;
     private final Tokenizer tokenizer;
     private final TokenCountCache cache;
     /** The key of the store's cached counts: the tokenizer and the item format they were counted for. */
@@ -25,7 +25,7 @@ final class TokenCounter {
     /** By the words of an age: the tokens they add to an item ({@link #ageTokens(Tokenizer)}). */
     private final Map<String, Integer> ageTokens;
 
-    TokenCounter(MemoryStore store, Tokenizer tokenizer, TokenCountCache cache) {
+    TokenCounter(TokenCountStore store, Tokenizer tokenizer, TokenCountCache cache) {
         this.store = store;
         this.tokenizer = tokenizer;
         this.cache = cache;
@@ -40,10 +40,10 @@ final class TokenCounter {
      * the heap; a turn takes a candidate's count from the store the first time and caches it then.
      */
     void countWritten(List<Memory> memories) {
-        List<MemoryStore.TokenCount> counted = new ArrayList<>(memories.size());
+        List<TokenCountStore.TokenCount> counted = new ArrayList<>(memories.size());
         for (Memory m : memories) {
             if (cache.find(m) == null) {
-                counted.add(new MemoryStore.TokenCount(m, tokenizer.count(ContextEnvelope.memory(m, m.text()))));
+                counted.add(new TokenCountStore.TokenCount(m, tokenizer.count(ContextEnvelope.memory(m, m.text()))));
             }
         }
         if (!counted.isEmpty()) {
@@ -112,7 +112,7 @@ final class TokenCounter {
         List<String> ids = new ArrayList<>(unseen.size());
         unseen.forEach(i -> ids.add(candidates.id(i)));
         Map<String, Integer> stored = store.tokenCounts(turn.namespace(), storeKey, ids);
-        List<MemoryStore.TokenCount> counted = new ArrayList<>();
+        List<TokenCountStore.TokenCount> counted = new ArrayList<>();
         for (int i : unseen) {
             Memory m = candidates.memory(i);
             Integer tokens = stored.get(m.id());
@@ -120,7 +120,7 @@ final class TokenCounter {
                 String rendered = ContextEnvelope.memory(m, m.text());
                 candidates.setRendered(i, rendered);
                 tokens = tokenizer.count(rendered);
-                counted.add(new MemoryStore.TokenCount(m, tokens));
+                counted.add(new TokenCountStore.TokenCount(m, tokens));
             }
             candidates.setTokens(i, tokens);
             candidates.setTextHash(i, cache.put(m, tokens).textHash());

@@ -2,7 +2,8 @@ package dev.memfas.core;
 
 import dev.memfas.Trigger;
 import dev.memfas.Triggers;
-import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StateStore;
+import dev.memfas.spi.TriggerStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -33,10 +34,12 @@ final class TriggerSuggester {
     /** Shorter words are too common to key a trigger ("go", "ui"). */
     private static final int SHORTEST_WORD = 3;
 
-    private final MemoryStore store;
+    private final StateStore store;
+    private final TriggerStore triggers;
 
-    TriggerSuggester(MemoryStore store) {
+    TriggerSuggester(StateStore store, TriggerStore triggers) {
         this.store = store;
+        this.triggers = triggers;
     }
 
     /** Keeps one helpful turn: the words of its query and the memories reported helpful in it. */
@@ -62,7 +65,7 @@ final class TriggerSuggester {
     /** The suggestions for a namespace: recurring words that are not triggers yet, the most frequent first. */
     List<Triggers.Suggestion> suggestions(String namespace) {
         Set<String> existing = new HashSet<>();
-        for (Trigger t : store.triggers(namespace)) {
+        for (Trigger t : triggers.triggers(namespace)) {
             existing.add(t.keyword().toLowerCase(Locale.ROOT));
         }
         Map<String, Integer> queries = new HashMap<>();

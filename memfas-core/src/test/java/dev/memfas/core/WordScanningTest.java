@@ -3,7 +3,7 @@ package dev.memfas.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.memfas.StopWords;
+import dev.memfas.internal.StopWords;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

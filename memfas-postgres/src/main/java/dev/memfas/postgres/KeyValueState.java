@@ -1,7 +1,7 @@
 package dev.memfas.postgres;
 
 import dev.memfas.State;
-import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StateStore;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -10,7 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The store's key-value state ({@link MemoryStore#saveState} and the rest): the arguments checked, each call one
+ * The store's key-value state ({@link StateStore#saveState} and the rest): the arguments checked, each call one
  * transaction of {@link StateTable} on the database (never a read replica: a value saved is read back at once).
  * Thread-safe.
  */
@@ -30,7 +30,7 @@ final class KeyValueState {
 
     void save(String namespace, String key, String value, Instant updatedAt) {
         Objects.requireNonNull(namespace, "namespace");
-        MemoryStore.checkStateKey(key);
+        StateStore.checkStateKey(key);
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(updatedAt, "updatedAt");
         db.write("save state", c -> {

@@ -9,6 +9,9 @@ import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StateStore;
+import dev.memfas.spi.TokenCountStore;
+import dev.memfas.spi.TriggerStore;
 import dev.memfas.spi.SharedStore;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.spi.VectorSpace;
@@ -52,7 +55,8 @@ import org.slf4j.LoggerFactory;
  * that do the work, the connections ({@code Database}), the schema ({@code Schema}) and a class per table.
  * Thread-safe.
  */
-public final class PostgresMemoryStore implements MemoryStore, SharedStore {
+public final class PostgresMemoryStore implements MemoryStore, StateStore, TriggerStore, TokenCountStore,
+        SharedStore {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresMemoryStore.class);
     private final Database db;
     /** Where reads go: a read replica if the builder named one, else {@link #db}. */

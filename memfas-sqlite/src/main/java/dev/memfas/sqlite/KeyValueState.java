@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The store's key-value state ({@link dev.memfas.spi.MemoryStore#saveState} and the rest): the arguments checked, each
+ * The store's key-value state ({@link dev.memfas.spi.StateStore#saveState} and the rest): the arguments checked, each
  * call one transaction of {@link StateTable}. Thread-safe.
  */
 final class KeyValueState {

@@ -9,6 +9,9 @@ import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.StateStore;
+import dev.memfas.spi.TokenCountStore;
+import dev.memfas.spi.TriggerStore;
 import dev.memfas.spi.SharedStore.Kind;
 import dev.memfas.spi.SharedStore;
 import dev.memfas.spi.StoredMemory;
@@ -51,7 +54,8 @@ import java.util.function.Consumer;
  * surface: the two contracts it implements, the key-value state and the maintenance calls, each a few lines that
  * check their arguments and run one transaction or one read.
  */
-public final class SqliteMemoryStore implements MemoryStore, SharedStore {
+public final class SqliteMemoryStore implements MemoryStore, StateStore, TriggerStore, TokenCountStore,
+        SharedStore {
     /** How hard each commit works to reach the disk. */
     public enum Durability {
         /** Survives a process crash; an OS crash or power loss may lose the last commits (SQLite synchronous=NORMAL).

@@ -1,7 +1,7 @@
 package dev.memfas.sqlite;
 
 import dev.memfas.Memory;
-import dev.memfas.spi.MemoryStore.TokenCount;
+import dev.memfas.spi.TokenCountStore.TokenCount;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -91,57 +91,6 @@ interface MemoryHistoryContract {
     }
 
     @Test
-    default void state_isKeptPerNamespace_andReplaced() {
-        store().saveState("a", "last_seen", "2026-11-01T00:00:00Z");
-        store().saveState("a", "last_seen", "2026-11-02T00:00:00Z");
-        store().saveState("b", "last_seen", "other");
-
-        assertThat(store().loadState("a", "last_seen")).hasValue("2026-11-02T00:00:00Z");
-        assertThat(store().loadState("b", "last_seen")).hasValue("other");
-        assertThat(store().loadState("a", "missing")).isEmpty();
-        assertThat(store().loadState("c", "last_seen")).isEmpty();
-        assertThatThrownBy(() -> store().saveState("a", " ", "x")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("state key must be 1 to 512 chars and not blank: ' '");
-    }
-
-    @Test
-    default void state_isListedWithItsTimeAndSize_searchedByGlob_deletedAndCleared() {
-        Instant at = Instant.parse("2026-11-24T09:30:15.123456789Z");
-        String longValue = "{\"notes\": \"" + "x".repeat(200) + "\"}";
-        store().saveState("a", "session/1/topic", "\"kafka\"", at);
-        store().saveState("a", "session/2/topic", "\"deploys\"", at.plusSeconds(60));
-        store().saveState("a", "budget", longValue, at);
-        store().saveState("a", "memfas.last_seen", "2026-11-01T00:00:00Z", at);
-        store().saveState("b", "session/1/topic", "\"other\"", at);
-
-        List<dev.memfas.State.Entry> listed = store().listState("a", true);
-        assertThat(listed).extracting(dev.memfas.State.Entry::key)
-                .containsExactly("budget", "memfas.last_seen", "session/1/topic", "session/2/topic");
-        dev.memfas.State.Entry budget = listed.get(0);
-        assertThat(budget.updatedAt()).isEqualTo(Instant.parse("2026-11-24T09:30:15Z"));
-        assertThat(budget.size()).isEqualTo(longValue.length());
-        assertThat(budget.preview()).isEqualTo(longValue.substring(0, dev.memfas.State.Entry.PREVIEW_CHARS));
-        assertThat(store().listState("a", false)).allMatch(e -> e.preview() == null);
-        assertThat(store().listState("a", false).get(3).updatedAt()).isEqualTo(Instant.parse("2026-11-24T09:31:15Z"));
-
-        assertThat(store().searchState("a", "session/*/topic", 10))
-                .containsExactly(java.util.Map.entry("session/1/topic", "\"kafka\""),
-                        java.util.Map.entry("session/2/topic", "\"deploys\""));
-        assertThat(store().searchState("a", "session/[2-9]/topic", 10)).containsOnlyKeys("session/2/topic");
-        assertThat(store().searchState("a", "session/?/topic", 1)).containsOnlyKeys("session/1/topic");
-        assertThat(store().searchState("a", "Session*", 10)).isEmpty();
-        assertThat(store().searchState("b", "*", 10)).containsOnlyKeys("session/1/topic");
-
-        assertThat(store().deleteState("a", "budget")).isTrue();
-        assertThat(store().deleteState("a", "budget")).isFalse();
-        assertThat(store().clearState("a", "memfas.")).isEqualTo(2);
-        assertThat(store().listState("a", false)).extracting(dev.memfas.State.Entry::key)
-                .containsExactly("memfas.last_seen");
-        assertThat(store().clearState("a", null)).isEqualTo(1);
-        assertThat(store().listState("b", false)).hasSize(1);
-    }
-
-    @Test
     default void deleteAll_deletesTheVersionsToo() {
         Memory a = memory("a", "first");
         Memory b = memory("b", "kept");

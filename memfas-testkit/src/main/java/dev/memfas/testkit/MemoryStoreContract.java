@@ -8,6 +8,7 @@ import dev.memfas.spi.LexicalHit;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.TriggerStore;
 import dev.memfas.Scope;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.Trigger;
@@ -254,35 +255,6 @@ public abstract class MemoryStoreContract implements StorageOrderContract, Memor
         assertThat(store.get(Memory.DEFAULT_NAMESPACE, "unknown")).isEmpty();
     }
 
-    // ---------------------------------------------------------------- token counts
-
-    @Test
-    void tokenCounts_areKeptPerKey_droppedOnReplace_andIgnoredWhenStale() {
-        Memory a = memory("a", "alpha text");
-        Memory b = memory("b", "beta text");
-        store.upsertAll(List.of(a, b));
-        store.upsertAll(List.of(memory("other", "a", "other tenant")));
-
-        store.putTokenCounts("cl100k", List.of(new MemoryStore.TokenCount(a, 7), new MemoryStore.TokenCount(b, 9)));
-        store.putTokenCounts("o200k", List.of(new MemoryStore.TokenCount(a, 6)));
-
-        assertThat(store.tokenCounts(Memory.DEFAULT_NAMESPACE, "cl100k", List.of("a", "b", "zzz")))
-                .containsExactlyInAnyOrderEntriesOf(Map.of("a", 7, "b", 9));
-        assertThat(store.tokenCounts(Memory.DEFAULT_NAMESPACE, "o200k", List.of("a", "b")))
-                .containsExactlyEntriesOf(Map.of("a", 6));
-        assertThat(store.tokenCounts("other", "cl100k", List.of("a"))).isEmpty();
-
-        Memory a2 = memory("a", "alpha text, rewritten");
-        store.upsertAll(List.of(a2));
-        assertThat(store.tokenCounts(Memory.DEFAULT_NAMESPACE, "cl100k", List.of("a"))).isEmpty();
-
-        store.putTokenCounts("cl100k", List.of(new MemoryStore.TokenCount(a, 7)));
-        assertThat(store.tokenCounts(Memory.DEFAULT_NAMESPACE, "cl100k", List.of("a"))).isEmpty();
-        store.putTokenCounts("cl100k", List.of(new MemoryStore.TokenCount(a2, 11)));
-        assertThat(store.tokenCounts(Memory.DEFAULT_NAMESPACE, "cl100k", List.of("a")))
-                .containsExactlyEntriesOf(Map.of("a", 11));
-    }
-
     // ---------------------------------------------------------------- lexical search
 
     @Test
@@ -384,23 +356,6 @@ public abstract class MemoryStoreContract implements StorageOrderContract, Memor
         assertThat(seen).isEmpty();
     }
 
-    // ---------------------------------------------------------------- triggers
-
-    @Test
-    void triggers_putReplacesByKeywordIgnoringCase_removeAndListInOrder() {
-        store.putTrigger(Trigger.of("deploy", "run migrations first"));
-        store.putTrigger(Trigger.of("oncall", "page the SRE"));
-        store.putTrigger(Trigger.of("DEPLOY", "run migrations, then smoke tests", "m1"));
-
-        assertThat(store.triggers(Memory.DEFAULT_NAMESPACE))
-                .extracting(Trigger::hint)
-                .containsExactly("run migrations, then smoke tests", "page the SRE");
-        assertThat(store.triggers(Memory.DEFAULT_NAMESPACE).get(0).memoryIds()).containsExactly("m1");
-        assertThat(store.removeTrigger(Memory.DEFAULT_NAMESPACE, "Deploy")).isTrue();
-        assertThat(store.removeTrigger(Memory.DEFAULT_NAMESPACE, "deploy")).isFalse();
-        assertThat(store.triggers(Memory.DEFAULT_NAMESPACE)).extracting(Trigger::keyword).containsExactly("oncall");
-    }
-
     // ---------------------------------------------------------------- namespaces are walls
 
     @Test
@@ -409,14 +364,18 @@ public abstract class MemoryStoreContract implements StorageOrderContract, Memor
                 Embeddings.of(SPACE, List.of(new float[] {1, 0, 0})));
         store.upsertAll(List.of(memory("b", "shared", "tenant b public kafka")),
                 Embeddings.of(SPACE, List.of(new float[] {0, 1, 0})));
-        store.putTrigger(Trigger.of("kafka", "a's hint").inNamespace("a"));
+        if (store instanceof TriggerStore triggers) {
+            triggers.putTrigger(Trigger.of("kafka", "a's hint").inNamespace("a"));
+        }
         store.recordAccess("b", List.of("shared"), T0);
 
         assertThat(store.get("a", "shared").orElseThrow().memory().text()).isEqualTo("tenant a secret kafka");
         assertThat(store.get("a", "shared").orElseThrow().accessCount()).isZero();
         assertThat(store.get("b", "shared").orElseThrow().accessCount()).isEqualTo(1);
         assertThat(store.searchLexical("b", "secret", 10)).isEmpty();
-        assertThat(store.triggers("b")).isEmpty();
+        if (store instanceof TriggerStore triggers) {
+            assertThat(triggers.triggers("b")).isEmpty();
+        }
         List<float[]> bVectors = new ArrayList<>();
         store.forEachVector("b", (id, v) -> bVectors.add(v));
         assertThat(bVectors).hasSize(1);

@@ -7,6 +7,7 @@ import dev.memfas.spi.LexicalHit;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.TriggerStore;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.Trigger;
 import dev.memfas.spi.VectorSpace;
@@ -55,7 +56,11 @@ interface NamespaceWallsContract {
                     model.get(ns).remove(id);
                 }
                 case 3 -> store.recordAccess(ns, List.of(id), MemoryHistoryContract.T0);
-                default -> store.putTrigger(Trigger.of(words[random.nextInt(words.length)], ns).inNamespace(ns));
+                default -> {
+                    if (store instanceof TriggerStore triggers) {
+                        triggers.putTrigger(Trigger.of(words[random.nextInt(words.length)], ns).inNamespace(ns));
+                    }
+                }
             }
             if (step % 50 == 0 || step == 599) {
                 for (String each : namespaces) {
@@ -79,7 +84,9 @@ interface NamespaceWallsContract {
         Set<String> vectorIds = new HashSet<>();
         store.forEachVector(ns, (id, v) -> vectorIds.add(id));
         assertThat(vectorIds).isEqualTo(expected.keySet());
-        store.triggers(ns).forEach(t -> assertThat(t.hint()).isEqualTo(ns));
+        if (store instanceof TriggerStore triggers) {
+            triggers.triggers(ns).forEach(t -> assertThat(t.hint()).isEqualTo(ns));
+        }
         List<String> seen = new ArrayList<>();
         store.forEach(ns, MemoryFilter.all(), m -> seen.add(m.text()));
         assertThat(seen).hasSize(expected.size()).allSatisfy(t -> assertThat(t).startsWith(ns + " "));

@@ -13,6 +13,7 @@ import dev.memfas.Trigger;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.TriggerStore;
 import dev.memfas.spi.SharedStore;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.spi.VectorSpace;
@@ -178,7 +179,7 @@ public abstract class SharedStoreContract {
             long start = mine.lastChange();
             other.upsertAll(List.of(Memory.builder("one").id("1").createdAt(Instant.EPOCH).build(),
                     Memory.builder("two").id("2").namespace("team").createdAt(Instant.EPOCH).build()));
-            other.putTrigger(Trigger.of("x", "hint"));
+            ((TriggerStore) other).putTrigger(Trigger.of("x", "hint"));
             other.delete("default", "1");
             store.upsertAll(List.of(Memory.builder("mine").id("3").createdAt(Instant.EPOCH).build()));
 

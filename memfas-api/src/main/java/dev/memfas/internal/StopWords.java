@@ -1,4 +1,4 @@
-package dev.memfas;
+package dev.memfas.internal;
 
 import java.util.Set;
 
@@ -6,7 +6,7 @@ import java.util.Set;
  * The English stop words memfas's lexical search leaves out of queries and documents: the in-memory BM25 index, the
  * SQLite store's full-text query, and any store that searches text itself and should rank as they do. Lower case;
  * the contraction tails ({@code s}, {@code t}, {@code ll}, ...) are in it, as a tokenizer that splits at apostrophes
- * meets them as words.
+ * meets them as words. Not part of the API: exported to memfas's own modules only.
  */
 public final class StopWords {
     /** The words, lower case. Immutable. */
