@@ -63,6 +63,8 @@ public final class PostgresMemoryStore implements MemoryStore, StateStore, Trigg
     private final Database reads;
     private final ChangeNotifications notifications;
     private final KeyValueState state;
+    private final StoreTriggers triggers;
+    private final StoreTokenCounts tokenCounts;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = UUID.randomUUID().toString();
     private volatile VectorSpace vectorSpace;
@@ -76,6 +78,8 @@ public final class PostgresMemoryStore implements MemoryStore, StateStore, Trigg
                         b.connectionWait) : db;
         this.notifications = new ChangeNotifications(db);
         this.state = new KeyValueState(db, b.clock);
+        this.triggers = new StoreTriggers(db, reads, origin);
+        this.tokenCounts = new StoreTokenCounts(db, reads);
         try {
             db.read("create or migrate the memfas tables", c -> {
                 Schema.migrate(c, db.where());
@@ -377,27 +381,12 @@ public final class PostgresMemoryStore implements MemoryStore, StateStore, Trigg
 
     @Override
     public void putTokenCounts(String tokenizerKey, Collection<TokenCount> counts) {
-        Objects.requireNonNull(tokenizerKey, "tokenizerKey");
-        Objects.requireNonNull(counts, "counts");
-        if (counts.isEmpty()) {
-            return;
-        }
-        db.write("cache token counts", c -> {
-            TokenCountsTable.put(c, tokenizerKey, counts);
-            return null;
-        });
+        tokenCounts.put(tokenizerKey, counts);
     }
 
     @Override
     public Map<String, Integer> tokenCounts(String namespace, String tokenizerKey, Collection<String> ids) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(tokenizerKey, "tokenizerKey");
-        Objects.requireNonNull(ids, "ids");
-        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
-        if (unique.isEmpty()) {
-            return Map.of();
-        }
-        return reads.read("read token counts", c -> TokenCountsTable.byIds(c, namespace, tokenizerKey, unique));
+        return tokenCounts.byIds(namespace, tokenizerKey, ids);
     }
 
     @Override
@@ -519,35 +508,17 @@ public final class PostgresMemoryStore implements MemoryStore, StateStore, Trigg
 
     @Override
     public void putTrigger(Trigger trigger) {
-        Objects.requireNonNull(trigger, "trigger");
-        db.write("write trigger", c -> {
-            TriggersTable.put(c, trigger);
-            WriteLog log = new WriteLog();
-            log.whole(trigger.namespace(), Kind.TRIGGERS);
-            log.finish(c, origin);
-            return null;
-        });
+        triggers.put(trigger);
     }
 
     @Override
     public boolean removeTrigger(String namespace, String keyword) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(keyword, "keyword");
-        return db.write("remove trigger", c -> {
-            boolean removed = TriggersTable.remove(c, namespace, keyword);
-            if (removed) {
-                WriteLog log = new WriteLog();
-                log.whole(namespace, Kind.TRIGGERS);
-                log.finish(c, origin);
-            }
-            return removed;
-        });
+        return triggers.remove(namespace, keyword);
     }
 
     @Override
     public List<Trigger> triggers(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        return reads.read("read triggers", c -> TriggersTable.all(c, namespace));
+        return triggers.all(namespace);
     }
 
     // ---------------------------------------------------------------- key-value state

@@ -67,6 +67,8 @@ public final class SqliteMemoryStore implements MemoryStore, StateStore, Trigger
 
     private final SqliteDatabase db;
     private final KeyValueState state;
+    private final StoreTriggers triggers;
+    private final StoreTokenCounts tokenCounts;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = UUID.randomUUID().toString();
     private volatile VectorSpace vectorSpace;
@@ -74,6 +76,8 @@ public final class SqliteMemoryStore implements MemoryStore, StateStore, Trigger
     private SqliteMemoryStore(Builder b) {
         this.db = new SqliteDatabase(b.file.toAbsolutePath(), b.busyTimeout, b.durability, b.readConnections);
         this.state = new KeyValueState(db, b.clock);
+        this.triggers = new StoreTriggers(db, origin);
+        this.tokenCounts = new StoreTokenCounts(db);
         try {
             this.vectorSpace = db.read("read the vector space", StoreMeta::vectorSpace);
         } catch (RuntimeException e) {
@@ -321,27 +325,12 @@ public final class SqliteMemoryStore implements MemoryStore, StateStore, Trigger
 
     @Override
     public void putTokenCounts(String tokenizerKey, Collection<TokenCount> counts) {
-        Objects.requireNonNull(tokenizerKey, "tokenizerKey");
-        Objects.requireNonNull(counts, "counts");
-        if (counts.isEmpty()) {
-            return;
-        }
-        db.write("cache token counts", c -> {
-            TokenCountsTable.put(c, tokenizerKey, counts);
-            return null;
-        }, null);
+        tokenCounts.put(tokenizerKey, counts);
     }
 
     @Override
     public Map<String, Integer> tokenCounts(String namespace, String tokenizerKey, Collection<String> ids) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(tokenizerKey, "tokenizerKey");
-        Objects.requireNonNull(ids, "ids");
-        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
-        if (unique.isEmpty()) {
-            return Map.of();
-        }
-        return db.read("read token counts", c -> TokenCountsTable.byIds(c, namespace, tokenizerKey, unique));
+        return tokenCounts.byIds(namespace, tokenizerKey, ids);
     }
 
     @Override
@@ -449,40 +438,21 @@ public final class SqliteMemoryStore implements MemoryStore, StateStore, Trigger
 
     @Override
     public void putTrigger(Trigger trigger) {
-        Objects.requireNonNull(trigger, "trigger");
-        db.write("write trigger", c -> {
-            TriggersTable.put(c, trigger);
-            ChangeLog.append(c, origin, trigger.namespace(), Kind.TRIGGERS, null);
-            return null;
-        }, null);
+        triggers.put(trigger);
     }
 
     @Override
     public boolean removeTrigger(String namespace, String keyword) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(keyword, "keyword");
-        return db.write("remove trigger", c -> {
-            boolean removed = TriggersTable.remove(c, namespace, keyword);
-            if (removed) {
-                ChangeLog.append(c, origin, namespace, Kind.TRIGGERS, null);
-            }
-            return removed;
-        }, null);
+        return triggers.remove(namespace, keyword);
     }
 
     @Override
     public List<Trigger> triggers(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        return db.read("read triggers", c -> TriggersTable.all(c, namespace));
+        return triggers.all(namespace);
     }
 
     // ---------------------------------------------------------------- key-value state
 
-    /**
-     * Saves a value under a key in a namespace, replacing any value there, dated by the store's clock.
-     *
-     * @throws IllegalArgumentException if the key is blank or longer than 512 chars
-     */
     @Override
     public void saveState(String namespace, String key, String value) {
         state.save(namespace, key, value);
@@ -493,7 +463,6 @@ public final class SqliteMemoryStore implements MemoryStore, StateStore, Trigger
         state.save(namespace, key, value, updatedAt);
     }
 
-    /** The value saved under a key, if any. */
     @Override
     public Optional<String> loadState(String namespace, String key) {
         return state.load(namespace, key);
