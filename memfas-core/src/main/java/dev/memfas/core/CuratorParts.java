@@ -21,17 +21,13 @@ import java.util.Set;
  * package-private and final; the parts are thread-safe as their classes say.
  */
 final class CuratorParts {
-    final CuratorSettings settings;
     final MemoryStore store;
     final Tokenizer tokenizer;
-    final Clock clock;
-    final JsonlTelemetryWriter telemetryWriter;
+    private final JsonlTelemetryWriter telemetryWriter;
 
     final SessionRegistry sessions;
-    final NamespaceIndexes indexes;
     final NamespaceTriggers triggers;
     final PinnedMemories pinned;
-    final AuthorNames authorNames;
     /** Brings in what other processes write to a shared store. */
     final OtherProcesses others;
     final MemoryWriter writer;
@@ -67,7 +63,6 @@ final class CuratorParts {
      */
     CuratorParts(CuratorSettings settings, MemoryStore store, Embedder embedder, Tokenizer tokenizer, Clock clock,
             JsonlTelemetryWriter telemetryWriter, List<TelemetryListener> listeners, ContextCurator curator) {
-        this.settings = settings;
         this.store = store;
         // A store without a durable place for state, triggers or token counts: the curator keeps them in memory.
         InMemoryMemoryStore inMemory = store instanceof StateStore && store instanceof TriggerStore
@@ -77,16 +72,15 @@ final class CuratorParts {
         TokenCountStore tokenCountStore = store instanceof TokenCountStore t ? t : inMemory;
         VectorSpace space = embedder == null ? null : new VectorSpace(embedder.modelId(), embedder.dimension());
         this.tokenizer = tokenizer;
-        this.clock = clock;
         this.telemetryWriter = telemetryWriter;
         this.sessions = new SessionRegistry(clock, settings.sessionIdleTimeout(), settings.maxSessions());
-        this.indexes = new NamespaceIndexes(store, space == null ? 0 : space.dimension());
+        NamespaceIndexes indexes = new NamespaceIndexes(store, space == null ? 0 : space.dimension());
         this.triggers = new NamespaceTriggers(triggerStore);
         this.pinned = new PinnedMemories(store);
         // Before anything is loaded: a change committed while loading is applied again at the first turn, harmlessly.
         ChangeFollower follower = OtherProcesses.follow(store);
         TokenCountCache tokenCounts = new TokenCountCache(tokenizer, 200_000);
-        this.authorNames = new AuthorNames(store);
+        AuthorNames authorNames = new AuthorNames(store);
         this.queryEmbedder = new QueryEmbedder(embedder, authorNames);
         this.topics = new TopicTracker(settings.topicShiftThreshold());
         this.gatherer = new CandidateGatherer(store, indexes, settings.candidateLimit(), settings.scanThreads());
