@@ -1,6 +1,6 @@
 package dev.memfas.bench;
 
-import dev.memfas.core.ContextDetector;
+import dev.memfas.cli.ContextDetector;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,7 +9,6 @@ import dev.memfas.DroppedMemory;
 import dev.memfas.Memory;
 import dev.memfas.ScoreBreakdown;
 import dev.memfas.spi.StoredMemory;
-import dev.memfas.core.ContextDetector;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

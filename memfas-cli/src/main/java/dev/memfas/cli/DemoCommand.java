@@ -5,7 +5,7 @@ import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.Trigger;
-import dev.memfas.core.TelemetryLog;
+import dev.memfas.core.telemetry.TelemetryLog;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

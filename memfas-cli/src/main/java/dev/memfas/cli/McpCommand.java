@@ -1,6 +1,5 @@
 package dev.memfas.cli;
 
-import dev.memfas.core.ContextDetector;
 import dev.memfas.mcp.MemfasMcpHttpServer;
 import dev.memfas.mcp.MemfasMcpServer;
 import java.nio.file.Path;

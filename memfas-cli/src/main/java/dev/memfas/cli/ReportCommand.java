@@ -3,7 +3,7 @@ package dev.memfas.cli;
 import dev.memfas.MemfasException;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
-import dev.memfas.core.TelemetryLog;
+import dev.memfas.core.telemetry.TelemetryLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package dev.memfas.cli;
 
 import dev.memfas.MemfasException;
 import dev.memfas.telemetry.TurnTelemetry;
-import dev.memfas.core.TelemetryLog;
-import dev.memfas.core.TelemetrySummary;
+import dev.memfas.core.telemetry.TelemetryLog;
+import dev.memfas.core.telemetry.TelemetrySummary;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -9,7 +9,7 @@ import dev.memfas.Memory;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
 import dev.memfas.core.Memfas;
-import dev.memfas.core.TelemetryLog;
+import dev.memfas.core.telemetry.TelemetryLog;
 import dev.memfas.sqlite.SqliteMemoryStore;
 import java.nio.file.Files;
 import java.nio.file.Path;

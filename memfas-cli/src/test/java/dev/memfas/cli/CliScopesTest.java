@@ -2,7 +2,6 @@ package dev.memfas.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memfas.core.ContextDetector;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,23 +1,24 @@
 package dev.memfas.core;
 
-import static dev.memfas.core.SettingChecks.require;
-import static dev.memfas.core.SettingChecks.requirePositive;
+import static dev.memfas.core.curator.SettingChecks.require;
+import static dev.memfas.core.curator.SettingChecks.requirePositive;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
+import dev.memfas.ScopeBudgets;
+import dev.memfas.ScoringWeights;
+import dev.memfas.core.curator.SettingChecks;
+import dev.memfas.core.text.JTokkitTokenizer;
 import dev.memfas.policy.DuplicatePolicy;
-import dev.memfas.spi.Embedder;
-import dev.memfas.spi.MemoryStore;
 import dev.memfas.policy.RelevanceJudge;
 import dev.memfas.policy.RetentionPolicy;
 import dev.memfas.policy.SavePolicy;
-import dev.memfas.ScopeBudgets;
-import dev.memfas.ScoringWeights;
 import dev.memfas.policy.Summarizer;
 import dev.memfas.policy.SupersessionPolicy;
-import dev.memfas.telemetry.TelemetryListener;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.Tokenizer;
-import dev.memfas.core.vector.ScanThreads;
+import dev.memfas.telemetry.TelemetryListener;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -58,48 +59,7 @@ public final class Memfas {
      * Collects the settings of a curator. Not thread-safe; build once.
      */
     public static final class Builder {
-        /** The weight of recency as closeness to a window the query names. */
-        private static final double DEFAULT_TIME_WINDOW_WEIGHT = 0.25;
-        private MemoryStore store;
-        private Embedder embedder;
-        private Tokenizer tokenizer;
-        private Clock clock;
-        private int tokenBudget = 2_000;
-        private ScopeBudgets scopeBudgets;
-        private ScoringWeights weights = ScoringWeights.DEFAULT;
-        private Duration recencyHalfLife = Duration.ofDays(7);
-        private double timeWindowWeight = DEFAULT_TIME_WINDOW_WEIGHT;
-        private double minScore = 0.05;
-        private double relativeFloor = BudgetFiller.RELATIVE_FLOOR;
-        private int maxItemTokens = 400;
-        private double triggerReserve = 0.25;
-        private int candidateLimit = 100;
-        private int neighborRadius = 2;
-        private double neighborShare = 0.25;
-        private int embedBatchSize = 32;
-        private int scanThreads = ScanThreads.PROCESSORS;
-        /** NaN: the embedder's, else {@link ModelCalibration#UNCALIBRATED_TOPIC_SHIFT}. */
-        private double topicShiftThreshold = Double.NaN;
-        private double duplicateSimilarity = 0.98;
-        private DuplicatePolicy writeDuplicates = DuplicatePolicy.skipExact();
-        private SupersessionPolicy supersession = SupersessionPolicy.off();
-        private RetentionPolicy retention = RetentionPolicy.defaults();
-        private Summarizer summarizer = new ExtractiveSummarizer();
-        private RelevanceJudge relevanceJudge;
-        private Duration relevanceJudgeTimeout = Duration.ofSeconds(2);
-        private SavePolicy savePolicy;
-        private Duration savePolicyTimeout = Duration.ofSeconds(10);
-        /** NaN: the embedder's. */
-        private double relevanceFloor = Double.NaN;
-        private double meaningAloneFloor = Double.NaN;
-        private double worldKnowledgeRaise = RelevanceGate.WORLD_KNOWLEDGE_RAISE;
-        private Duration sessionIdleTimeout = Duration.ofHours(1);
-        private int maxSessions = 10_000;
-        private Duration workingMemoryTtl = Duration.ofHours(1);
-        private int workingMemoryLimit = 1000;
-        private final TelemetryOutputs.Plan telemetry = new TelemetryOutputs.Plan();
-        private boolean redactQueries;
-        private boolean warmUp;
+        private final CuratorDraft draft = new CuratorDraft();
         private final SettingChecks checks = new SettingChecks();
         private boolean built;
 
@@ -108,7 +68,7 @@ public final class Memfas {
         /** Where memories are kept; a new in-memory store when not set. Closing the curator closes the store. */
         public Builder store(MemoryStore store) {
             checks.once("store");
-            this.store = Objects.requireNonNull(store, "store");
+            draft.store = Objects.requireNonNull(store, "store");
             return this;
         }
 
@@ -120,14 +80,14 @@ public final class Memfas {
             Objects.requireNonNull(embedder, "embedder");
             require(embedder.dimension() > 0, "embedder dimension must be positive", embedder.dimension());
             Objects.requireNonNull(embedder.modelId(), "embedder model id");
-            this.embedder = embedder;
+            draft.embedder = embedder;
             return this;
         }
 
         /** How tokens are counted; jtokkit {@code cl100k_base} (ordinary text, no special tokens) when not set. */
         public Builder tokenizer(Tokenizer tokenizer) {
             checks.once("tokenizer");
-            this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
+            draft.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
             return this;
         }
 
@@ -135,7 +95,7 @@ public final class Memfas {
         public Builder tokenBudget(int tokenBudget) {
             checks.once("token budget");
             require(tokenBudget > 0, "token budget must be positive", tokenBudget);
-            this.tokenBudget = tokenBudget;
+            draft.tokenBudget = tokenBudget;
             return this;
         }
 
@@ -146,14 +106,14 @@ public final class Memfas {
          */
         public Builder scopeBudgets(ScopeBudgets scopeBudgets) {
             checks.once("scope budgets");
-            this.scopeBudgets = Objects.requireNonNull(scopeBudgets, "scopeBudgets");
+            draft.scopeBudgets = Objects.requireNonNull(scopeBudgets, "scopeBudgets");
             return this;
         }
 
         /** How the factors are weighted; {@link ScoringWeights#DEFAULT} when not set. */
         public Builder weights(ScoringWeights weights) {
             checks.once("weights");
-            this.weights = Objects.requireNonNull(weights, "weights");
+            draft.weights = Objects.requireNonNull(weights, "weights");
             return this;
         }
 
@@ -163,7 +123,7 @@ public final class Memfas {
             Objects.requireNonNull(halfLife, "halfLife");
             require(!halfLife.isNegative() && halfLife.toMillis() >= 1,
                     "recency half-life must be at least 1 ms", halfLife);
-            this.recencyHalfLife = halfLife;
+            draft.recencyHalfLife = halfLife;
             return this;
         }
 
@@ -175,14 +135,14 @@ public final class Memfas {
         public Builder timeWindowWeight(double weight) {
             checks.once("time window weight");
             require(weight >= 0 && weight <= 10, "time window weight must be in [0, 10]", weight);
-            this.timeWindowWeight = weight;
+            draft.timeWindowWeight = weight;
             return this;
         }
 
         /** The clock for recency, session expiry and telemetry; the system UTC clock when not set. */
         public Builder clock(Clock clock) {
             checks.once("clock");
-            this.clock = Objects.requireNonNull(clock, "clock");
+            draft.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 
@@ -190,7 +150,7 @@ public final class Memfas {
         public Builder minScore(double minScore) {
             checks.once("min score");
             require(minScore >= 0 && minScore <= 1, "min score must be in [0, 1]", minScore);
-            this.minScore = minScore;
+            draft.minScore = minScore;
             return this;
         }
 
@@ -204,7 +164,7 @@ public final class Memfas {
         public Builder relativeFloor(double share) {
             checks.once("relative floor");
             require(share >= 0 && share <= 1, "relative floor must be in [0, 1]", share);
-            this.relativeFloor = share;
+            draft.relativeFloor = share;
             return this;
         }
 
@@ -215,7 +175,7 @@ public final class Memfas {
         public Builder maxItemTokens(int maxItemTokens) {
             checks.once("max item tokens");
             require(maxItemTokens >= 32, "max item tokens must be at least 32", maxItemTokens);
-            this.maxItemTokens = maxItemTokens;
+            draft.maxItemTokens = maxItemTokens;
             return this;
         }
 
@@ -223,7 +183,7 @@ public final class Memfas {
         public Builder triggerReserve(double share) {
             checks.once("trigger reserve");
             require(share >= 0 && share <= 1, "trigger reserve must be in [0, 1]", share);
-            this.triggerReserve = share;
+            draft.triggerReserve = share;
             return this;
         }
 
@@ -232,7 +192,7 @@ public final class Memfas {
             checks.once("candidate limit");
             require(candidateLimit >= 1 && candidateLimit <= 10_000,
                     "candidate limit must be in [1, 10000]", candidateLimit);
-            this.candidateLimit = candidateLimit;
+            draft.candidateLimit = candidateLimit;
             return this;
         }
 
@@ -244,7 +204,7 @@ public final class Memfas {
         public Builder neighborRadius(int radius) {
             checks.once("neighbor radius");
             require(radius >= 0 && radius <= 10, "neighbor radius must be in [0, 10]", radius);
-            this.neighborRadius = radius;
+            draft.neighborRadius = radius;
             return this;
         }
 
@@ -256,7 +216,7 @@ public final class Memfas {
         public Builder neighborShare(double share) {
             checks.once("neighbor share");
             require(share > 0 && share <= 1, "neighbor share must be in (0, 1]", share);
-            this.neighborShare = share;
+            draft.neighborShare = share;
             return this;
         }
 
@@ -268,7 +228,7 @@ public final class Memfas {
         public Builder scanThreads(int threads) {
             checks.once("scan threads");
             require(threads >= 1 && threads <= 256, "scan threads must be in [1, 256]", threads);
-            this.scanThreads = threads;
+            draft.scanThreads = threads;
             return this;
         }
 
@@ -276,7 +236,7 @@ public final class Memfas {
         public Builder embedBatchSize(int batchSize) {
             checks.once("embed batch size");
             require(batchSize >= 1, "embed batch size must be positive", batchSize);
-            this.embedBatchSize = batchSize;
+            draft.embedBatchSize = batchSize;
             return this;
         }
 
@@ -288,7 +248,7 @@ public final class Memfas {
         public Builder topicShiftThreshold(double threshold) {
             checks.once("topic shift threshold");
             require(threshold >= -1 && threshold <= 1, "topic shift threshold must be in [-1, 1]", threshold);
-            this.topicShiftThreshold = threshold;
+            draft.topicShiftThreshold = threshold;
             return this;
         }
 
@@ -296,7 +256,7 @@ public final class Memfas {
         public Builder duplicateSimilarity(double cosine) {
             checks.once("duplicate similarity");
             require(cosine > 0 && cosine <= 1, "duplicate similarity must be in (0, 1]", cosine);
-            this.duplicateSimilarity = cosine;
+            draft.duplicateSimilarity = cosine;
             return this;
         }
 
@@ -307,7 +267,7 @@ public final class Memfas {
          */
         public Builder writeDuplicates(DuplicatePolicy policy) {
             checks.once("write duplicates");
-            this.writeDuplicates = Objects.requireNonNull(policy, "policy");
+            draft.writeDuplicates = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
@@ -317,7 +277,7 @@ public final class Memfas {
          */
         public Builder summarizer(Summarizer summarizer) {
             checks.once("summarizer");
-            this.summarizer = Objects.requireNonNull(summarizer, "summarizer");
+            draft.summarizer = Objects.requireNonNull(summarizer, "summarizer");
             return this;
         }
 
@@ -327,7 +287,7 @@ public final class Memfas {
          */
         public Builder supersession(SupersessionPolicy policy) {
             checks.once("supersession");
-            this.supersession = Objects.requireNonNull(policy, "policy");
+            draft.supersession = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
@@ -337,7 +297,7 @@ public final class Memfas {
          */
         public Builder retention(RetentionPolicy policy) {
             checks.once("retention");
-            this.retention = Objects.requireNonNull(policy, "policy");
+            draft.retention = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
@@ -350,7 +310,7 @@ public final class Memfas {
         public Builder relevanceFloor(double cosine) {
             checks.once("relevance floor");
             require(cosine >= -1 && cosine <= 1, "relevance floor must be in [-1, 1]", cosine);
-            this.relevanceFloor = cosine;
+            draft.relevanceFloor = cosine;
             return this;
         }
 
@@ -362,7 +322,7 @@ public final class Memfas {
         public Builder meaningAloneFloor(double cosine) {
             checks.once("meaning-alone floor");
             require(cosine >= -1 && cosine <= 1, "meaning-alone floor must be in [-1, 1]", cosine);
-            this.meaningAloneFloor = cosine;
+            draft.meaningAloneFloor = cosine;
             return this;
         }
 
@@ -375,7 +335,7 @@ public final class Memfas {
         public Builder worldKnowledgeRaise(double cosine) {
             checks.once("world-knowledge raise");
             require(cosine >= 0 && cosine <= 2, "world-knowledge raise must be in [0, 2]", cosine);
-            this.worldKnowledgeRaise = cosine;
+            draft.worldKnowledgeRaise = cosine;
             return this;
         }
 
@@ -383,7 +343,7 @@ public final class Memfas {
         public Builder sessionIdleTimeout(Duration timeout) {
             checks.once("session idle timeout");
             requirePositive(timeout, "session idle timeout");
-            this.sessionIdleTimeout = timeout;
+            draft.sessionIdleTimeout = timeout;
             return this;
         }
 
@@ -391,7 +351,7 @@ public final class Memfas {
         public Builder maxSessions(int maxSessions) {
             checks.once("max sessions");
             require(maxSessions >= 1, "max sessions must be positive", maxSessions);
-            this.maxSessions = maxSessions;
+            draft.maxSessions = maxSessions;
             return this;
         }
 
@@ -403,8 +363,8 @@ public final class Memfas {
             checks.once("working memory");
             requirePositive(ttl, "working memory TTL");
             require(limit >= 1, "working memory limit must be positive", limit);
-            this.workingMemoryTtl = ttl;
-            this.workingMemoryLimit = limit;
+            draft.workingMemoryTtl = ttl;
+            draft.workingMemoryLimit = limit;
             return this;
         }
 
@@ -418,8 +378,8 @@ public final class Memfas {
             checks.once("relevance judge");
             Objects.requireNonNull(judge, "judge");
             requirePositive(timeout, "relevance judge timeout");
-            this.relevanceJudge = judge;
-            this.relevanceJudgeTimeout = timeout;
+            draft.relevanceJudge = judge;
+            draft.relevanceJudgeTimeout = timeout;
             return this;
         }
 
@@ -432,15 +392,15 @@ public final class Memfas {
             checks.once("save policy");
             Objects.requireNonNull(policy, "policy");
             requirePositive(timeout, "save policy timeout");
-            this.savePolicy = policy;
-            this.savePolicyTimeout = timeout;
+            draft.savePolicy = policy;
+            draft.savePolicyTimeout = timeout;
             return this;
         }
 
         /** Writes one JSON line per turn to this file (see {@code docs/telemetry.md}); off when not set. */
         public Builder telemetry(Path file) {
             checks.once("telemetry");
-            telemetry.file(file);
+            draft.telemetry.file(file);
             return this;
         }
 
@@ -450,14 +410,14 @@ public final class Memfas {
          */
         public Builder telemetryRotation(long maxBytes, int keepFiles) {
             checks.once("telemetry rotation");
-            telemetry.rotation(maxBytes, keepFiles);
+            draft.telemetry.rotation(maxBytes, keepFiles);
             return this;
         }
 
         /** Leaves the query text out of telemetry (its token count stays); false when not set. */
         public Builder redactQueries(boolean redact) {
             checks.once("redact queries");
-            this.redactQueries = redact;
+            draft.redactQueries = redact;
             return this;
         }
 
@@ -469,13 +429,13 @@ public final class Memfas {
          */
         public Builder warmUp(boolean warmUp) {
             checks.once("warm up");
-            this.warmUp = warmUp;
+            draft.warmUp = warmUp;
             return this;
         }
 
         /** Adds an in-process telemetry listener; may be called many times. */
         public Builder telemetryListener(TelemetryListener listener) {
-            telemetry.listener(listener);
+            draft.telemetry.listener(listener);
             return this;
         }
 
@@ -494,31 +454,7 @@ public final class Memfas {
                 throw new IllegalStateException("this builder already built a curator");
             }
             built = true;
-            Clock c = clock != null ? clock : Clock.systemUTC();
-            MemoryStore s = store != null ? store : new InMemoryMemoryStore();
-            Tokenizer t = tokenizer != null ? tokenizer : JTokkitTokenizer.cl100k();
-            TelemetryOutputs outputs = telemetry.open();
-            try {
-                ModelCalibration calibration = new ModelCalibration(embedder);
-                double floor = calibration.relevanceFloor(relevanceFloor);
-                CuratorSettings settings = new CuratorSettings(tokenBudget, scopeBudgets, weights, recencyHalfLife,
-                        timeWindowWeight, minScore, relativeFloor, maxItemTokens, triggerReserve, candidateLimit,
-                        neighborRadius, neighborShare, embedBatchSize, scanThreads,
-                        calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates,
-                        supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout, savePolicy,
-                        savePolicyTimeout, floor, calibration.meaningAloneFloor(meaningAloneFloor, floor),
-                        calibration.worldKnowledgeProbe(), worldKnowledgeRaise, sessionIdleTimeout, maxSessions,
-                        workingMemoryTtl, workingMemoryLimit, redactQueries);
-                MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, outputs.writer(),
-                        outputs.listeners());
-                if (warmUp) {
-                    curator.warmUp();
-                }
-                return curator;
-            } catch (RuntimeException e) {
-                outputs.closeLog();
-                throw e;
-            }
+            return draft.build();
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
+import dev.memfas.core.store.InMemoryMemoryStore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -7,6 +7,7 @@ import dev.memfas.ContextItem;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
+import dev.memfas.core.text.JTokkitTokenizer;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

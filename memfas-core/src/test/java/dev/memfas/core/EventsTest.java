@@ -3,12 +3,13 @@ package dev.memfas.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.memfas.upkeep.AgentEvent;
 import dev.memfas.ContextCurator;
-import dev.memfas.upkeep.EventOutcome;
 import dev.memfas.Layer;
 import dev.memfas.Memory;
 import dev.memfas.Scope;
+import dev.memfas.core.store.InMemoryMemoryStore;
+import dev.memfas.upkeep.AgentEvent;
+import dev.memfas.upkeep.EventOutcome;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

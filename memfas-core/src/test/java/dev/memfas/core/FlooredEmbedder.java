@@ -8,7 +8,7 @@ import java.util.OptionalDouble;
  * An embedder's vectors with a relevance floor of one's choosing: over {@link HashingEmbedder}, texts sharing no term
  * score about 0 and one shared term well above 0.3.
  */
-record FlooredEmbedder(Embedder terms, double floor) implements Embedder {
+public record FlooredEmbedder(Embedder terms, double floor) implements Embedder {
     @Override
     public List<float[]> embedAll(List<String> texts) {
         return terms.embedAll(texts);

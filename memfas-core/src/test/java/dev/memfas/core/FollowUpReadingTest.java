@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.Memory;
+import dev.memfas.core.turn.FollowUps;
+import dev.memfas.core.turn.SessionState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.memfas.core;
 
+import dev.memfas.core.text.TextAnalyzer;
 import dev.memfas.spi.Embedder;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,13 +11,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A deterministic bag-of-terms embedder for unit tests of the pipeline's logic: each analyzed term adds 1 to a
  * dimension chosen by its hash, so texts sharing terms have a positive cosine. Not a model of meaning.
  */
-final class HashingEmbedder implements Embedder {
+public final class HashingEmbedder implements Embedder {
     private final int dimension;
-    final AtomicInteger calls = new AtomicInteger();
+    public final AtomicInteger calls = new AtomicInteger();
     /** Every text embedded, in order. */
-    final List<String> embedded = Collections.synchronizedList(new ArrayList<>());
+    public final List<String> embedded = Collections.synchronizedList(new ArrayList<>());
 
-    HashingEmbedder(int dimension) {
+    public HashingEmbedder(int dimension) {
         this.dimension = dimension;
     }
 

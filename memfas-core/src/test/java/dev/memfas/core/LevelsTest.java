@@ -11,6 +11,7 @@ import dev.memfas.ContextResponse;
 import dev.memfas.ContextTier;
 import dev.memfas.DroppedMemory;
 import dev.memfas.Memory;
+import dev.memfas.core.text.JTokkitTokenizer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -10,6 +10,7 @@ import dev.memfas.Memories;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
+import dev.memfas.core.store.InMemoryMemoryStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

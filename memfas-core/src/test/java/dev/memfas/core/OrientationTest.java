@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
+import dev.memfas.core.lifecycle.Orienteer;
+import dev.memfas.core.store.InMemoryMemoryStore;
 import dev.memfas.upkeep.Orientation;
 import java.time.Duration;
 import java.time.Instant;

@@ -10,7 +10,7 @@ import java.util.OptionalDouble;
  * each known text also has a dimension of its own, so two known texts' cosine is the product of theirs. Its relevance
  * floor is 0.5; its meaning-alone floor is the one given, or none (NaN).
  */
-record PlacedEmbedder(Map<String, Double> cosines, double meaningAlone) implements Embedder {
+public record PlacedEmbedder(Map<String, Double> cosines, double meaningAlone) implements Embedder {
     @Override
     public List<float[]> embedAll(List<String> texts) {
         List<String> placed = cosines.keySet().stream().sorted().toList();

@@ -6,6 +6,8 @@ import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
+import dev.memfas.core.envelope.ContextEnvelope;
+import dev.memfas.core.text.JTokkitTokenizer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -11,6 +11,7 @@ import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
 import dev.memfas.Scope;
 import dev.memfas.ScopeBudgets;
+import dev.memfas.core.text.JTokkitTokenizer;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

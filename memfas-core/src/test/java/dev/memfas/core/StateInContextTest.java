@@ -7,6 +7,8 @@ import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.ContextTier;
 import dev.memfas.Memory;
+import dev.memfas.core.envelope.ContextEnvelope;
+import dev.memfas.core.text.JTokkitTokenizer;
 import dev.memfas.policy.RelevanceJudge;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,6 +6,7 @@ import dev.memfas.ContextCurator;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
 import dev.memfas.Trigger;
+import dev.memfas.core.store.InMemoryMemoryStore;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.StateStore;
 import dev.memfas.spi.TokenCountStore;

@@ -4,6 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.Trigger;
+import dev.memfas.core.envelope.ContextEnvelope;
+import dev.memfas.core.envelope.ItemRenderer;
+import dev.memfas.core.text.JTokkitTokenizer;
+import dev.memfas.core.text.Json;
+import dev.memfas.core.text.NormalizedText;
+import dev.memfas.core.text.PorterStemmer;
+import dev.memfas.core.text.TextAnalyzer;
+import dev.memfas.core.turn.TriggerMatcher;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

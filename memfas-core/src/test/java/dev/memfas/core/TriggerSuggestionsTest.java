@@ -6,6 +6,7 @@ import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.Trigger;
 import dev.memfas.Triggers;
+import dev.memfas.core.store.InMemoryMemoryStore;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

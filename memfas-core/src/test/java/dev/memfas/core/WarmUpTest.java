@@ -3,8 +3,9 @@ package dev.memfas.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.spi.Embedder;
 import dev.memfas.Memory;
+import dev.memfas.core.store.InMemoryMemoryStore;
+import dev.memfas.spi.Embedder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -3,6 +3,8 @@ package dev.memfas.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.memfas.core.text.TextAnalyzer;
+import dev.memfas.core.turn.TopicTerms;
 import dev.memfas.internal.StopWords;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ContextCurator;
-import dev.memfas.policy.DuplicatePolicy;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.Scope;
+import dev.memfas.core.store.InMemoryMemoryStore;
+import dev.memfas.policy.DuplicatePolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

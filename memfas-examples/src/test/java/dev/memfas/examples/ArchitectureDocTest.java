@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +31,8 @@ final class ArchitectureDocTest {
         assertThat(from).as("the section on one turn").isNotNegative();
         String section = doc.substring(from, to < 0 ? doc.length() : to);
         List<String> documented = new ArrayList<>();
-        Matcher link = Pattern.compile("\\]\\((\\.\\./memfas-core/src/main/java/dev/memfas/core/(?:vector/)?(\\w+)\\.java)\\)")
+        Matcher link = Pattern.compile(
+                "\\]\\((\\.\\./memfas-core/src/main/java/dev/memfas/core/(?:\\w+/)?(\\w+)\\.java)\\)")
                 .matcher(section);
         while (link.find()) {
             assertThat(ROOT.resolve("docs").resolve(link.group(1)).normalize()).as("link %s", link.group(1)).exists();
@@ -39,7 +41,13 @@ final class ArchitectureDocTest {
             }
         }
 
-        String curator = Files.readString(CORE.resolve("MemoryCurator.java"));
+        // The classes of memfas-core, by simple name: the turn's steps are in several of its packages.
+        Map<String, Path> classes = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(CORE)) {
+            files.filter(f -> f.toString().endsWith(".java"))
+                    .forEach(f -> classes.put(f.getFileName().toString().replace(".java", ""), f));
+        }
+        String curator = Files.readString(classes.get("MemoryCurator"));
         // The step objects the curator holds: field name to class.
         Map<String, String> steps = new TreeMap<>();
         Matcher field = Pattern.compile("private final (\\w+) (\\w+);").matcher(curator);
@@ -55,7 +63,7 @@ final class ArchitectureDocTest {
             String receiver = call.group(1);
             String type = steps.containsKey(receiver) ? steps.get(receiver)
                     : Character.isUpperCase(receiver.charAt(0)) ? receiver : null;
-            if (type != null && Files.exists(CORE.resolve(type + ".java")) && !calls.containsValue(type)) {
+            if (type != null && classes.containsKey(type) && !calls.containsValue(type)) {
                 calls.put(call.start(), type);
             }
         }

@@ -1,0 +1,268 @@
+package dev.memfas.core.telemetry;
+
+import dev.memfas.ScoreBreakdown;
+import dev.memfas.ScoringWeights;
+import dev.memfas.core.text.Json;
+import dev.memfas.telemetry.TurnTelemetry;
+import dev.memfas.telemetry.UsageTelemetry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * Writes a {@link TurnTelemetry} or a {@link UsageTelemetry} as one JSON line and reads it back. Field names are the
+ * log's public format; a usage line is the one whose {@code event} is {@code usage}.
+ */
+final class TelemetryCodec {
+    static final String USAGE_EVENT = "usage";
+
+    private TelemetryCodec() {}
+
+    static String toJson(UsageTelemetry u) {
+        StringBuilder sb = new StringBuilder(160);
+        sb.append('{');
+        field(sb, "event");
+        Json.appendString(sb, USAGE_EVENT);
+        sb.append(',');
+        field(sb, "timestamp").append('"').append(u.timestamp()).append('"').append(',');
+        field(sb, "namespace");
+        Json.appendString(sb, u.namespace());
+        sb.append(',');
+        field(sb, "session");
+        Json.appendString(sb, u.sessionId());
+        sb.append(',');
+        field(sb, "memory_ids");
+        stringArray(sb, u.memoryIds());
+        sb.append(',');
+        field(sb, "helpful").append(u.helpful());
+        return sb.append('}').toString();
+    }
+
+    /**
+     * Reads one line written by either {@code toJson}: a {@link TurnTelemetry} or a {@link UsageTelemetry}.
+     *
+     * @throws IllegalArgumentException if the line is not JSON or lacks a required field
+     */
+    @SuppressWarnings("unchecked")
+    static Object decode(String line) {
+        Object parsed = Json.parse(line);
+        if (!(parsed instanceof Map)) {
+            throw new IllegalArgumentException("telemetry line is not a JSON object");
+        }
+        Map<String, Object> m = (Map<String, Object>) parsed;
+        if (USAGE_EVENT.equals(m.get("event"))) {
+            if (!(m.get("memory_ids") instanceof List<?> ids) || !(m.get("helpful") instanceof Boolean helpful)) {
+                throw new IllegalArgumentException("usage line lacks memory_ids or helpful");
+            }
+            return new UsageTelemetry(Instant.parse(str(m, "timestamp")), str(m, "namespace"), str(m, "session"),
+                    (List<String>) ids, helpful);
+        }
+        return turn(m);
+    }
+
+    static String toJson(TurnTelemetry t) {
+        StringBuilder sb = new StringBuilder(512);
+        sb.append('{');
+        field(sb, "timestamp").append('"').append(t.timestamp()).append('"');
+        sb.append(',');
+        field(sb, "session");
+        if (t.sessionId() == null) {
+            sb.append("null");
+        } else {
+            Json.appendString(sb, t.sessionId());
+        }
+        sb.append(',');
+        field(sb, "turn").append(t.turn()).append(',');
+        field(sb, "namespace");
+        Json.appendString(sb, t.namespace());
+        sb.append(',');
+        if (t.query() != null) {
+            field(sb, "query");
+            Json.appendString(sb, t.query());
+            sb.append(',');
+        }
+        if (t.task() != null) {
+            field(sb, "task");
+            Json.appendString(sb, t.task());
+            sb.append(',');
+        }
+        field(sb, "query_tokens").append(t.queryTokens()).append(',');
+        field(sb, "topic");
+        Json.appendString(sb, t.topic());
+        sb.append(',');
+        field(sb, "topic_shift").append(t.topicShifted()).append(',');
+        if (t.baselineTokens().isPresent()) {
+            field(sb, "baseline_tokens").append(t.baselineTokens().getAsInt()).append(',');
+        }
+        field(sb, "curated_tokens").append(t.curatedTokens()).append(',');
+        field(sb, "budget").append(t.budget()).append(',');
+        field(sb, "memories_scored").append(t.memoriesScored()).append(',');
+        field(sb, "memories_included").append(t.memoriesIncluded()).append(',');
+        field(sb, "memories_dropped").append(t.memoriesDropped()).append(',');
+        field(sb, "triggers_matched");
+        stringArray(sb, t.triggersMatched());
+        sb.append(',');
+        if (t.tokensSaved().isPresent()) {
+            field(sb, "tokens_saved").append(t.tokensSaved().getAsInt()).append(',');
+        }
+        if (t.compressionRatio().isPresent()) {
+            field(sb, "compression_ratio");
+            Json.appendNumber(sb, t.compressionRatio().getAsDouble());
+            sb.append(',');
+        }
+        field(sb, "latency_ms");
+        Json.appendNumber(sb, t.latency().toNanos() / 1e6);
+        sb.append(',');
+        field(sb, "included");
+        stringArray(sb, t.includedMemoryIds());
+        sb.append(',');
+        field(sb, "top_memories").append('[');
+        for (int i = 0; i < t.topMemories().size(); i++) {
+            TurnTelemetry.TopMemory m = t.topMemories().get(i);
+            if (i > 0) {
+                sb.append(',');
+            }
+            sb.append('{');
+            field(sb, "id");
+            Json.appendString(sb, m.memoryId());
+            sb.append(',');
+            field(sb, "score");
+            Json.appendNumber(sb, m.score());
+            sb.append(',');
+            field(sb, "factors");
+            factors(sb, m.factors());
+            sb.append('}');
+        }
+        sb.append("],");
+        field(sb, "weights");
+        weights(sb, t.weights());
+        return sb.append('}').toString();
+    }
+
+    private static StringBuilder field(StringBuilder sb, String name) {
+        return sb.append('"').append(name).append("\":");
+    }
+
+    private static void stringArray(StringBuilder sb, List<String> values) {
+        sb.append('[');
+        for (int i = 0; i < values.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            Json.appendString(sb, values.get(i));
+        }
+        sb.append(']');
+    }
+
+    private static void factors(StringBuilder sb, ScoreBreakdown f) {
+        double[] v = {f.semantic(), f.lexical(), f.recency(), f.frequency(), f.topic(), f.scope(), f.priority(), f.hot(),
+            f.neighbor()};
+        numbers(sb, FACTOR_NAMES, v);
+    }
+
+    private static void weights(StringBuilder sb, ScoringWeights w) {
+        double[] v = {w.semantic(), w.lexical(), w.recency(), w.frequency(), w.topic(), w.scope(), w.priority(), w.hot()};
+        numbers(sb, WEIGHT_NAMES, v);
+    }
+
+    private static final String[] WEIGHT_NAMES =
+            {"semantic", "lexical", "recency", "frequency", "topic", "scope", "priority", "hot"};
+    /** The weighted factors, then {@code neighbor}, which has no weight. */
+    private static final String[] FACTOR_NAMES =
+            {"semantic", "lexical", "recency", "frequency", "topic", "scope", "priority", "hot", "neighbor"};
+
+    private static void numbers(StringBuilder sb, String[] names, double[] v) {
+        sb.append('{');
+        for (int i = 0; i < v.length; i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            field(sb, names[i]);
+            Json.appendNumber(sb, v[i]);
+        }
+        sb.append('}');
+    }
+
+    /**
+     * Reads one turn line written by {@link #toJson(TurnTelemetry)}.
+     *
+     * @throws IllegalArgumentException if the line is not JSON, is a usage line, or lacks a required field
+     */
+    public static TurnTelemetry fromJson(String line) {
+        if (!(decode(line) instanceof TurnTelemetry t)) {
+            throw new IllegalArgumentException("a usage line, not a turn");
+        }
+        return t;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TurnTelemetry turn(Map<String, Object> m) {
+        List<TurnTelemetry.TopMemory> top = new ArrayList<>();
+        for (Object o : (List<Object>) m.getOrDefault("top_memories", List.of())) {
+            Map<String, Object> tm = (Map<String, Object>) o;
+            Map<String, Object> factors = (Map<String, Object>) tm.get("factors");
+            double[] f = numbers(factors);
+            // Lines written before the neighbor factor existed have none: it was 0 then.
+            double neighbor = factors.get("neighbor") instanceof Double d ? d : 0;
+            top.add(new TurnTelemetry.TopMemory((String) tm.get("id"), num(tm, "score"),
+                    new ScoreBreakdown(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], neighbor)));
+        }
+        double[] w = numbers((Map<String, Object>) m.get("weights"));
+        return new TurnTelemetry(
+                Instant.parse(str(m, "timestamp")),
+                (String) m.get("session"),
+                (int) num(m, "turn"),
+                str(m, "namespace"),
+                (String) m.get("query"),
+                (String) m.get("task"),
+                (int) num(m, "query_tokens"),
+                str(m, "topic"),
+                Boolean.TRUE.equals(m.get("topic_shift")),
+                optInt(m, "baseline_tokens"),
+                (int) num(m, "curated_tokens"),
+                (int) num(m, "budget"),
+                (int) num(m, "memories_scored"),
+                (int) num(m, "memories_included"),
+                (int) num(m, "memories_dropped"),
+                (List<String>) (List<?>) m.getOrDefault("triggers_matched", List.of()),
+                optInt(m, "tokens_saved"),
+                m.get("compression_ratio") instanceof Double d ? OptionalDouble.of(d) : OptionalDouble.empty(),
+                Duration.ofNanos(Math.round(num(m, "latency_ms") * 1e6)),
+                (List<String>) (List<?>) m.getOrDefault("included", List.of()),
+                top,
+                new ScoringWeights(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]));
+    }
+
+    private static double[] numbers(Map<String, Object> m) {
+        if (m == null) {
+            throw new IllegalArgumentException("telemetry line lacks factors or weights");
+        }
+        double[] v = new double[WEIGHT_NAMES.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = num(m, WEIGHT_NAMES[i]);
+        }
+        return v;
+    }
+
+    private static String str(Map<String, Object> m, String key) {
+        if (!(m.get(key) instanceof String s)) {
+            throw new IllegalArgumentException("telemetry line lacks string field '" + key + "'");
+        }
+        return s;
+    }
+
+    private static double num(Map<String, Object> m, String key) {
+        if (!(m.get(key) instanceof Double d)) {
+            throw new IllegalArgumentException("telemetry line lacks number field '" + key + "'");
+        }
+        return d;
+    }
+
+    private static OptionalInt optInt(Map<String, Object> m, String key) {
+        return m.get(key) instanceof Double d ? OptionalInt.of((int) Math.round(d)) : OptionalInt.empty();
+    }
+}

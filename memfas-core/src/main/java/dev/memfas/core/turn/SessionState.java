@@ -1,0 +1,229 @@
+package dev.memfas.core.turn;
+
+import dev.memfas.core.vector.Vectors;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the curator remembers about one conversation: its topic (a vector when there is an embedder, and a bag of
+ * weighted terms for the label), how often each memory was included, its working memory, its latest queries (what a
+ * follow-up leans on), and when it was last used.
+ *
+ * <p>Thread-safe: every method synchronizes on the session, so concurrent turns of one session see each other's
+ * updates whole. Sessions never share state.
+ */
+public final class SessionState {
+    /** How much of the previous topic survives each turn without a shift. */
+    private static final float TOPIC_MEMORY = 0.7f;
+    private static final double TERM_DECAY = 0.6;
+    private static final double TERM_FLOOR = 0.05;
+    private static final int HOT_AFTER = 2;
+
+    private final String id;
+    private final String namespace;
+    private float[] topicVector;
+    private Map<String, Double> topicTerms = new LinkedHashMap<>();
+    private final Map<String, Integer> inclusions = new HashMap<>();
+    private int turns;
+    private WorkingMemory working;
+    private volatile Instant lastSeen;
+
+    public SessionState(String id, String namespace, Instant now) {
+        this.id = id;
+        this.namespace = namespace;
+        this.lastSeen = now;
+    }
+
+    String id() {
+        return id;
+    }
+
+    String namespace() {
+        return namespace;
+    }
+
+    Instant lastSeen() {
+        return lastSeen;
+    }
+
+    void touch(Instant now) {
+        lastSeen = now;
+    }
+
+    /**
+     * Moves the topic towards this turn's text, or resets it on a shift.
+     *
+     * @param current the normalized embedding of the query (plus recent history), or null without an embedder
+     * @param terms the analyzed terms of the query (recent history terms count half, already weighted in)
+     * @param shiftThreshold a cosine below which the query starts a new topic
+     */
+    synchronized TopicUpdate advance(float[] current, Map<String, Double> terms, double shiftThreshold) {
+        turns++;
+        boolean shifted = false;
+        if (current != null) {
+            if (topicVector == null) {
+                topicVector = current.clone();
+            } else {
+                float sim = dot(current, topicVector);
+                if (sim < shiftThreshold) {
+                    shifted = true;
+                    topicVector = current.clone();
+                } else {
+                    float[] mixed = new float[current.length];
+                    for (int d = 0; d < mixed.length; d++) {
+                        mixed[d] = TOPIC_MEMORY * topicVector[d] + (1 - TOPIC_MEMORY) * current[d];
+                    }
+                    topicVector = Vectors.normalizedCopy(mixed, mixed.length);
+                }
+            }
+        } else if (!topicTerms.isEmpty() && !terms.isEmpty()) {
+            shifted = terms.keySet().stream().noneMatch(topicTerms::containsKey);
+        }
+        if (shifted) {
+            topicTerms = new LinkedHashMap<>();
+            inclusions.clear();
+        } else {
+            topicTerms.replaceAll((t, w) -> w * TERM_DECAY);
+            topicTerms.values().removeIf(w -> w < TERM_FLOOR);
+        }
+        terms.forEach((t, w) -> topicTerms.merge(t, w, Double::sum));
+        return new TopicUpdate(topicVector == null ? null : topicVector.clone(), new LinkedHashMap<>(topicTerms),
+                label(topicTerms), shifted, turns);
+    }
+
+    /** The ids included at least twice in this session (since the last topic shift). */
+    synchronized Set<String> hotMemoryIds() {
+        List<String> hot = new ArrayList<>();
+        inclusions.forEach((memoryId, n) -> {
+            if (n >= HOT_AFTER) {
+                hot.add(memoryId);
+            }
+        });
+        return Set.copyOf(hot);
+    }
+
+    /**
+     * A recent turn of the session: the words of its query and the memories it included, for feedback to link a
+     * helpful memory to the query it answered.
+     */
+    public record RecentTurn(List<String> queryWords, List<String> includedIds) {}
+
+    /** How many recent turns are kept: feedback comes a turn or a few after the context it is about. */
+    private static final int RECENT_TURNS = 20;
+    private final java.util.ArrayDeque<RecentTurn> recent = new java.util.ArrayDeque<>();
+
+    /**
+     * Counts an inclusion of each memory, and a use of those that are working memories of this session, and keeps the
+     * turn as a recent one.
+     */
+    public synchronized void recordIncluded(List<String> queryWords, List<String> memoryIds, Instant at) {
+        for (String memoryId : memoryIds) {
+            inclusions.merge(memoryId, 1, Integer::sum);
+        }
+        recent.addLast(new RecentTurn(List.copyOf(queryWords), List.copyOf(memoryIds)));
+        if (recent.size() > RECENT_TURNS) {
+            recent.removeFirst();
+        }
+        if (working != null) {
+            working.recordUse(memoryIds, at);
+        }
+    }
+
+    /**
+     * Takes the recent turns that included any of these memories, newest first: feedback on a turn counts once, so
+     * they are no longer kept.
+     */
+    public synchronized List<RecentTurn> takeTurnsIncluding(Collection<String> memoryIds) {
+        List<RecentTurn> out = new ArrayList<>();
+        for (java.util.Iterator<RecentTurn> it = recent.descendingIterator(); it.hasNext(); ) {
+            RecentTurn t = it.next();
+            if (t.includedIds().stream().anyMatch(memoryIds::contains)) {
+                out.add(t);
+                it.remove();
+            }
+        }
+        return out;
+    }
+
+    /** The session's working memory, made on first use with room for {@code limit} memories. */
+    public synchronized WorkingMemory working(int limit) {
+        if (working == null) {
+            working = new WorkingMemory(limit);
+        }
+        return working;
+    }
+
+    /** The session's working memory, or null if nothing was ever put in it. */
+    public synchronized WorkingMemory workingOrNull() {
+        return working;
+    }
+
+    /**
+     * How many of the session's latest queries a follow-up asked without a history of its own is read with: the one
+     * before it says what "When did she go?" or "And the other one?" is about, and two more cover a short exchange.
+     */
+    private static final int QUERIES_KEPT = 3;
+    private final java.util.ArrayDeque<String> queries = new java.util.ArrayDeque<>();
+
+    /**
+     * The queries of the session's latest turns, oldest first; then records {@code query} as the latest. What a
+     * follow-up that comes without a recent history of its own is read with ({@link Turn#start}).
+     */
+    public synchronized List<String> askedBefore(String query) {
+        List<String> before = List.copyOf(queries);
+        queries.addLast(query);
+        if (queries.size() > QUERIES_KEPT) {
+            queries.removeFirst();
+        }
+        return before;
+    }
+
+    /** Unhelpful memories lose their standing: they must be included twice again to be hot. */
+    public synchronized void recordUnhelpful(Collection<String> memoryIds) {
+        memoryIds.forEach(inclusions::remove);
+    }
+
+    private static float dot(float[] a, float[] b) {
+        float s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    /**
+     * The three heaviest terms that are not plain numbers, comma-separated. Among equally heavy terms the longer come
+     * first: in "how long do we keep usage events in kafka", every word weighs the same, and "events, usage, kafka"
+     * names the topic where the first three ("long keep usage") read like a broken sentence. Further ties keep the
+     * order the terms were first seen in.
+     */
+    static String label(Map<String, Double> terms) {
+        List<Map.Entry<String, Double>> entries = new ArrayList<>();
+        for (Map.Entry<String, Double> e : terms.entrySet()) {
+            if (!e.getKey().chars().allMatch(Character::isDigit)) {
+                entries.add(e);
+            }
+        }
+        entries.sort((a, b) -> {
+            int byWeight = Double.compare(b.getValue(), a.getValue());
+            return byWeight != 0 ? byWeight : Integer.compare(b.getKey().length(), a.getKey().length());
+        });
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < Math.min(3, entries.size()); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(entries.get(i).getKey());
+        }
+        return sb.toString();
+    }
+
+    /** The session's topic after a turn. */
+    public record TopicUpdate(float[] vector, Map<String, Double> terms, String label, boolean shifted, int turn) {}
+}
