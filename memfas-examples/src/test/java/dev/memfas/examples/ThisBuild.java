@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 final class ThisBuild {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     static final String VERSION = "0.1.0-SNAPSHOT";
-    private static final List<String> MODULES = List.of("memfas-api", "memfas-core", "memfas-sqlite",
+    private static final List<String> MODULES = List.of("memfas-api", "memfas-core", "memfas-sql", "memfas-sqlite",
             "memfas-postgres", "memfas-embed-djl", "memfas-mcp", "memfas-langchain4j", "memfas-micrometer",
             "memfas-spring-ai", "memfas-spring-boot-starter");
 

@@ -1,6 +1,7 @@
 package dev.memfas.postgres;
 
 import dev.memfas.MemfasException;
+import dev.memfas.sql.SqlWork;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -25,12 +26,6 @@ final class Database implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresMemoryStore.class);
     /** How often a transaction that lost a deadlock or a serialization conflict is run again. */
     private static final int ATTEMPTS = 4;
-
-    /** Work on one connection. */
-    @FunctionalInterface
-    interface SqlWork<T> {
-        T run(Connection c) throws SQLException;
-    }
 
     private final DataSource source;
     private final String where;

@@ -14,7 +14,7 @@ import java.util.Optional;
  * transaction of {@link StateTable} on the database (never a read replica: a value saved is read back at once).
  * Thread-safe.
  */
-final class KeyValueState {
+final class KeyValueState implements StateStore {
     private final Database db;
     /** Dates a value saved without a time. */
     private final Clock clock;
@@ -24,11 +24,13 @@ final class KeyValueState {
         this.clock = clock;
     }
 
-    void save(String namespace, String key, String value) {
-        save(namespace, key, value, clock.instant());
+    @Override
+    public void saveState(String namespace, String key, String value) {
+        saveState(namespace, key, value, clock.instant());
     }
 
-    void save(String namespace, String key, String value, Instant updatedAt) {
+    @Override
+    public void saveState(String namespace, String key, String value, Instant updatedAt) {
         Objects.requireNonNull(namespace, "namespace");
         StateStore.checkStateKey(key);
         Objects.requireNonNull(value, "value");
@@ -39,30 +41,35 @@ final class KeyValueState {
         });
     }
 
-    Optional<String> load(String namespace, String key) {
+    @Override
+    public Optional<String> loadState(String namespace, String key) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(key, "key");
         return Optional.ofNullable(db.read("read state", c -> StateTable.load(c, namespace, key)));
     }
 
-    boolean delete(String namespace, String key) {
+    @Override
+    public boolean deleteState(String namespace, String key) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(key, "key");
         return db.write("delete state", c -> StateTable.delete(c, namespace, key));
     }
 
-    List<State.Entry> list(String namespace, boolean includePreview) {
+    @Override
+    public List<State.Entry> listState(String namespace, boolean includePreview) {
         Objects.requireNonNull(namespace, "namespace");
         return db.read("list state", c -> StateTable.entries(c, namespace, includePreview));
     }
 
-    Map<String, String> search(String namespace, String glob, int limit) {
+    @Override
+    public Map<String, String> searchState(String namespace, String glob, int limit) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(glob, "glob");
         return db.read("read state", c -> StateTable.search(c, namespace, glob, limit));
     }
 
-    int clear(String namespace, String exceptPrefix) {
+    @Override
+    public int clearState(String namespace, String exceptPrefix) {
         Objects.requireNonNull(namespace, "namespace");
         return db.write("clear state", c -> StateTable.clear(c, namespace, exceptPrefix));
     }

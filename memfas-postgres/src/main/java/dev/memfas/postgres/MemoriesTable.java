@@ -1,10 +1,11 @@
 package dev.memfas.postgres;
 
-import dev.memfas.spi.Embeddings;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.Scope;
+import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.StoredMemory;
+import dev.memfas.sql.SqlCodec;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -47,17 +48,17 @@ final class MemoriesTable {
         Memory m = new Memory(
                 rs.getString(2),
                 rs.getString(1),
-                Codec.decodeText(rs.getBytes(3)),
+                SqlCodec.decodeText(rs.getBytes(3)),
                 rs.getString(4),
                 rs.getString(5),
                 Scope.parse(rs.getString(6)),
                 strings(rs.getArray(7)),
                 rs.getString(8),
-                Codec.instant(rs.getLong(9), rs.getLong(10)),
-                Codec.instant(rs.getLong(11), rs.getLong(12)),
+                SqlCodec.instant(rs.getLong(9), rs.getLong(10)),
+                SqlCodec.instant(rs.getLong(11), rs.getLong(12)),
                 rs.getBoolean(13),
                 rs.getDouble(14),
-                Codec.decodeMetadata(rs.getBytes(15)),
+                SqlCodec.decodeMetadata(rs.getBytes(15)),
                 instant(rs, 18),
                 instant(rs, 20),
                 instant(rs, 22),
@@ -80,7 +81,7 @@ final class MemoriesTable {
         if (rs.wasNull()) {
             return null;
         }
-        return Codec.instant(seconds, rs.getLong(at + 1));
+        return SqlCodec.instant(seconds, rs.getLong(at + 1));
     }
 
     static Array textArray(Connection c, Collection<String> values) throws SQLException {
@@ -254,7 +255,7 @@ final class MemoriesTable {
             ps.setFetchSize(1000);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.put(rs.getLong(1), Codec.decodeText(rs.getBytes(2)));
+                    out.put(rs.getLong(1), SqlCodec.decodeText(rs.getBytes(2)));
                 }
             }
         }

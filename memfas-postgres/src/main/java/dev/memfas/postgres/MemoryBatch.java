@@ -1,7 +1,8 @@
 package dev.memfas.postgres;
 
-import dev.memfas.spi.Embeddings;
 import dev.memfas.Memory;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.sql.SqlCodec;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -216,10 +217,10 @@ final class MemoryBatch {
 
     /** The values of {@link #FIELDS}, lists of identifiers joined by U+001F. */
     private static Object[] fields(Memory m) {
-        return new Object[] {Codec.encodeText(m.text()), m.source(), m.kind(), m.scope().toString(),
+        return new Object[] {SqlCodec.encodeText(m.text()), m.source(), m.kind(), m.scope().toString(),
             String.join(String.valueOf(SEPARATOR), m.tags()), m.author(), m.createdAt().getEpochSecond(),
             m.createdAt().getNano(), m.updatedAt().getEpochSecond(), m.updatedAt().getNano(), m.pinned(),
-            m.importance(), Codec.encodeMetadata(m.metadata()), seconds(m.expiresAt()), nanos(m.expiresAt()),
+            m.importance(), SqlCodec.encodeMetadata(m.metadata()), seconds(m.expiresAt()), nanos(m.expiresAt()),
             seconds(m.validFrom()), nanos(m.validFrom()), seconds(m.validUntil()), nanos(m.validUntil()),
             String.join(String.valueOf(SEPARATOR), m.supersedes()), m.supersededBy(), seconds(m.archivedAt()),
             nanos(m.archivedAt()), seconds(m.recordedAt()), nanos(m.recordedAt())};

@@ -3,18 +3,15 @@ package dev.memfas.postgres;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.State;
-import dev.memfas.Trigger;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.MemoryStore;
-import dev.memfas.spi.StateStore;
-import dev.memfas.spi.TokenCountStore;
-import dev.memfas.spi.TriggerStore;
 import dev.memfas.spi.SharedStore;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.spi.VectorSpace;
+import dev.memfas.sql.AbstractSqlStore;
+import dev.memfas.sql.SqlFacets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,19 +49,17 @@ import org.slf4j.LoggerFactory;
  * another process is run again (up to four times in all).
  *
  * <p>This class is the façade: each method checks its arguments and runs one transaction or one read over the pieces
- * that do the work, the connections ({@code Database}), the schema ({@code Schema}) and a class per table.
- * Thread-safe.
+ * that do the work, the connections ({@code Database}), the schema ({@code Schema}) and a class per table. The
+ * triggers, token counts and key-value state calls it shares with the SQLite store are {@link AbstractSqlStore}'s, over
+ * this store's {@link PostgresDialect}. Thread-safe.
  */
-public final class PostgresMemoryStore implements MemoryStore, StateStore, TriggerStore, TokenCountStore,
-        SharedStore {
+public final class PostgresMemoryStore extends AbstractSqlStore {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresMemoryStore.class);
     private final Database db;
     /** Where reads go: a read replica if the builder named one, else {@link #db}. */
     private final Database reads;
     private final ChangeNotifications notifications;
-    private final KeyValueState state;
-    private final StoreTriggers triggers;
-    private final StoreTokenCounts tokenCounts;
+    private final SqlFacets facets;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = UUID.randomUUID().toString();
     private volatile VectorSpace vectorSpace;
@@ -77,9 +72,8 @@ public final class PostgresMemoryStore implements MemoryStore, StateStore, Trigg
                 : b.readReplica != null ? Database.overUrl(b.readReplica, " (read replica)", b.connections,
                         b.connectionWait) : db;
         this.notifications = new ChangeNotifications(db);
-        this.state = new KeyValueState(db, b.clock);
-        this.triggers = new StoreTriggers(db, reads, origin);
-        this.tokenCounts = new StoreTokenCounts(db, reads);
+        this.facets = new SqlFacets(new PostgresTransactions(db, reads, origin), PostgresDialect.INSTANCE,
+                new KeyValueState(db, b.clock));
         try {
             db.read("create or migrate the memfas tables", c -> {
                 Schema.migrate(c, db.where());
@@ -380,16 +374,6 @@ public final class PostgresMemoryStore implements MemoryStore, StateStore, Trigg
     }
 
     @Override
-    public void putTokenCounts(String tokenizerKey, Collection<TokenCount> counts) {
-        tokenCounts.put(tokenizerKey, counts);
-    }
-
-    @Override
-    public Map<String, Integer> tokenCounts(String namespace, String tokenizerKey, Collection<String> ids) {
-        return tokenCounts.byIds(namespace, tokenizerKey, ids);
-    }
-
-    @Override
     public List<LexicalHit> searchLexical(String namespace, String query, int limit) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(query, "query");
@@ -504,58 +488,9 @@ public final class PostgresMemoryStore implements MemoryStore, StateStore, Trigg
         return reads.read("read vectors", c -> VectorsTable.byIds(c, namespace, unique, space.dimension()));
     }
 
-    // ---------------------------------------------------------------- triggers
-
     @Override
-    public void putTrigger(Trigger trigger) {
-        triggers.put(trigger);
-    }
-
-    @Override
-    public boolean removeTrigger(String namespace, String keyword) {
-        return triggers.remove(namespace, keyword);
-    }
-
-    @Override
-    public List<Trigger> triggers(String namespace) {
-        return triggers.all(namespace);
-    }
-
-    // ---------------------------------------------------------------- key-value state
-
-    @Override
-    public void saveState(String namespace, String key, String value) {
-        state.save(namespace, key, value);
-    }
-
-    @Override
-    public void saveState(String namespace, String key, String value, Instant updatedAt) {
-        state.save(namespace, key, value, updatedAt);
-    }
-
-    @Override
-    public Optional<String> loadState(String namespace, String key) {
-        return state.load(namespace, key);
-    }
-
-    @Override
-    public boolean deleteState(String namespace, String key) {
-        return state.delete(namespace, key);
-    }
-
-    @Override
-    public List<State.Entry> listState(String namespace, boolean includePreview) {
-        return state.list(namespace, includePreview);
-    }
-
-    @Override
-    public Map<String, String> searchState(String namespace, String glob, int limit) {
-        return state.search(namespace, glob, limit);
-    }
-
-    @Override
-    public int clearState(String namespace, String exceptPrefix) {
-        return state.clear(namespace, exceptPrefix);
+    protected SqlFacets facets() {
+        return facets;
     }
 
     /** Closes the store's own connections (never the caller's data source). Idempotent. */

@@ -1,6 +1,7 @@
 package dev.memfas.postgres;
 
 import dev.memfas.State;
+import dev.memfas.sql.SqlCodec;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -25,8 +26,8 @@ final class StateTable {
                 + "VALUES (?, ?, ?, ?) ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, "
                 + "updated_s = excluded.updated_s")) {
             ps.setString(1, namespace);
-            ps.setBytes(2, Codec.encodeText(key));
-            ps.setBytes(3, Codec.encodeText(value));
+            ps.setBytes(2, SqlCodec.encodeText(key));
+            ps.setBytes(3, SqlCodec.encodeText(value));
             ps.setLong(4, at.getEpochSecond());
             ps.executeUpdate();
         }
@@ -35,7 +36,7 @@ final class StateTable {
     static boolean delete(Connection c, String namespace, String key) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM memfas_state WHERE namespace = ? AND key = ?")) {
             ps.setString(1, namespace);
-            ps.setBytes(2, Codec.encodeText(key));
+            ps.setBytes(2, SqlCodec.encodeText(key));
             return ps.executeUpdate() > 0;
         }
     }
@@ -44,9 +45,9 @@ final class StateTable {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT value FROM memfas_state WHERE namespace = ? AND key = ?")) {
             ps.setString(1, namespace);
-            ps.setBytes(2, Codec.encodeText(key));
+            ps.setBytes(2, SqlCodec.encodeText(key));
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Codec.decodeText(rs.getBytes(1)) : null;
+                return rs.next() ? SqlCodec.decodeText(rs.getBytes(1)) : null;
             }
         }
     }
@@ -65,7 +66,7 @@ final class StateTable {
             try (ResultSet rs = keys.executeQuery()) {
                 while (rs.next() && matching.size() < limit) {
                     byte[] key = rs.getBytes(1);
-                    if (pattern.matcher(Codec.decodeText(key)).matches()) {
+                    if (pattern.matcher(SqlCodec.decodeText(key)).matches()) {
                         matching.add(key);
                     }
                 }
@@ -79,7 +80,7 @@ final class StateTable {
                 values.setArray(2, c.createArrayOf("bytea", matching.toArray(new byte[0][])));
                 try (ResultSet rs = values.executeQuery()) {
                     while (rs.next()) {
-                        out.put(Codec.decodeText(rs.getBytes(1)), Codec.decodeText(rs.getBytes(2)));
+                        out.put(SqlCodec.decodeText(rs.getBytes(1)), SqlCodec.decodeText(rs.getBytes(2)));
                     }
                 }
             }
@@ -95,8 +96,8 @@ final class StateTable {
             ps.setString(1, namespace);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(State.Entry.of(Codec.decodeText(rs.getBytes(1)), Instant.ofEpochSecond(rs.getLong(3)),
-                            Codec.decodeText(rs.getBytes(2)), withPreview));
+                    out.add(State.Entry.of(SqlCodec.decodeText(rs.getBytes(1)), Instant.ofEpochSecond(rs.getLong(3)),
+                            SqlCodec.decodeText(rs.getBytes(2)), withPreview));
                 }
             }
         }
@@ -110,7 +111,7 @@ final class StateTable {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, namespace);
             if (exceptPrefix != null) {
-                byte[] prefix = Codec.encodeText(exceptPrefix);
+                byte[] prefix = SqlCodec.encodeText(exceptPrefix);
                 ps.setInt(2, prefix.length);
                 ps.setBytes(3, prefix);
             }

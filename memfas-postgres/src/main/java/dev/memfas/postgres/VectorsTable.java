@@ -1,9 +1,10 @@
 package dev.memfas.postgres;
 
+import dev.memfas.Memory;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
-import dev.memfas.Memory;
 import dev.memfas.spi.MemoryStore.VectorConsumer;
+import dev.memfas.sql.SqlCodec;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -47,7 +48,7 @@ final class VectorsTable {
             seq[i] = seqs[i];
             namespaces[i] = memories.get(i).namespace();
             ids[i] = memories.get(i).id();
-            vectors[i] = Codec.encodeVector(embeddings.vector(i));
+            vectors[i] = SqlCodec.encodeVector(embeddings.vector(i));
         }
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_vectors (seq, namespace, id, vector) "
                 + "SELECT * FROM unnest(?::bigint[], ?::text[], ?::text[], ?::bytea[]) "
@@ -71,7 +72,7 @@ final class VectorsTable {
             ps.setFetchSize(1000);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    action.accept(rs.getString(1), Codec.decodeVector(rs.getBytes(2), dimension));
+                    action.accept(rs.getString(1), SqlCodec.decodeVector(rs.getBytes(2), dimension));
                 }
             }
         }
@@ -86,7 +87,7 @@ final class VectorsTable {
             ps.setArray(2, MemoriesTable.textArray(c, ids));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.put(rs.getString(1), Codec.decodeVector(rs.getBytes(2), dimension));
+                    out.put(rs.getString(1), SqlCodec.decodeVector(rs.getBytes(2), dimension));
                 }
             }
         }
@@ -119,7 +120,7 @@ final class VectorsTable {
                 List<float[]> vectors = Embeddings.embed(embedder, all.subList(from, to), "memories " + from + " to "
                         + (to - 1));
                 for (int i = from; i < to; i++) {
-                    ps.setBytes(1, Codec.encodeVector(vectors.get(i - from)));
+                    ps.setBytes(1, SqlCodec.encodeVector(vectors.get(i - from)));
                     ps.setLong(2, seqs.get(i));
                     ps.addBatch();
                 }

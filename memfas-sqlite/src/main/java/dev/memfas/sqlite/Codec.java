@@ -1,102 +1,16 @@
 package dev.memfas.sqlite;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * How values are laid out in columns.
- *
- * <ul>
- *   <li>Free text (memory text, hints, metadata) is stored as a BLOB in WTF-8: UTF-8, except that a lone surrogate is
- *       written as the 3-byte sequence of its code unit. Any Java string, NUL and lone surrogates included, reads back
- *       exactly, which a TEXT column bound through JDBC's UTF-8 conversion would not give.</li>
- *   <li>Lists of identifiers (tags, linked memory ids) are joined with U+001F, a control character identifiers may not
- *       contain.</li>
- *   <li>Vectors are float32 little-endian BLOBs.</li>
- *   <li>Instants are two integers: epoch seconds and nanoseconds, exact and ordered.</li>
- * </ul>
+ * How the SQLite store lays lists of identifiers (tags, linked memory ids) out in a column: joined with U+001F, a
+ * control character identifiers may not contain. Every other value is laid out by {@link dev.memfas.sql.SqlCodec}.
  */
 final class Codec {
     static final char SEPARATOR = '\u001f';
-    private static final char PAIR_END = '\u001e';
 
     private Codec() {}
-
-    static byte[] encodeText(String s) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            int cp = s.charAt(i);
-            if (Character.isHighSurrogate((char) cp) && i + 1 < s.length()
-                    && Character.isLowSurrogate(s.charAt(i + 1))) {
-                cp = Character.toCodePoint((char) cp, s.charAt(++i));
-            }
-            if (cp < 0x80) {
-                out.write(cp);
-            } else if (cp < 0x800) {
-                out.write(0xC0 | (cp >> 6));
-                out.write(0x80 | (cp & 0x3F));
-            } else if (cp < 0x10000) {
-                out.write(0xE0 | (cp >> 12));
-                out.write(0x80 | ((cp >> 6) & 0x3F));
-                out.write(0x80 | (cp & 0x3F));
-            } else {
-                out.write(0xF0 | (cp >> 18));
-                out.write(0x80 | ((cp >> 12) & 0x3F));
-                out.write(0x80 | ((cp >> 6) & 0x3F));
-                out.write(0x80 | (cp & 0x3F));
-            }
-        }
-        return out.toByteArray();
-    }
-
-    static String decodeText(byte[] b) {
-        if (holdsNoSurrogate(b)) {
-            // Valid UTF-8 (what encodeText writes for a string without lone surrogates): the JDK's decoder gives the
-            // same string with one copy, and a Latin-1 string without widening. Memories are read in every turn.
-            return new String(b, StandardCharsets.UTF_8);
-        }
-        StringBuilder sb = new StringBuilder(b.length);
-        int i = 0;
-        while (i < b.length) {
-            int c = b[i] & 0xFF;
-            int cp;
-            if (c < 0x80) {
-                cp = c;
-                i += 1;
-            } else if (c < 0xE0) {
-                cp = ((c & 0x1F) << 6) | (b[i + 1] & 0x3F);
-                i += 2;
-            } else if (c < 0xF0) {
-                cp = ((c & 0x0F) << 12) | ((b[i + 1] & 0x3F) << 6) | (b[i + 2] & 0x3F);
-                i += 3;
-            } else {
-                cp = ((c & 0x07) << 18) | ((b[i + 1] & 0x3F) << 12) | ((b[i + 2] & 0x3F) << 6) | (b[i + 3] & 0x3F);
-                i += 4;
-            }
-            sb.appendCodePoint(cp);
-        }
-        return sb.toString();
-    }
-
-    /**
-     * Whether the bytes hold no lone surrogate's 3-byte sequence ({@code ED A0}-{@code ED BF}), the one thing that
-     * sets what encodeText writes apart from valid UTF-8.
-     */
-    private static boolean holdsNoSurrogate(byte[] b) {
-        for (int i = 0; i < b.length - 1; i++) {
-            if (b[i] == (byte) 0xED && (b[i + 1] & 0xFF) >= 0xA0) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     static String joinIds(List<String> ids) {
         return String.join(String.valueOf(SEPARATOR), ids);
@@ -115,69 +29,5 @@ final class Codec {
             }
         }
         return out;
-    }
-
-    /** Metadata as {@code key U+001F value U+001E ...}; values escape {@code %}, U+001E and U+001F as {@code %XX}. */
-    static byte[] encodeMetadata(Map<String, String> metadata) {
-        StringBuilder sb = new StringBuilder();
-        metadata.forEach((k, v) -> {
-            sb.append(k).append(SEPARATOR);
-            for (int i = 0; i < v.length(); i++) {
-                char c = v.charAt(i);
-                switch (c) {
-                    case '%' -> sb.append("%25");
-                    case SEPARATOR -> sb.append("%1F");
-                    case PAIR_END -> sb.append("%1E");
-                    default -> sb.append(c);
-                }
-            }
-            sb.append(PAIR_END);
-        });
-        return encodeText(sb.toString());
-    }
-
-    static Map<String, String> decodeMetadata(byte[] bytes) {
-        String s = decodeText(bytes);
-        Map<String, String> out = new LinkedHashMap<>();
-        int start = 0;
-        while (start < s.length()) {
-            int sep = s.indexOf(SEPARATOR, start);
-            int end = s.indexOf(PAIR_END, sep);
-            String key = s.substring(start, sep);
-            String raw = s.substring(sep + 1, end);
-            StringBuilder v = new StringBuilder(raw.length());
-            for (int i = 0; i < raw.length(); i++) {
-                char c = raw.charAt(i);
-                if (c == '%') {
-                    v.append((char) Integer.parseInt(raw.substring(i + 1, i + 3), 16));
-                    i += 2;
-                } else {
-                    v.append(c);
-                }
-            }
-            out.put(key, v.toString());
-            start = end + 1;
-        }
-        return out;
-    }
-
-    static byte[] encodeVector(float[] v) {
-        ByteBuffer b = ByteBuffer.allocate(v.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        b.asFloatBuffer().put(v);
-        return b.array();
-    }
-
-    static float[] decodeVector(byte[] bytes, int dimension) {
-        if (bytes.length != dimension * Float.BYTES) {
-            throw new IllegalStateException(
-                    "stored vector has " + bytes.length + " bytes, expected " + dimension * Float.BYTES);
-        }
-        float[] v = new float[dimension];
-        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(v);
-        return v;
-    }
-
-    static Instant instant(long seconds, long nanos) {
-        return Instant.ofEpochSecond(seconds, nanos);
     }
 }

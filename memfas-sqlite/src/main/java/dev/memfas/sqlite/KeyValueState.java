@@ -1,6 +1,7 @@
 package dev.memfas.sqlite;
 
 import dev.memfas.State;
+import dev.memfas.spi.StateStore;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -9,10 +10,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The store's key-value state ({@link dev.memfas.spi.StateStore#saveState} and the rest): the arguments checked, each
+ * The store's key-value state ({@link StateStore#saveState} and the rest): the arguments checked, each
  * call one transaction of {@link StateTable}. Thread-safe.
  */
-final class KeyValueState {
+final class KeyValueState implements StateStore {
     private final SqliteDatabase db;
     /** Dates a value saved without a time. */
     private final Clock clock;
@@ -22,11 +23,13 @@ final class KeyValueState {
         this.clock = clock;
     }
 
-    void save(String namespace, String key, String value) {
-        save(namespace, key, value, clock.instant());
+    @Override
+    public void saveState(String namespace, String key, String value) {
+        saveState(namespace, key, value, clock.instant());
     }
 
-    void save(String namespace, String key, String value, Instant updatedAt) {
+    @Override
+    public void saveState(String namespace, String key, String value, Instant updatedAt) {
         Objects.requireNonNull(namespace, "namespace");
         StateTable.checkKey(key);
         Objects.requireNonNull(value, "value");
@@ -37,28 +40,33 @@ final class KeyValueState {
         }, null);
     }
 
-    Optional<String> load(String namespace, String key) {
+    @Override
+    public Optional<String> loadState(String namespace, String key) {
         Objects.requireNonNull(key, "key");
         return Optional.ofNullable(find(namespace, StateTable.Keys.EQUAL, key, 1).get(key));
     }
 
-    boolean delete(String namespace, String key) {
+    @Override
+    public boolean deleteState(String namespace, String key) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(key, "key");
         return db.write("delete state", c -> StateTable.delete(c, namespace, key), null);
     }
 
-    List<State.Entry> list(String namespace, boolean includePreview) {
+    @Override
+    public List<State.Entry> listState(String namespace, boolean includePreview) {
         Objects.requireNonNull(namespace, "namespace");
         return db.read("list state", c -> StateTable.entries(c, namespace, includePreview));
     }
 
-    Map<String, String> search(String namespace, String glob, int limit) {
+    @Override
+    public Map<String, String> searchState(String namespace, String glob, int limit) {
         Objects.requireNonNull(glob, "glob");
         return find(namespace, StateTable.Keys.GLOB, glob, limit);
     }
 
-    int clear(String namespace, String exceptPrefix) {
+    @Override
+    public int clearState(String namespace, String exceptPrefix) {
         Objects.requireNonNull(namespace, "namespace");
         return db.write("clear state", c -> StateTable.clear(c, namespace, exceptPrefix), null);
     }

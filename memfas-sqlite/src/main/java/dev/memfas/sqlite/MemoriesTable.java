@@ -1,11 +1,12 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.spi.Embeddings;
-import dev.memfas.spi.LexicalHit;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.Scope;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.StoredMemory;
+import dev.memfas.sql.SqlCodec;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -49,7 +50,7 @@ final class MemoriesTable {
     static void putAll(Connection c, List<Memory> memories, Embeddings embeddings) throws SQLException {
         try (Writer rows = new Writer(c);
                 VectorsTable.Writer vectors = new VectorsTable.Writer(c);
-                PreparedStatement countsDelete = TokenCountsTable.deleter(c)) {
+                PreparedStatement countsDelete = c.prepareStatement("DELETE FROM token_counts WHERE rowid = ?")) {
             for (int i = 0; i < memories.size(); i++) {
                 long put = rows.put(memories.get(i));
                 long rowid = Writer.rowid(put);
@@ -138,7 +139,7 @@ final class MemoriesTable {
     }
 
     private static void bindFields(PreparedStatement ps, int at, Memory m) throws SQLException {
-        ps.setBytes(at, Codec.encodeText(m.text()));
+        ps.setBytes(at, SqlCodec.encodeText(m.text()));
         ps.setString(at + 1, m.source());
         ps.setString(at + 2, m.kind());
         ps.setString(at + 3, m.scope().toString());
@@ -150,7 +151,7 @@ final class MemoriesTable {
         ps.setInt(at + 9, m.updatedAt().getNano());
         ps.setInt(at + 10, m.pinned() ? 1 : 0);
         ps.setDouble(at + 11, m.importance());
-        ps.setBytes(at + 12, Codec.encodeMetadata(m.metadata()));
+        ps.setBytes(at + 12, SqlCodec.encodeMetadata(m.metadata()));
         bindInstant(ps, at + 13, m.expiresAt());
         bindInstant(ps, at + 15, m.validFrom());
         bindInstant(ps, at + 17, m.validUntil());
@@ -199,17 +200,17 @@ final class MemoriesTable {
         Memory m = new Memory(
                 rs.getString(2),
                 rs.getString(1),
-                Codec.decodeText(rs.getBytes(3)),
+                SqlCodec.decodeText(rs.getBytes(3)),
                 rs.getString(4),
                 rs.getString(5),
                 Scope.parse(rs.getString(6)),
                 Codec.splitIds(rs.getString(7)),
                 rs.getString(8),
-                Codec.instant(rs.getLong(9), rs.getLong(10)),
-                Codec.instant(rs.getLong(11), rs.getLong(12)),
+                SqlCodec.instant(rs.getLong(9), rs.getLong(10)),
+                SqlCodec.instant(rs.getLong(11), rs.getLong(12)),
                 rs.getInt(13) != 0,
                 rs.getDouble(14),
-                Codec.decodeMetadata(rs.getBytes(15)),
+                SqlCodec.decodeMetadata(rs.getBytes(15)),
                 instant(rs, 18),
                 instant(rs, 20),
                 instant(rs, 22),
@@ -228,9 +229,8 @@ final class MemoriesTable {
         if (rs.wasNull()) {
             return null;
         }
-        return Codec.instant(seconds, rs.getLong(at + 1));
+        return SqlCodec.instant(seconds, rs.getLong(at + 1));
     }
-
 
     /** The memories of the given distinct ids that exist, by id. */
     static Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> unique) throws SQLException {
@@ -428,7 +428,7 @@ final class MemoriesTable {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT rowid, text FROM memories")) {
             while (rs.next()) {
                 rowids.add(rs.getLong(1));
-                texts.add(Codec.decodeText(rs.getBytes(2)));
+                texts.add(SqlCodec.decodeText(rs.getBytes(2)));
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.memfas.sqlite;
 
 import dev.memfas.MemfasException;
+import dev.memfas.sql.SqlWork;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -40,12 +41,6 @@ final class SqliteDatabase implements AutoCloseable {
     private static final int SQLITE_FULL = 13;
     private static final int SQLITE_CANTOPEN = 14;
     private static final int SQLITE_NOTADB = 26;
-
-    /** Work on one connection. */
-    @FunctionalInterface
-    interface SqlWork<T> {
-        T run(Connection c) throws SQLException;
-    }
 
     private final Path file;
     private final Duration busyTimeout;

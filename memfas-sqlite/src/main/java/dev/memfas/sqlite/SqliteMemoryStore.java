@@ -3,19 +3,15 @@ package dev.memfas.sqlite;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.State;
-import dev.memfas.Trigger;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.MemoryStore;
-import dev.memfas.spi.StateStore;
-import dev.memfas.spi.TokenCountStore;
-import dev.memfas.spi.TriggerStore;
 import dev.memfas.spi.SharedStore.Kind;
-import dev.memfas.spi.SharedStore;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.spi.VectorSpace;
+import dev.memfas.sql.AbstractSqlStore;
+import dev.memfas.sql.SqlFacets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -49,13 +45,11 @@ import java.util.function.Consumer;
  *
  * <p>This class is the façade: each method is one transaction or one read over the pieces that do the work, the
  * connections ({@code SqliteDatabase}), the schema ({@code Schema}) and a class per table ({@code MemoriesTable} with
- * its full-text index, {@code VectorsTable}, {@code TokenCountsTable}, {@code TriggersTable}, {@code StateTable},
- * {@code ChangeLog}, {@code StoreMeta}). It stays one class, longer than most, because it is the store's whole public
- * surface: the two contracts it implements, the key-value state and the maintenance calls, each a few lines that
- * check their arguments and run one transaction or one read.
+ * its full-text index, {@code VectorsTable}, {@code StateTable}, {@code ChangeLog}, {@code StoreMeta}). The triggers,
+ * token counts and key-value state calls it shares with the PostgreSQL store are {@link AbstractSqlStore}'s, over this
+ * store's {@link SqliteDialect}.
  */
-public final class SqliteMemoryStore implements MemoryStore, StateStore, TriggerStore, TokenCountStore,
-        SharedStore {
+public final class SqliteMemoryStore extends AbstractSqlStore {
     /** How hard each commit works to reach the disk. */
     public enum Durability {
         /** Survives a process crash; an OS crash or power loss may lose the last commits (SQLite synchronous=NORMAL).
@@ -66,18 +60,15 @@ public final class SqliteMemoryStore implements MemoryStore, StateStore, Trigger
     }
 
     private final SqliteDatabase db;
-    private final KeyValueState state;
-    private final StoreTriggers triggers;
-    private final StoreTokenCounts tokenCounts;
+    private final SqlFacets facets;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = UUID.randomUUID().toString();
     private volatile VectorSpace vectorSpace;
 
     private SqliteMemoryStore(Builder b) {
         this.db = new SqliteDatabase(b.file.toAbsolutePath(), b.busyTimeout, b.durability, b.readConnections);
-        this.state = new KeyValueState(db, b.clock);
-        this.triggers = new StoreTriggers(db, origin);
-        this.tokenCounts = new StoreTokenCounts(db);
+        this.facets = new SqlFacets(new SqliteTransactions(db, origin), SqliteDialect.INSTANCE,
+                new KeyValueState(db, b.clock));
         try {
             this.vectorSpace = db.read("read the vector space", StoreMeta::vectorSpace);
         } catch (RuntimeException e) {
@@ -324,16 +315,6 @@ public final class SqliteMemoryStore implements MemoryStore, StateStore, Trigger
     }
 
     @Override
-    public void putTokenCounts(String tokenizerKey, Collection<TokenCount> counts) {
-        tokenCounts.put(tokenizerKey, counts);
-    }
-
-    @Override
-    public Map<String, Integer> tokenCounts(String namespace, String tokenizerKey, Collection<String> ids) {
-        return tokenCounts.byIds(namespace, tokenizerKey, ids);
-    }
-
-    @Override
     public List<LexicalHit> searchLexical(String namespace, String query, int limit) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(query, "query");
@@ -434,60 +415,6 @@ public final class SqliteMemoryStore implements MemoryStore, StateStore, Trigger
         return db.read("read vectors", c -> VectorsTable.byIds(c, namespace, unique, space.dimension()));
     }
 
-    // ---------------------------------------------------------------- triggers
-
-    @Override
-    public void putTrigger(Trigger trigger) {
-        triggers.put(trigger);
-    }
-
-    @Override
-    public boolean removeTrigger(String namespace, String keyword) {
-        return triggers.remove(namespace, keyword);
-    }
-
-    @Override
-    public List<Trigger> triggers(String namespace) {
-        return triggers.all(namespace);
-    }
-
-    // ---------------------------------------------------------------- key-value state
-
-    @Override
-    public void saveState(String namespace, String key, String value) {
-        state.save(namespace, key, value);
-    }
-
-    @Override
-    public void saveState(String namespace, String key, String value, Instant updatedAt) {
-        state.save(namespace, key, value, updatedAt);
-    }
-
-    @Override
-    public Optional<String> loadState(String namespace, String key) {
-        return state.load(namespace, key);
-    }
-
-    @Override
-    public boolean deleteState(String namespace, String key) {
-        return state.delete(namespace, key);
-    }
-
-    @Override
-    public List<State.Entry> listState(String namespace, boolean includePreview) {
-        return state.list(namespace, includePreview);
-    }
-
-    @Override
-    public Map<String, String> searchState(String namespace, String glob, int limit) {
-        return state.search(namespace, glob, limit);
-    }
-
-    @Override
-    public int clearState(String namespace, String exceptPrefix) {
-        return state.clear(namespace, exceptPrefix);
-    }
-
     // ---------------------------------------------------------------- maintenance
 
     /**
@@ -508,6 +435,11 @@ public final class SqliteMemoryStore implements MemoryStore, StateStore, Trigger
      */
     public String integrityCheck() {
         return db.integrityCheck();
+    }
+
+    @Override
+    protected SqlFacets facets() {
+        return facets;
     }
 
     /** Closes every connection, waiting briefly for readers in use. Idempotent. */

@@ -1,6 +1,7 @@
 package dev.memfas.sqlite;
 
 import dev.memfas.State;
+import dev.memfas.sql.SqlCodec;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -34,7 +35,7 @@ final class StateTable {
                 + "updated_s = excluded.updated_s")) {
             ps.setString(1, namespace);
             ps.setString(2, key);
-            ps.setBytes(3, Codec.encodeText(value));
+            ps.setBytes(3, SqlCodec.encodeText(value));
             ps.setLong(4, now.getEpochSecond());
             ps.executeUpdate();
         }
@@ -78,7 +79,7 @@ final class StateTable {
             ps.setInt(at, Math.max(0, limit));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.put(rs.getString(1), Codec.decodeText(rs.getBytes(2)));
+                    out.put(rs.getString(1), SqlCodec.decodeText(rs.getBytes(2)));
                 }
             }
         }
@@ -94,7 +95,7 @@ final class StateTable {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.add(State.Entry.of(rs.getString(1), Instant.ofEpochSecond(rs.getLong(3)),
-                            Codec.decodeText(rs.getBytes(2)), withPreview));
+                            SqlCodec.decodeText(rs.getBytes(2)), withPreview));
                 }
             }
         }

@@ -3,14 +3,15 @@ package dev.memfas.sqlite;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.MemoryStore;
+import dev.memfas.sql.SqlCodec;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -35,7 +36,7 @@ final class VectorsTable {
         void put(long rowid, float[] vector) throws SQLException {
             if (vector != null) {
                 put.setLong(1, rowid);
-                put.setBytes(2, Codec.encodeVector(vector));
+                put.setBytes(2, SqlCodec.encodeVector(vector));
                 put.executeUpdate();
             } else {
                 delete.setLong(1, rowid);
@@ -58,7 +59,7 @@ final class VectorsTable {
             ps.setString(1, namespace);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    action.accept(rs.getString(1), Codec.decodeVector(rs.getBytes(2), dimension));
+                    action.accept(rs.getString(1), SqlCodec.decodeVector(rs.getBytes(2), dimension));
                 }
             }
         }
@@ -75,7 +76,7 @@ final class VectorsTable {
                 ps.setString(2, id);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next()) {
-                        out.put(id, Codec.decodeVector(rs.getBytes(1), dimension));
+                        out.put(id, SqlCodec.decodeVector(rs.getBytes(1), dimension));
                     }
                 }
             }
@@ -111,7 +112,7 @@ final class VectorsTable {
                         + (from + batch.size() - 1));
                 for (int i = 0; i < batch.size(); i++) {
                     put.setLong(1, rowids.get(from + i));
-                    put.setBytes(2, Codec.encodeVector(vectors.get(i)));
+                    put.setBytes(2, SqlCodec.encodeVector(vectors.get(i)));
                     put.addBatch();
                 }
                 put.executeBatch();

@@ -1,0 +1,24 @@
+package dev.memfas.sql;
+
+import dev.memfas.spi.SharedStore.Kind;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * How a store runs a transaction: each store keeps its own connections, retries and error messages, and hands the
+ * shared tables this. Implementations turn a {@link SQLException} into a {@link dev.memfas.MemfasException} that names
+ * the action.
+ */
+public interface SqlTransactions {
+    /** Runs {@code work} in a read-only transaction; a store may read a replica a little behind its last write. */
+    <T> T read(String action, SqlWork<T> work);
+
+    /** Runs {@code work} in one write transaction, retried as the store retries its writes. */
+    <T> T write(String action, SqlWork<T> work);
+
+    /**
+     * Records, within the write transaction of {@code c}, that all of a namespace's {@code kind} changed, for the other
+     * processes that share the store ({@link dev.memfas.spi.SharedStore#changesSince}).
+     */
+    void logWhole(Connection c, String namespace, Kind kind) throws SQLException;
+}

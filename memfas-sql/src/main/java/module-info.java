@@ -1,0 +1,11 @@
+/**
+ * Internal: what the SQLite and PostgreSQL stores share (the codec of their columns, the triggers and token-count
+ * tables, the store facets they implement alike), parameterized by each store's {@link dev.memfas.sql.SqlDialect}.
+ * Not an API: it may change in any release.
+ */
+module dev.memfas.sql {
+    requires transitive dev.memfas;
+    requires transitive java.sql;
+
+    exports dev.memfas.sql;
+}

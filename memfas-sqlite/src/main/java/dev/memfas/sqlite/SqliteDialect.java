@@ -1,0 +1,59 @@
+package dev.memfas.sqlite;
+
+import dev.memfas.sql.SqlDialect;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The SQLite store's SQL where the shared tables are concerned: tables by their plain names, a memory referred to by
+ * its rowid, id lists joined in one text column ({@link Codec#joinIds}) and bound as {@code IN} lists.
+ */
+enum SqliteDialect implements SqlDialect {
+    INSTANCE;
+
+    @Override
+    public String table(String name) {
+        return name;
+    }
+
+    @Override
+    public String memoryKey() {
+        return "rowid";
+    }
+
+    @Override
+    public String nextSequence(String table) {
+        return "(SELECT coalesce(max(seq), 0) + 1 FROM " + table + ")";
+    }
+
+    @Override
+    public String idIn(String column, int count) {
+        return column + " IN (" + MemoriesTable.placeholders(count) + ")";
+    }
+
+    @Override
+    public int idsPerStatement() {
+        return MemoriesTable.IN_CHUNK;
+    }
+
+    @Override
+    public int setIds(Connection c, PreparedStatement ps, int index, List<String> ids) throws SQLException {
+        for (String id : ids) {
+            ps.setString(index++, id);
+        }
+        return index;
+    }
+
+    @Override
+    public void setIdList(Connection c, PreparedStatement ps, int index, List<String> ids) throws SQLException {
+        ps.setString(index, Codec.joinIds(ids));
+    }
+
+    @Override
+    public List<String> idList(ResultSet rs, int column) throws SQLException {
+        return Codec.splitIds(rs.getString(column));
+    }
+}
