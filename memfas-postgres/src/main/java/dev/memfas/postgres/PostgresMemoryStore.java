@@ -2,7 +2,6 @@ package dev.memfas.postgres;
 
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
-import dev.memfas.MemoryFilter;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.LexicalHit;
@@ -11,10 +10,9 @@ import dev.memfas.spi.SharedStore;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.spi.VectorSpace;
 import dev.memfas.sql.AbstractSqlStore;
-import dev.memfas.sql.SqlFacets;
+import dev.memfas.sql.SqlStoreParts;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -24,7 +22,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * <p>This class is the façade: each method checks its arguments and runs one transaction or one read over the pieces
  * that do the work, the connections ({@code Database}), the schema ({@code Schema}) and a class per table. The
  * triggers, token counts and key-value state calls it shares with the SQLite store are {@link AbstractSqlStore}'s, over
- * this store's {@link PostgresDialect}. Thread-safe.
+ * this store's {@link PostgresDialect} and {@link PostgresStatements}. Thread-safe.
  */
 public final class PostgresMemoryStore extends AbstractSqlStore {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresMemoryStore.class);
@@ -59,7 +56,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
     /** Where reads go: a read replica if the builder named one, else {@link #db}. */
     private final Database reads;
     private final ChangeNotifications notifications;
-    private final SqlFacets facets;
+    private final SqlStoreParts parts;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = UUID.randomUUID().toString();
     private volatile VectorSpace vectorSpace;
@@ -72,8 +69,8 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
                 : b.readReplica != null ? Database.overUrl(b.readReplica, " (read replica)", b.connections,
                         b.connectionWait) : db;
         this.notifications = new ChangeNotifications(db);
-        this.facets = new SqlFacets(new PostgresTransactions(db, reads, origin), PostgresDialect.INSTANCE,
-                new KeyValueState(db, b.clock));
+        this.parts = new SqlStoreParts(new PostgresTransactions(db, reads, origin), PostgresDialect.INSTANCE,
+                PostgresStatements.INSTANCE, new KeyValueState(db, b.clock));
         try {
             db.read("create or migrate the memfas tables", c -> {
                 Schema.migrate(c, db.where());
@@ -216,31 +213,6 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
         }
     }
 
-    @Override
-    public List<StoredMemory> getAll(String namespace, Collection<String> ids) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
-        if (unique.isEmpty()) {
-            return List.of();
-        }
-        Map<String, StoredMemory> found = reads.read("read memories", c -> MemoriesTable.byIds(c, namespace, unique));
-        List<StoredMemory> ordered = new ArrayList<>(found.size());
-        for (String id : unique) {
-            StoredMemory s = found.get(id);
-            if (s != null) {
-                ordered.add(s);
-            }
-        }
-        return ordered;
-    }
-
-    @Override
-    public List<StoredMemory> neighborhood(String namespace, String id, int radius) {
-        MemoryStore.checkNeighborhood(namespace, id, radius);
-        return reads.read("read a memory's neighbors", c -> MemoriesTable.neighborhood(c, namespace, id, radius));
-    }
-
     /** Reads the neighborhoods of all the memories in one statement. */
     @Override
     public Map<String, List<StoredMemory>> neighborhoods(String namespace, Collection<String> ids, int radius) {
@@ -254,13 +226,6 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
             return Map.of();
         }
         return reads.read("read memories' neighbors", c -> MemoriesTable.neighborhoods(c, namespace, unique, radius));
-    }
-
-    @Override
-    public List<Memory> versions(String namespace, String id) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(id, "id");
-        return reads.read("read a memory's versions", c -> VersionsTable.versions(c, namespace, id));
     }
 
     @Override
@@ -282,95 +247,9 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
         });
     }
 
-    @Override
-    public void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action) {
-        Objects.requireNonNull(action, "action");
-        forEachStored(namespace, filter, s -> action.accept(s.memory()));
-    }
-
-    @Override
-    public void forEachStored(String namespace, MemoryFilter filter, Consumer<? super StoredMemory> action) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(filter, "filter");
-        Objects.requireNonNull(action, "action");
-        List<StoredMemory> matching = reads.read("list memories", c -> MemoriesTable.matching(c, namespace, filter));
-        // The action runs with no connection held, so it may call back into the store.
-        matching.forEach(action);
-    }
-
-    @Override
-    public long count(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        return reads.read("count memories", c -> NamespacesTable.count(c, namespace));
-    }
-
-    @Override
-    public Set<String> authors(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        return reads.read("list authors", c -> MemoriesTable.authors(c, namespace));
-    }
-
-    /** How many of one namespace's memories have a vector. */
-    public long vectorCount(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        return reads.read("count vectors", c -> VectorsTable.count(c, namespace));
-    }
-
-    @Override
-    public Set<String> namespaces() {
-        return reads.read("list namespaces", NamespacesTable::all);
-    }
-
     /** How many transactions lost a deadlock or a serialization conflict and were run again (or failed). */
     long conflictsLost() {
         return db.conflictsLost();
-    }
-
-    @Override
-    public void recordAccess(String namespace, Collection<String> ids, Instant at) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        Objects.requireNonNull(at, "at");
-        if (ids.isEmpty()) {
-            return;
-        }
-        Map<String, Integer> occurrences = Counters.occurrences(ids);
-        db.write("record access", c -> {
-            Counters.recordAccess(c, namespace, occurrences, at);
-            return null;
-        });
-    }
-
-    @Override
-    public List<String> archive(String namespace, Collection<String> ids, Instant at) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        Objects.requireNonNull(at, "at");
-        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
-        if (unique.isEmpty()) {
-            return List.of();
-        }
-        return db.write("archive memories", c -> {
-            List<String> archived = VersionsTable.archive(c, namespace, unique, at);
-            WriteLog log = new WriteLog();
-            log.memories(namespace, archived);
-            log.finish(c, origin);
-            return archived;
-        });
-    }
-
-    @Override
-    public void recordEvidence(String namespace, Collection<String> ids) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        if (ids.isEmpty()) {
-            return;
-        }
-        Map<String, Integer> occurrences = Counters.occurrences(ids);
-        db.write("record evidence", c -> {
-            Counters.recordEvidence(c, namespace, occurrences);
-            return null;
-        });
     }
 
     @Override
@@ -444,24 +323,6 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
         return embedded;
     }
 
-    // ---------------------------------------------------------------- the change log (SharedStore)
-
-    @Override
-    public long lastChange() {
-        return reads.read("read the last change", ChangeLog::last);
-    }
-
-    @Override
-    public Changes changesSince(long after, int limit) {
-        if (after < 0) {
-            throw new IllegalArgumentException("change number must not be negative: " + after);
-        }
-        if (limit < 1) {
-            throw new IllegalArgumentException("limit must be positive: " + limit);
-        }
-        return reads.read("read changes", c -> ChangeLog.since(c, after, limit, origin));
-    }
-
     /**
      * Listens for other processes' commits on a connection of its own ({@code LISTEN memfas_changes}), from the first
      * listener until the store is closed; reconnects if the connection is lost.
@@ -474,23 +335,8 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
     }
 
     @Override
-    public Map<String, float[]> vectors(String namespace, Collection<String> ids) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        Set<String> unique = new LinkedHashSet<>(ids);
-        if (unique.isEmpty()) {
-            return Map.of();
-        }
-        VectorSpace space = vectorSpace().orElse(null);
-        if (space == null) {
-            return Map.of();
-        }
-        return reads.read("read vectors", c -> VectorsTable.byIds(c, namespace, unique, space.dimension()));
-    }
-
-    @Override
-    protected SqlFacets facets() {
-        return facets;
+    protected SqlStoreParts parts() {
+        return parts;
     }
 
     /** Closes the store's own connections (never the caller's data source). Idempotent. */

@@ -5,6 +5,7 @@ import dev.memfas.sql.SqlTransactions;
 import dev.memfas.sql.SqlWork;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 
 /**
  * The shared tables' transactions: writes on the database, reads on {@code reads} (a read replica if the store has
@@ -25,6 +26,13 @@ record PostgresTransactions(Database db, Database reads, String origin) implemen
     public void logWhole(Connection c, String namespace, Kind kind) throws SQLException {
         WriteLog log = new WriteLog();
         log.whole(namespace, kind);
+        log.finish(c, origin);
+    }
+
+    @Override
+    public void logMemories(Connection c, String namespace, List<String> ids) throws SQLException {
+        WriteLog log = new WriteLog();
+        log.memories(namespace, ids);
         log.finish(c, origin);
     }
 }

@@ -1,88 +1,250 @@
 package dev.memfas.sql;
 
+import dev.memfas.Memory;
+import dev.memfas.MemoryFilter;
 import dev.memfas.State;
 import dev.memfas.Trigger;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.SharedStore;
 import dev.memfas.spi.StateStore;
+import dev.memfas.spi.StoredMemory;
 import dev.memfas.spi.TokenCountStore;
 import dev.memfas.spi.TriggerStore;
+import dev.memfas.spi.VectorSpace;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * What the SQLite and PostgreSQL stores share: a durable store of memories that other processes may share, with its
- * triggers, token counts and key-value state, each call handed to the store's {@link SqlFacets}. Internal: a store of
- * one's own implements the {@code dev.memfas.spi} interfaces instead.
+ * What the SQLite and PostgreSQL stores share: a durable store of memories that other processes may share. The calls
+ * both answer alike are here, each checking its arguments and running one transaction of the store's
+ * {@link SqlStatements}; its triggers, token counts and key-value state are handed to its {@link SqlStoreParts}.
+ * Internal: a store of one's own implements the {@code dev.memfas.spi} interfaces instead.
  */
 public abstract class AbstractSqlStore implements MemoryStore, StateStore, TriggerStore, TokenCountStore,
         SharedStore {
     /** For the two stores of memfas. */
     protected AbstractSqlStore() {}
 
-    /** The store's triggers, token counts and state; the same object on every call. */
-    protected abstract SqlFacets facets();
+    /** The store's transactions, statements and state; the same object on every call. */
+    protected abstract SqlStoreParts parts();
+
+    @Override
+    public final List<StoredMemory> getAll(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
+        if (unique.isEmpty()) {
+            return List.of();
+        }
+        Map<String, StoredMemory> found = parts().db.read("read memories",
+                c -> parts().statements.memories(c, namespace, unique));
+        List<StoredMemory> ordered = new ArrayList<>(found.size());
+        for (String id : unique) {
+            StoredMemory s = found.get(id);
+            if (s != null) {
+                ordered.add(s);
+            }
+        }
+        return ordered;
+    }
+
+    @Override
+    public final List<StoredMemory> neighborhood(String namespace, String id, int radius) {
+        MemoryStore.checkNeighborhood(namespace, id, radius);
+        return parts().db.read("read a memory's neighbors",
+                c -> parts().statements.neighborhood(c, namespace, id, radius));
+    }
+
+    @Override
+    public final List<Memory> versions(String namespace, String id) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(id, "id");
+        return parts().db.read("read a memory's versions", c -> parts().statements.versions(c, namespace, id));
+    }
+
+    @Override
+    public final void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(filter, "filter");
+        Objects.requireNonNull(action, "action");
+        forEachStored(namespace, filter, s -> action.accept(s.memory()));
+    }
+
+    @Override
+    public final void forEachStored(String namespace, MemoryFilter filter, Consumer<? super StoredMemory> action) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(filter, "filter");
+        Objects.requireNonNull(action, "action");
+        List<StoredMemory> matching = parts().db.read("list memories",
+                c -> parts().statements.matching(c, namespace, filter));
+        // The action runs with no connection held, so it may call back into the store.
+        matching.forEach(action);
+    }
+
+    @Override
+    public final long count(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        return parts().db.read("count memories", c -> parts().statements.count(c, namespace));
+    }
+
+    @Override
+    public final Set<String> authors(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        return parts().db.read("list authors", c -> parts().statements.authors(c, namespace));
+    }
+
+    /** How many of one namespace's memories have a vector. */
+    public final long vectorCount(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        return parts().db.read("count vectors", c -> parts().statements.vectorCount(c, namespace));
+    }
+
+    @Override
+    public final Set<String> namespaces() {
+        return parts().db.read("list namespaces", c -> parts().statements.namespaces(c));
+    }
+
+    @Override
+    public final void recordAccess(String namespace, Collection<String> ids, Instant at) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(at, "at");
+        if (ids.isEmpty()) {
+            return;
+        }
+        parts().db.write("record access", c -> {
+            parts().statements.recordAccess(c, namespace, ids, at);
+            return null;
+        });
+    }
+
+    @Override
+    public final List<String> archive(String namespace, Collection<String> ids, Instant at) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(at, "at");
+        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
+        if (unique.isEmpty()) {
+            return List.of();
+        }
+        return parts().db.write("archive memories", c -> {
+            List<String> archived = parts().statements.archive(c, namespace, unique, at);
+            parts().db.logMemories(c, namespace, archived);
+            return archived;
+        });
+    }
+
+    @Override
+    public final void recordEvidence(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        if (ids.isEmpty()) {
+            return;
+        }
+        parts().db.write("record evidence", c -> {
+            parts().statements.recordEvidence(c, namespace, ids);
+            return null;
+        });
+    }
+
+    @Override
+    public final long lastChange() {
+        return parts().db.read("read the last change", c -> parts().statements.lastChange(c));
+    }
+
+    @Override
+    public final Changes changesSince(long after, int limit) {
+        if (after < 0) {
+            throw new IllegalArgumentException("change number must not be negative: " + after);
+        }
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be positive: " + limit);
+        }
+        String origin = parts().db.origin();
+        return parts().db.read("read changes", c -> parts().statements.changesSince(c, after, limit, origin));
+    }
+
+    @Override
+    public final Map<String, float[]> vectors(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        Set<String> unique = new LinkedHashSet<>(ids);
+        if (unique.isEmpty()) {
+            return Map.of();
+        }
+        VectorSpace space = vectorSpace().orElse(null);
+        if (space == null) {
+            return Map.of();
+        }
+        return parts().db.read("read vectors",
+                c -> parts().statements.vectors(c, namespace, unique, space.dimension()));
+    }
 
     @Override
     public final void putTrigger(Trigger trigger) {
-        facets().triggers.put(trigger);
+        parts().triggers.put(trigger);
     }
 
     @Override
     public final boolean removeTrigger(String namespace, String keyword) {
-        return facets().triggers.remove(namespace, keyword);
+        return parts().triggers.remove(namespace, keyword);
     }
 
     @Override
     public final List<Trigger> triggers(String namespace) {
-        return facets().triggers.all(namespace);
+        return parts().triggers.all(namespace);
     }
 
     @Override
     public final void putTokenCounts(String tokenizerKey, Collection<TokenCount> counts) {
-        facets().tokenCounts.put(tokenizerKey, counts);
+        parts().tokenCounts.put(tokenizerKey, counts);
     }
 
     @Override
     public final Map<String, Integer> tokenCounts(String namespace, String tokenizerKey, Collection<String> ids) {
-        return facets().tokenCounts.byIds(namespace, tokenizerKey, ids);
+        return parts().tokenCounts.byIds(namespace, tokenizerKey, ids);
     }
 
     @Override
     public final void saveState(String namespace, String key, String value) {
-        facets().state.saveState(namespace, key, value);
+        parts().state.saveState(namespace, key, value);
     }
 
     @Override
     public final void saveState(String namespace, String key, String value, Instant updatedAt) {
-        facets().state.saveState(namespace, key, value, updatedAt);
+        parts().state.saveState(namespace, key, value, updatedAt);
     }
 
     @Override
     public final Optional<String> loadState(String namespace, String key) {
-        return facets().state.loadState(namespace, key);
+        return parts().state.loadState(namespace, key);
     }
 
     @Override
     public final boolean deleteState(String namespace, String key) {
-        return facets().state.deleteState(namespace, key);
+        return parts().state.deleteState(namespace, key);
     }
 
     @Override
     public final List<State.Entry> listState(String namespace, boolean includePreview) {
-        return facets().state.listState(namespace, includePreview);
+        return parts().state.listState(namespace, includePreview);
     }
 
     @Override
     public final Map<String, String> searchState(String namespace, String glob, int limit) {
-        return facets().state.searchState(namespace, glob, limit);
+        return parts().state.searchState(namespace, glob, limit);
     }
 
     @Override
     public final int clearState(String namespace, String exceptPrefix) {
-        return facets().state.clearState(namespace, exceptPrefix);
+        return parts().state.clearState(namespace, exceptPrefix);
     }
 }

@@ -3,6 +3,7 @@ package dev.memfas.sql;
 import dev.memfas.spi.SharedStore.Kind;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 
 /**
  * How a store runs a transaction: each store keeps its own connections, retries and error messages, and hands the
@@ -21,4 +22,10 @@ public interface SqlTransactions {
      * processes that share the store ({@link dev.memfas.spi.SharedStore#changesSince}).
      */
     void logWhole(Connection c, String namespace, Kind kind) throws SQLException;
+
+    /** Records, within the write transaction of {@code c}, that these memories were written or deleted. */
+    void logMemories(Connection c, String namespace, List<String> ids) throws SQLException;
+
+    /** What marks the changes written through this store object, which its own curator need not read back. */
+    String origin();
 }

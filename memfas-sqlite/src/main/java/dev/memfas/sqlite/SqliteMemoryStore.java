@@ -2,30 +2,25 @@ package dev.memfas.sqlite;
 
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
-import dev.memfas.MemoryFilter;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.SharedStore.Kind;
-import dev.memfas.spi.StoredMemory;
 import dev.memfas.spi.VectorSpace;
 import dev.memfas.sql.AbstractSqlStore;
-import dev.memfas.sql.SqlFacets;
+import dev.memfas.sql.SqlStoreParts;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Consumer;
 
 /**
  * A {@link MemoryStore} in one SQLite file: memories, their vectors, an FTS5 index for BM25, access statistics,
@@ -47,7 +42,7 @@ import java.util.function.Consumer;
  * connections ({@code SqliteDatabase}), the schema ({@code Schema}) and a class per table ({@code MemoriesTable} with
  * its full-text index, {@code VectorsTable}, {@code StateTable}, {@code ChangeLog}, {@code StoreMeta}). The triggers,
  * token counts and key-value state calls it shares with the PostgreSQL store are {@link AbstractSqlStore}'s, over this
- * store's {@link SqliteDialect}.
+ * store's {@link SqliteDialect} and {@link SqliteStatements}.
  */
 public final class SqliteMemoryStore extends AbstractSqlStore {
     /** How hard each commit works to reach the disk. */
@@ -60,15 +55,15 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
     }
 
     private final SqliteDatabase db;
-    private final SqlFacets facets;
+    private final SqlStoreParts parts;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = UUID.randomUUID().toString();
     private volatile VectorSpace vectorSpace;
 
     private SqliteMemoryStore(Builder b) {
         this.db = new SqliteDatabase(b.file.toAbsolutePath(), b.busyTimeout, b.durability, b.readConnections);
-        this.facets = new SqlFacets(new SqliteTransactions(db, origin), SqliteDialect.INSTANCE,
-                new KeyValueState(db, b.clock));
+        this.parts = new SqlStoreParts(new SqliteTransactions(db, origin), SqliteDialect.INSTANCE,
+                SqliteStatements.INSTANCE, new KeyValueState(db, b.clock));
         try {
             this.vectorSpace = db.read("read the vector space", StoreMeta::vectorSpace);
         } catch (RuntimeException e) {
@@ -183,38 +178,6 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
     }
 
     @Override
-    public List<StoredMemory> getAll(String namespace, Collection<String> ids) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
-        if (unique.isEmpty()) {
-            return List.of();
-        }
-        Map<String, StoredMemory> found = db.read("read memories", c -> MemoriesTable.byIds(c, namespace, unique));
-        List<StoredMemory> ordered = new ArrayList<>(found.size());
-        for (String id : unique) {
-            StoredMemory s = found.get(id);
-            if (s != null) {
-                ordered.add(s);
-            }
-        }
-        return ordered;
-    }
-
-    @Override
-    public List<StoredMemory> neighborhood(String namespace, String id, int radius) {
-        MemoryStore.checkNeighborhood(namespace, id, radius);
-        return db.read("read a memory's neighbors", c -> MemoriesTable.neighborhood(c, namespace, id, radius));
-    }
-
-    @Override
-    public List<Memory> versions(String namespace, String id) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(id, "id");
-        return db.read("read a memory's versions", c -> VersionsTable.versions(c, namespace, id));
-    }
-
-    @Override
     public int deleteAll(String namespace, Collection<String> ids) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(ids, "ids");
@@ -225,92 +188,6 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
             // Logged whether or not they existed here: another process may hold them still.
             ChangeLog.appendMemories(c, origin, namespace, new ArrayList<>(unique));
             return rowids.size();
-        }, null);
-    }
-
-    @Override
-    public void forEach(String namespace, MemoryFilter filter, Consumer<? super Memory> action) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(filter, "filter");
-        Objects.requireNonNull(action, "action");
-        forEachStored(namespace, filter, s -> action.accept(s.memory()));
-    }
-
-    @Override
-    public void forEachStored(String namespace, MemoryFilter filter, Consumer<? super StoredMemory> action) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(filter, "filter");
-        Objects.requireNonNull(action, "action");
-        List<StoredMemory> matching = db.read("list memories", c -> MemoriesTable.matching(c, namespace, filter));
-        // The action runs with no connection held, so it may call back into the store.
-        matching.forEach(action);
-    }
-
-    @Override
-    public long count(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        return db.read("count memories", c -> MemoriesTable.count(c, namespace));
-    }
-
-    @Override
-    public Set<String> authors(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        return db.read("list authors", c -> MemoriesTable.authors(c, namespace));
-    }
-
-    /** How many of one namespace's memories have a vector. */
-    public long vectorCount(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        return db.read("count vectors", c -> VectorsTable.count(c, namespace));
-    }
-
-    @Override
-    public Set<String> namespaces() {
-        return db.read("list namespaces", MemoriesTable::namespaces);
-    }
-
-    @Override
-    public void recordAccess(String namespace, Collection<String> ids, Instant at) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        Objects.requireNonNull(at, "at");
-        if (ids.isEmpty()) {
-            return;
-        }
-        Map<String, Integer> occurrences = Counters.occurrences(ids);
-        db.write("record access", c -> {
-            Counters.recordAccess(c, namespace, occurrences, at);
-            return null;
-        }, null);
-    }
-
-    @Override
-    public List<String> archive(String namespace, Collection<String> ids, Instant at) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        Objects.requireNonNull(at, "at");
-        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
-        if (unique.isEmpty()) {
-            return List.of();
-        }
-        return db.write("archive memories", c -> {
-            List<String> archived = VersionsTable.archive(c, namespace, unique, at);
-            ChangeLog.appendMemories(c, origin, namespace, archived);
-            return archived;
-        }, null);
-    }
-
-    @Override
-    public void recordEvidence(String namespace, Collection<String> ids) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        if (ids.isEmpty()) {
-            return;
-        }
-        Map<String, Integer> occurrences = Counters.occurrences(ids);
-        db.write("record evidence", c -> {
-            Counters.recordEvidence(c, namespace, occurrences);
-            return null;
         }, null);
     }
 
@@ -382,39 +259,6 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
         }, () -> vectorSpace = space);
     }
 
-    // ---------------------------------------------------------------- the change log (SharedStore)
-
-    @Override
-    public long lastChange() {
-        return db.read("read the last change", ChangeLog::last);
-    }
-
-    @Override
-    public Changes changesSince(long after, int limit) {
-        if (after < 0) {
-            throw new IllegalArgumentException("change number must not be negative: " + after);
-        }
-        if (limit < 1) {
-            throw new IllegalArgumentException("limit must be positive: " + limit);
-        }
-        return db.read("read changes", c -> ChangeLog.since(c, after, limit, origin));
-    }
-
-    @Override
-    public Map<String, float[]> vectors(String namespace, Collection<String> ids) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        Set<String> unique = new LinkedHashSet<>(ids);
-        if (unique.isEmpty()) {
-            return Map.of();
-        }
-        VectorSpace space = vectorSpace().orElse(null);
-        if (space == null) {
-            return Map.of();
-        }
-        return db.read("read vectors", c -> VectorsTable.byIds(c, namespace, unique, space.dimension()));
-    }
-
     // ---------------------------------------------------------------- maintenance
 
     /**
@@ -438,8 +282,8 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
     }
 
     @Override
-    protected SqlFacets facets() {
-        return facets;
+    protected SqlStoreParts parts() {
+        return parts;
     }
 
     /** Closes every connection, waiting briefly for readers in use. Idempotent. */

@@ -5,6 +5,7 @@ import dev.memfas.sql.SqlTransactions;
 import dev.memfas.sql.SqlWork;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 
 /** The shared tables' transactions on the SQLite file, and their changes logged as written by {@code origin}. */
 record SqliteTransactions(SqliteDatabase db, String origin) implements SqlTransactions {
@@ -21,5 +22,10 @@ record SqliteTransactions(SqliteDatabase db, String origin) implements SqlTransa
     @Override
     public void logWhole(Connection c, String namespace, Kind kind) throws SQLException {
         ChangeLog.append(c, origin, namespace, kind, null);
+    }
+
+    @Override
+    public void logMemories(Connection c, String namespace, List<String> ids) throws SQLException {
+        ChangeLog.appendMemories(c, origin, namespace, ids);
     }
 }
