@@ -130,7 +130,7 @@ public final class Memfas {
         /**
          * The weight recency takes in a turn whose query names a window of time ("last week", "in March 2026",
          * "3 days ago"; see {@code docs/scoring.md}), where it measures how close a memory's date is to the window
-         * instead of to now; {@value #DEFAULT_TIME_WINDOW_WEIGHT} when not set, 0 to read no windows.
+         * instead of to now; 0.25 when not set, 0 to read no windows.
          */
         public Builder timeWindowWeight(double weight) {
             checks.once("time window weight");
@@ -156,9 +156,9 @@ public final class Memfas {
 
         /**
          * Where a turn's relevance ends, as a share of its best memory's score: memories scoring below it are left out
-         * however much of the budget is free, so a budget is a ceiling, not a target. {@value
-         * BudgetFiller#RELATIVE_FLOOR} when not set; 0 fills every budget down to the {@linkplain #minScore minimum
-         * score}, as a request can ask for itself ({@link ContextRequest.Builder#fillBudget}). Pinned and triggered
+         * however much of the budget is free, so a budget is a ceiling, not a target. 0.55 when not set; 0 fills every
+         * budget down to the {@linkplain #minScore minimum score}, as a request can ask for itself
+         * ({@link ContextRequest.Builder#fillBudget}). Pinned and triggered
          * memories are not held to it.
          */
         public Builder relativeFloor(double share) {

@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * <p>This class is the façade: each method checks its arguments and runs one transaction or one read over the pieces
  * that do the work, the connections ({@code Database}), the schema ({@code Schema}) and a class per table. The
  * triggers, token counts and key-value state calls it shares with the SQLite store are {@link AbstractSqlStore}'s, over
- * this store's {@link PostgresDialect} and {@link PostgresStatements}. Thread-safe.
+ * this store's {@code PostgresDialect} and {@code PostgresStatements}. Thread-safe.
  */
 public final class PostgresMemoryStore extends AbstractSqlStore {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresMemoryStore.class);

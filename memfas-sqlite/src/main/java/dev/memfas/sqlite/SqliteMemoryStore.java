@@ -42,7 +42,7 @@ import java.util.UUID;
  * connections ({@code SqliteDatabase}), the schema ({@code Schema}) and a class per table ({@code MemoriesTable} with
  * its full-text index, {@code VectorsTable}, {@code StateTable}, {@code ChangeLog}, {@code StoreMeta}). The triggers,
  * token counts and key-value state calls it shares with the PostgreSQL store are {@link AbstractSqlStore}'s, over this
- * store's {@link SqliteDialect} and {@link SqliteStatements}.
+ * store's {@code SqliteDialect} and {@code SqliteStatements}.
  */
 public final class SqliteMemoryStore extends AbstractSqlStore {
     /** How hard each commit works to reach the disk. */
