@@ -3,6 +3,7 @@ package dev.memfas.postgres;
 import dev.memfas.spi.SharedStore.Change;
 import dev.memfas.spi.SharedStore.Changes;
 import dev.memfas.spi.SharedStore.Kind;
+import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,7 +22,9 @@ import java.util.List;
  * reader that sees the counter at {@code n} sees every change up to {@code n}. The commit also notifies
  * {@value #CHANNEL}, which wakes idle readers.
  */
-final class ChangeLog {
+enum ChangeLog implements SqlTables.ChangeRows {
+    INSTANCE;
+
     /** The channel every commit with changes notifies, with its last change number. */
     static final String CHANNEL = "memfas_changes";
     /**
@@ -29,8 +32,6 @@ final class ChangeLog {
      * hundred thousand rows are a few megabytes; a reader checks before each turn, so it is never that far behind.
      */
     static final long KEPT = 100_000;
-
-    private ChangeLog() {}
 
     /** Appends changes in the caller's transaction, as its last statements; returns the last number given. */
     static long append(Connection c, String origin, List<String> namespaces, List<String> kinds, List<String> ids)
@@ -65,7 +66,8 @@ final class ChangeLog {
     }
 
     /** The number of the latest change; 0 before any. */
-    static long last(Connection c) throws SQLException {
+    @Override
+    public long last(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT last FROM memfas_change_counter")) {
             rs.next();
@@ -74,7 +76,8 @@ final class ChangeLog {
     }
 
     /** The changes after {@code after}, reading at most {@code limit}, leaving out those {@code origin} wrote. */
-    static Changes since(Connection c, long after, int limit, String origin) throws SQLException {
+    @Override
+    public Changes since(Connection c, long after, int limit, String origin) throws SQLException {
         List<Change> changes = new ArrayList<>();
         long upTo = after;
         int read = 0;

@@ -1,5 +1,6 @@
 package dev.memfas.postgres;
 
+import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -18,11 +19,11 @@ import java.util.TreeMap;
  * counting the same memories in two orders deadlocked (6 of 1,200 transactions of eight threads in
  * {@code ConcurrentTurnsTest}, each undone and run again).
  */
-final class Counters {
-    private Counters() {}
+enum Counters implements SqlTables.Counters {
+    INSTANCE;
 
     /** How often each id occurs, sorted by id; an id that occurs twice counts twice. */
-    static Map<String, Integer> occurrences(Collection<String> ids) {
+    private static Map<String, Integer> occurrences(Collection<String> ids) {
         Map<String, Integer> occurrences = new TreeMap<>();
         for (String id : ids) {
             occurrences.merge(Objects.requireNonNull(id, "id"), 1, Integer::sum);
@@ -31,8 +32,9 @@ final class Counters {
     }
 
     /** Adds each id's occurrences to its access count and moves its last access to {@code at} if later. */
-    static void recordAccess(Connection c, String namespace, Map<String, Integer> occurrences, Instant at)
-            throws SQLException {
+    @Override
+    public void recordAccess(Connection c, String namespace, Collection<String> ids, Instant at) throws SQLException {
+        Map<String, Integer> occurrences = occurrences(ids);
         long micros = ChronoUnit.MICROS.between(Instant.EPOCH, at);
         try (PreparedStatement ps = c.prepareStatement(LOCK_IN_ID_ORDER + "UPDATE memfas_memories m SET access_count"
                 + " = access_count + u.n, last_access_us = greatest(coalesce(last_access_us, ?), ?) FROM "
@@ -47,7 +49,9 @@ final class Counters {
     }
 
     /** Raises the evidence counts by the given occurrences. */
-    static void recordEvidence(Connection c, String namespace, Map<String, Integer> occurrences) throws SQLException {
+    @Override
+    public void recordEvidence(Connection c, String namespace, Collection<String> ids) throws SQLException {
+        Map<String, Integer> occurrences = occurrences(ids);
         try (PreparedStatement ps = c.prepareStatement(LOCK_IN_ID_ORDER + "UPDATE memfas_memories m SET evidence_count"
                 + " = evidence_count + u.n FROM unnest(?::text[], ?::int[]) AS u (id, n) WHERE m.namespace = ? "
                 + "AND m.id = u.id")) {

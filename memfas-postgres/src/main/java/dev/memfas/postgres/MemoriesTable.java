@@ -3,15 +3,14 @@ package dev.memfas.postgres;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.Scope;
-import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.sql.SqlCodec;
+import dev.memfas.sql.SqlTables;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -30,7 +29,9 @@ import java.util.TreeSet;
  * memories. A memory's {@code seq} is its storage order, which {@code neighborhood} reads. Statements only; the store
  * runs them in its transactions, and every write reports what it changed to the transaction's {@link WriteLog}.
  */
-final class MemoriesTable {
+enum MemoriesTable implements SqlTables.MemoryRows {
+    INSTANCE;
+
     static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, created_ns, "
             + "updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
             + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
@@ -40,8 +41,6 @@ final class MemoriesTable {
      * make well under that. Longer memories are found by words of their first 256K chars.
      */
     static final int SEARCHED_CHARS = 1 << 18;
-
-    private MemoriesTable() {}
 
     /** Reads a row of {@link #COLUMNS}, from the memories or their versions. */
     static StoredMemory read(ResultSet rs) throws SQLException {
@@ -89,7 +88,8 @@ final class MemoriesTable {
     }
 
     /** The memories of the given distinct ids that exist, by id. */
-    static Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> unique) throws SQLException {
+    @Override
+    public Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> unique) throws SQLException {
         Map<String, StoredMemory> out = new HashMap<>();
         try (PreparedStatement ps = Database.binary(c.prepareStatement(
                 "SELECT " + COLUMNS + " FROM memfas_memories WHERE namespace = ? AND id = ANY (?)"))) {
@@ -109,7 +109,8 @@ final class MemoriesTable {
      * The memory and up to {@code radius} memories either side of it in storage order, in one statement; empty if it
      * is not stored.
      */
-    static List<StoredMemory> neighborhood(Connection c, String namespace, String id, int radius) throws SQLException {
+    @Override
+    public List<StoredMemory> neighborhood(Connection c, String namespace, String id, int radius) throws SQLException {
         String target = "(SELECT seq FROM memfas_memories WHERE namespace = ? AND id = ?)";
         List<Map.Entry<Long, StoredMemory>> rows = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(
@@ -197,7 +198,8 @@ final class MemoriesTable {
     }
 
     /** The namespace's memories that the filter's columns select and the filter accepts, in storage order. */
-    static List<StoredMemory> matching(Connection c, String namespace, MemoryFilter filter) throws SQLException {
+    @Override
+    public List<StoredMemory> matching(Connection c, String namespace, MemoryFilter filter) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM memfas_memories WHERE namespace = ?");
         List<Object> args = new ArrayList<>();
         args.add(namespace);
@@ -263,7 +265,19 @@ final class MemoriesTable {
     }
 
     /** The distinct authors of one namespace's memories. */
-    static Set<String> authors(Connection c, String namespace) throws SQLException {
+    /** Read from the namespaces table, which every write keeps counted. */
+    @Override
+    public long count(Connection c, String namespace) throws SQLException {
+        return NamespacesTable.count(c, namespace);
+    }
+
+    @Override
+    public Set<String> namespaces(Connection c) throws SQLException {
+        return NamespacesTable.all(c);
+    }
+
+    @Override
+    public Set<String> authors(Connection c, String namespace) throws SQLException {
         Set<String> out = new TreeSet<>();
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT DISTINCT author FROM memfas_memories WHERE namespace = ? AND author IS NOT NULL")) {

@@ -11,6 +11,7 @@ import dev.memfas.spi.StoredMemory;
 import dev.memfas.spi.VectorSpace;
 import dev.memfas.sql.AbstractSqlStore;
 import dev.memfas.sql.SqlStoreParts;
+import dev.memfas.sql.SqlTables;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,13 +46,13 @@ import org.slf4j.LoggerFactory;
  * used again, and the next call connects anew. A transaction that loses a deadlock or a serialization conflict to
  * another process is run again (up to four times in all).
  *
- * <p>This class is the façade: each method checks its arguments and runs one transaction or one read over the pieces
- * that do the work, the connections ({@code Database}), the schema ({@code Schema}) and a class per table. The
- * triggers, token counts and key-value state calls it shares with the SQLite store are {@link AbstractSqlStore}'s, over
- * this store's {@code PostgresDialect} and {@code PostgresStatements}. Thread-safe.
+ * <p>This class is the façade over the connections ({@code Database}), the schema ({@code Schema}) and a class per
+ * table; the calls it answers as the SQLite store does are {@link AbstractSqlStore}'s, over those tables. Thread-safe.
  */
 public final class PostgresMemoryStore extends AbstractSqlStore {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresMemoryStore.class);
+    private static final SqlTables TABLES = new SqlTables(PostgresDialect.INSTANCE, MemoriesTable.INSTANCE,
+            VersionsTable.INSTANCE, Counters.INSTANCE, ChangeLog.INSTANCE, VectorsTable.INSTANCE, StateTable.INSTANCE);
     private final Database db;
     /** Where reads go: a read replica if the builder named one, else {@link #db}. */
     private final Database reads;
@@ -69,8 +70,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
                 : b.readReplica != null ? Database.overUrl(b.readReplica, " (read replica)", b.connections,
                         b.connectionWait) : db;
         this.notifications = new ChangeNotifications(db);
-        this.parts = new SqlStoreParts(new PostgresTransactions(db, reads, origin), PostgresDialect.INSTANCE,
-                PostgresStatements.INSTANCE, new KeyValueState(db, b.clock));
+        this.parts = new SqlStoreParts(new PostgresTransactions(db, reads, origin), TABLES, b.clock);
         try {
             db.read("create or migrate the memfas tables", c -> {
                 Schema.migrate(c, db.where());

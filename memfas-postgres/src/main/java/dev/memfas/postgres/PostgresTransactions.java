@@ -18,6 +18,11 @@ record PostgresTransactions(Database db, Database reads, String origin) implemen
     }
 
     @Override
+    public <T> T readPrimary(String action, SqlWork<T> work) {
+        return db.read(action, work);
+    }
+
+    @Override
     public <T> T write(String action, SqlWork<T> work) {
         return db.write(action, work);
     }

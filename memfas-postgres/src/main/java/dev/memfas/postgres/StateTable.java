@@ -2,6 +2,7 @@ package dev.memfas.postgres;
 
 import dev.memfas.State;
 import dev.memfas.sql.SqlCodec;
+import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,10 +19,11 @@ import java.util.regex.Pattern;
  * are any text (NUL included), so they are {@code bytea} too, sorted by their bytes; a glob is matched here, on the
  * keys read back.
  */
-final class StateTable {
-    private StateTable() {}
+enum StateTable implements SqlTables.StateRows {
+    INSTANCE;
 
-    static void save(Connection c, String namespace, String key, String value, Instant at) throws SQLException {
+    @Override
+    public void save(Connection c, String namespace, String key, String value, Instant at) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_state (namespace, key, value, updated_s) "
                 + "VALUES (?, ?, ?, ?) ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, "
                 + "updated_s = excluded.updated_s")) {
@@ -33,7 +35,8 @@ final class StateTable {
         }
     }
 
-    static boolean delete(Connection c, String namespace, String key) throws SQLException {
+    @Override
+    public boolean delete(Connection c, String namespace, String key) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM memfas_state WHERE namespace = ? AND key = ?")) {
             ps.setString(1, namespace);
             ps.setBytes(2, SqlCodec.encodeText(key));
@@ -41,7 +44,8 @@ final class StateTable {
         }
     }
 
-    static String load(Connection c, String namespace, String key) throws SQLException {
+    @Override
+    public String load(Connection c, String namespace, String key) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT value FROM memfas_state WHERE namespace = ? AND key = ?")) {
             ps.setString(1, namespace);
@@ -53,7 +57,8 @@ final class StateTable {
     }
 
     /** The keys and values of a namespace whose key matches the glob, sorted by key, at most {@code limit}. */
-    static Map<String, String> search(Connection c, String namespace, String glob, int limit) throws SQLException {
+    @Override
+    public Map<String, String> search(Connection c, String namespace, String glob, int limit) throws SQLException {
         Pattern pattern = toRegex(glob);
         Map<String, String> out = new LinkedHashMap<>();
         if (limit <= 0) {
@@ -89,7 +94,8 @@ final class StateTable {
     }
 
     /** Every key of a namespace, sorted, with when it was saved, its size and, if asked, a preview. */
-    static List<State.Entry> entries(Connection c, String namespace, boolean withPreview) throws SQLException {
+    @Override
+    public List<State.Entry> entries(Connection c, String namespace, boolean withPreview) throws SQLException {
         List<State.Entry> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT key, value, updated_s FROM memfas_state WHERE namespace = ? ORDER BY key")) {
@@ -105,7 +111,8 @@ final class StateTable {
     }
 
     /** Deletes every key of a namespace but those beginning with {@code exceptPrefix} (null: every key). */
-    static int clear(Connection c, String namespace, String exceptPrefix) throws SQLException {
+    @Override
+    public int clear(Connection c, String namespace, String exceptPrefix) throws SQLException {
         String sql = exceptPrefix == null ? "DELETE FROM memfas_state WHERE namespace = ?"
                 : "DELETE FROM memfas_state WHERE namespace = ? AND substring(key FROM 1 FOR ?) <> ?";
         try (PreparedStatement ps = c.prepareStatement(sql)) {

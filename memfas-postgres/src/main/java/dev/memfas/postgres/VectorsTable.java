@@ -5,6 +5,7 @@ import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.MemoryStore.VectorConsumer;
 import dev.memfas.sql.SqlCodec;
+import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /** The {@code memfas_vectors} table: each memory's vector, by the memory's seq, with its namespace and id. */
-final class VectorsTable {
-    private VectorsTable() {}
+enum VectorsTable implements SqlTables.VectorRows {
+    INSTANCE;
 
     /**
      * Writes the vectors of a batch of memories (by their seqs) in one statement; with none given, removes those the
@@ -78,7 +79,8 @@ final class VectorsTable {
         }
     }
 
-    static Map<String, float[]> byIds(Connection c, String namespace, Collection<String> ids, int dimension)
+    @Override
+    public Map<String, float[]> byIds(Connection c, String namespace, Collection<String> ids, int dimension)
             throws SQLException {
         Map<String, float[]> out = new HashMap<>();
         try (PreparedStatement ps = Database.binary(c.prepareStatement(
@@ -94,7 +96,8 @@ final class VectorsTable {
         return out;
     }
 
-    static long count(Connection c, String namespace) throws SQLException {
+    @Override
+    public long count(Connection c, String namespace) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM memfas_vectors WHERE namespace = ?")) {
             ps.setString(1, namespace);
             try (ResultSet rs = ps.executeQuery()) {

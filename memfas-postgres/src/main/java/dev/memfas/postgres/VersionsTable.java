@@ -1,6 +1,7 @@
 package dev.memfas.postgres;
 
 import dev.memfas.Memory;
+import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,16 +16,17 @@ import java.util.List;
  * version number per memory from 1. A row is copied in the transaction that replaces or archives it (which holds the
  * memory's row lock, so two writers never number the same version), and the versions are deleted with the memory.
  */
-final class VersionsTable {
+enum VersionsTable implements SqlTables.VersionRows {
+    INSTANCE;
+
     /** Copies the memory at a seq into the versions as its next version. */
     static final String KEEP_VERSION = "INSERT INTO memfas_versions (version, " + MemoriesTable.COLUMNS + ") SELECT "
             + "(SELECT coalesce(max(v.version), 0) + 1 FROM memfas_versions v WHERE v.namespace = m.namespace "
             + "AND v.id = m.id), " + MemoriesTable.COLUMNS + " FROM memfas_memories m WHERE m.seq = ?";
 
-    private VersionsTable() {}
-
     /** The earlier states of one memory, oldest first. */
-    static List<Memory> versions(Connection c, String namespace, String id) throws SQLException {
+    @Override
+    public List<Memory> versions(Connection c, String namespace, String id) throws SQLException {
         List<Memory> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT " + MemoriesTable.COLUMNS
                 + " FROM memfas_versions WHERE namespace = ? AND id = ? ORDER BY version")) {
@@ -54,7 +56,8 @@ final class VersionsTable {
      *
      * @return the ids archived, in the order given
      */
-    static List<String> archive(Connection c, String namespace, List<String> ids, Instant at) throws SQLException {
+    @Override
+    public List<String> archive(Connection c, String namespace, List<String> ids, Instant at) throws SQLException {
         List<String> archived = new ArrayList<>();
         try (PreparedStatement find = c.prepareStatement("SELECT seq FROM memfas_memories WHERE namespace = ? "
                         + "AND id = ? AND archived_s IS NULL FOR UPDATE");

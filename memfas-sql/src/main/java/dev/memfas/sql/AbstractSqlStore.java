@@ -25,7 +25,7 @@ import java.util.function.Consumer;
 /**
  * What the SQLite and PostgreSQL stores share: a durable store of memories that other processes may share. The calls
  * both answer alike are here, each checking its arguments and running one transaction of the store's
- * {@link SqlStatements}; its triggers, token counts and key-value state are handed to its {@link SqlStoreParts}.
+ * {@link SqlTables}; its triggers, token counts and key-value state are handed to its {@link SqlStoreParts}.
  * Internal: a store of one's own implements the {@code dev.memfas.spi} interfaces instead.
  */
 public abstract class AbstractSqlStore implements MemoryStore, StateStore, TriggerStore, TokenCountStore,
@@ -33,7 +33,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
     /** For the two stores of memfas. */
     protected AbstractSqlStore() {}
 
-    /** The store's transactions, statements and state; the same object on every call. */
+    /** The store's transactions and tables; the same object on every call. */
     protected abstract SqlStoreParts parts();
 
     @Override
@@ -45,7 +45,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
             return List.of();
         }
         Map<String, StoredMemory> found = parts().db.read("read memories",
-                c -> parts().statements.memories(c, namespace, unique));
+                c -> parts().tables.memories().byIds(c, namespace, unique));
         List<StoredMemory> ordered = new ArrayList<>(found.size());
         for (String id : unique) {
             StoredMemory s = found.get(id);
@@ -60,14 +60,14 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
     public final List<StoredMemory> neighborhood(String namespace, String id, int radius) {
         MemoryStore.checkNeighborhood(namespace, id, radius);
         return parts().db.read("read a memory's neighbors",
-                c -> parts().statements.neighborhood(c, namespace, id, radius));
+                c -> parts().tables.memories().neighborhood(c, namespace, id, radius));
     }
 
     @Override
     public final List<Memory> versions(String namespace, String id) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(id, "id");
-        return parts().db.read("read a memory's versions", c -> parts().statements.versions(c, namespace, id));
+        return parts().db.read("read a memory's versions", c -> parts().tables.versions().versions(c, namespace, id));
     }
 
     @Override
@@ -84,7 +84,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
         Objects.requireNonNull(filter, "filter");
         Objects.requireNonNull(action, "action");
         List<StoredMemory> matching = parts().db.read("list memories",
-                c -> parts().statements.matching(c, namespace, filter));
+                c -> parts().tables.memories().matching(c, namespace, filter));
         // The action runs with no connection held, so it may call back into the store.
         matching.forEach(action);
     }
@@ -92,24 +92,24 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
     @Override
     public final long count(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        return parts().db.read("count memories", c -> parts().statements.count(c, namespace));
+        return parts().db.read("count memories", c -> parts().tables.memories().count(c, namespace));
     }
 
     @Override
     public final Set<String> authors(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        return parts().db.read("list authors", c -> parts().statements.authors(c, namespace));
+        return parts().db.read("list authors", c -> parts().tables.memories().authors(c, namespace));
     }
 
     /** How many of one namespace's memories have a vector. */
     public final long vectorCount(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        return parts().db.read("count vectors", c -> parts().statements.vectorCount(c, namespace));
+        return parts().db.read("count vectors", c -> parts().tables.vectors().count(c, namespace));
     }
 
     @Override
     public final Set<String> namespaces() {
-        return parts().db.read("list namespaces", c -> parts().statements.namespaces(c));
+        return parts().db.read("list namespaces", c -> parts().tables.memories().namespaces(c));
     }
 
     @Override
@@ -117,11 +117,12 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(at, "at");
+        ids.forEach(id -> Objects.requireNonNull(id, "id"));
         if (ids.isEmpty()) {
             return;
         }
         parts().db.write("record access", c -> {
-            parts().statements.recordAccess(c, namespace, ids, at);
+            parts().tables.counters().recordAccess(c, namespace, ids, at);
             return null;
         });
     }
@@ -136,7 +137,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
             return List.of();
         }
         return parts().db.write("archive memories", c -> {
-            List<String> archived = parts().statements.archive(c, namespace, unique, at);
+            List<String> archived = parts().tables.versions().archive(c, namespace, unique, at);
             parts().db.logMemories(c, namespace, archived);
             return archived;
         });
@@ -146,18 +147,19 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
     public final void recordEvidence(String namespace, Collection<String> ids) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(ids, "ids");
+        ids.forEach(id -> Objects.requireNonNull(id, "id"));
         if (ids.isEmpty()) {
             return;
         }
         parts().db.write("record evidence", c -> {
-            parts().statements.recordEvidence(c, namespace, ids);
+            parts().tables.counters().recordEvidence(c, namespace, ids);
             return null;
         });
     }
 
     @Override
     public final long lastChange() {
-        return parts().db.read("read the last change", c -> parts().statements.lastChange(c));
+        return parts().db.read("read the last change", c -> parts().tables.changes().last(c));
     }
 
     @Override
@@ -169,7 +171,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
             throw new IllegalArgumentException("limit must be positive: " + limit);
         }
         String origin = parts().db.origin();
-        return parts().db.read("read changes", c -> parts().statements.changesSince(c, after, limit, origin));
+        return parts().db.read("read changes", c -> parts().tables.changes().since(c, after, limit, origin));
     }
 
     @Override
@@ -185,7 +187,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
             return Map.of();
         }
         return parts().db.read("read vectors",
-                c -> parts().statements.vectors(c, namespace, unique, space.dimension()));
+                c -> parts().tables.vectors().byIds(c, namespace, unique, space.dimension()));
     }
 
     @Override

@@ -1,25 +1,28 @@
 package dev.memfas.sql;
 
-import dev.memfas.spi.StateStore;
+import java.time.Clock;
 import java.util.Objects;
 
 /**
- * What a SQL store hands {@link AbstractSqlStore}: how it runs transactions, its statements, and its key-value state;
- * with them, the triggers and token counts in the shared tables, written in the store's dialect.
+ * What a SQL store hands {@link AbstractSqlStore}: how it runs transactions, and its tables; with them, the
+ * triggers, token counts and key-value state, written in the store's dialect.
  */
 public final class SqlStoreParts {
     final SqlTransactions db;
-    final SqlStatements statements;
+    final SqlTables tables;
     final SqlTriggers triggers;
     final SqlTokenCounts tokenCounts;
-    final StateStore state;
+    final SqlState state;
 
-    /** The parts of a store that runs its transactions with {@code db} and writes {@code dialect}'s SQL. */
-    public SqlStoreParts(SqlTransactions db, SqlDialect dialect, SqlStatements statements, StateStore state) {
+    /**
+     * The parts of a store that runs its transactions with {@code db} over {@code tables}, and dates the state values
+     * saved without a time by {@code clock}.
+     */
+    public SqlStoreParts(SqlTransactions db, SqlTables tables, Clock clock) {
         this.db = Objects.requireNonNull(db, "db");
-        this.statements = Objects.requireNonNull(statements, "statements");
-        this.triggers = new SqlTriggers(db, Objects.requireNonNull(dialect, "dialect"));
-        this.tokenCounts = new SqlTokenCounts(db, dialect);
-        this.state = Objects.requireNonNull(state, "state");
+        this.tables = Objects.requireNonNull(tables, "tables");
+        this.triggers = new SqlTriggers(db, tables.dialect());
+        this.tokenCounts = new SqlTokenCounts(db, tables.dialect());
+        this.state = new SqlState(db, tables.state(), Objects.requireNonNull(clock, "clock"));
     }
 }

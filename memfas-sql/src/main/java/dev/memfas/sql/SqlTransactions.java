@@ -14,6 +14,9 @@ public interface SqlTransactions {
     /** Runs {@code work} in a read-only transaction; a store may read a replica a little behind its last write. */
     <T> T read(String action, SqlWork<T> work);
 
+    /** Runs {@code work} in a read-only transaction on the primary: it sees every write this store committed. */
+    <T> T readPrimary(String action, SqlWork<T> work);
+
     /** Runs {@code work} in one write transaction, retried as the store retries its writes. */
     <T> T write(String action, SqlWork<T> work);
 

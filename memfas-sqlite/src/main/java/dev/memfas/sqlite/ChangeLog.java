@@ -3,6 +3,7 @@ package dev.memfas.sqlite;
 import dev.memfas.spi.SharedStore.Change;
 import dev.memfas.spi.SharedStore.Changes;
 import dev.memfas.spi.SharedStore.Kind;
+import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,14 +17,14 @@ import java.util.List;
  * memory written or deleted, per namespace whose triggers changed, per namespace re-embedded, each with the store object
  * that wrote it. Statements only; the store runs them in its transactions and read connections.
  */
-final class ChangeLog {
+enum ChangeLog implements SqlTables.ChangeRows {
+    INSTANCE;
+
     /**
      * How many changes the log keeps: a process that falls further behind rebuilds its indexes from the store. A
      * hundred thousand rows are a few megabytes; a reader checks before each turn, so it is never that far behind.
      */
     static final long KEPT = 100_000;
-
-    private ChangeLog() {}
 
     /**
      * Appends a change of each memory in the caller's write transaction, with one statement; prunes what is past the
@@ -73,7 +74,8 @@ final class ChangeLog {
     }
 
     /** The number of the latest change; 0 before any. */
-    static long last(Connection c) throws SQLException {
+    @Override
+    public long last(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT coalesce(max(seq), 0) FROM changes")) {
             return rs.getLong(1);
@@ -81,7 +83,8 @@ final class ChangeLog {
     }
 
     /** The changes after {@code after}, reading at most {@code limit}, leaving out those {@code origin} wrote. */
-    static Changes since(Connection c, long after, int limit, String origin) throws SQLException {
+    @Override
+    public Changes since(Connection c, long after, int limit, String origin) throws SQLException {
         long oldest;
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT min(seq) FROM changes")) {
             oldest = rs.getLong(1); // 0 when the log is empty

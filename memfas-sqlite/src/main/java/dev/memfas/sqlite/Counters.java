@@ -1,5 +1,6 @@
 package dev.memfas.sqlite;
 
+import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -14,11 +15,11 @@ import java.util.Objects;
  * The use counts kept on memory rows, which change without changing the memory (no version, no change-log entry):
  * accesses (how many, and the latest) and evidence. Statements only; the store runs them in its transactions.
  */
-final class Counters {
-    private Counters() {}
+enum Counters implements SqlTables.Counters {
+    INSTANCE;
 
     /** How often each id occurs, in first-seen order; an id that occurs twice counts twice. */
-    static Map<String, Integer> occurrences(Collection<String> ids) {
+    private static Map<String, Integer> occurrences(Collection<String> ids) {
         Map<String, Integer> occurrences = new LinkedHashMap<>();
         for (String id : ids) {
             occurrences.merge(Objects.requireNonNull(id, "id"), 1, Integer::sum);
@@ -27,8 +28,9 @@ final class Counters {
     }
 
     /** Adds each id's occurrences to its access count and moves its last access to {@code at} if later. */
-    static void recordAccess(Connection c, String namespace, Map<String, Integer> occurrences, Instant at)
-            throws SQLException {
+    @Override
+    public void recordAccess(Connection c, String namespace, Collection<String> ids, Instant at) throws SQLException {
+        Map<String, Integer> occurrences = occurrences(ids);
         long micros = ChronoUnit.MICROS.between(Instant.EPOCH, at);
         try (PreparedStatement ps = c.prepareStatement("UPDATE memories SET access_count = access_count + ?, "
                 + "last_access_us = max(coalesce(last_access_us, ?), ?) WHERE namespace = ? AND id = ?")) {
@@ -45,7 +47,9 @@ final class Counters {
     }
 
     /** Raises the evidence counts by the given occurrences. */
-    static void recordEvidence(Connection c, String namespace, Map<String, Integer> occurrences) throws SQLException {
+    @Override
+    public void recordEvidence(Connection c, String namespace, Collection<String> ids) throws SQLException {
+        Map<String, Integer> occurrences = occurrences(ids);
         try (PreparedStatement ps = c.prepareStatement(
                 "UPDATE memories SET evidence_count = evidence_count + ? WHERE namespace = ? AND id = ?")) {
             for (Map.Entry<String, Integer> e : occurrences.entrySet()) {

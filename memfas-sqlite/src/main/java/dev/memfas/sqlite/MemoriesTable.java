@@ -7,6 +7,7 @@ import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.sql.SqlCodec;
+import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,15 +28,15 @@ import java.util.TreeSet;
  * writing, reading, deleting, listing and searching memories. A memory's rowid is its storage order, which
  * {@code neighborhood} reads. Statements only; the store runs them in its transactions and read connections.
  */
-final class MemoriesTable {
+enum MemoriesTable implements SqlTables.MemoryRows {
+    INSTANCE;
+
     /** How many ids one {@code IN (...)} list binds at most. */
     static final int IN_CHUNK = 500;
     static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, "
             + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
             + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
             + "evidence_count, archived_s, archived_ns, recorded_s, recorded_ns";
-
-    private MemoriesTable() {}
 
     /** {@code n} comma-separated placeholders, for an {@code IN (...)} list. */
     static String placeholders(int n) {
@@ -233,7 +234,8 @@ final class MemoriesTable {
     }
 
     /** The memories of the given distinct ids that exist, by id. */
-    static Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> unique) throws SQLException {
+    @Override
+    public Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> unique) throws SQLException {
         Map<String, StoredMemory> out = new HashMap<>();
         for (int from = 0; from < unique.size(); from += IN_CHUNK) {
             List<String> chunk = unique.subList(from, Math.min(unique.size(), from + IN_CHUNK));
@@ -256,7 +258,8 @@ final class MemoriesTable {
     }
 
     /** The memory and up to {@code radius} memories either side of it in storage order; empty if it is not stored. */
-    static List<StoredMemory> neighborhood(Connection c, String namespace, String id, int radius) throws SQLException {
+    @Override
+    public List<StoredMemory> neighborhood(Connection c, String namespace, String id, int radius) throws SQLException {
         long rowid;
         try (PreparedStatement find = c.prepareStatement("SELECT rowid FROM memories WHERE namespace = ? AND id = ?")) {
             rowid = rowid(find, namespace, id);
@@ -313,7 +316,8 @@ final class MemoriesTable {
     }
 
     /** The namespace's memories that the filter's columns select and the filter accepts, in storage order. */
-    static List<StoredMemory> matching(Connection c, String namespace, MemoryFilter filter) throws SQLException {
+    @Override
+    public List<StoredMemory> matching(Connection c, String namespace, MemoryFilter filter) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM memories WHERE namespace = ?");
         List<Object> args = new ArrayList<>();
         args.add(namespace);
@@ -362,7 +366,8 @@ final class MemoriesTable {
         return out;
     }
 
-    static long count(Connection c, String namespace) throws SQLException {
+    @Override
+    public long count(Connection c, String namespace) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM memories WHERE namespace = ?")) {
             ps.setString(1, namespace);
             try (ResultSet rs = ps.executeQuery()) {
@@ -372,7 +377,8 @@ final class MemoriesTable {
     }
 
     /** The distinct authors of one namespace's memories. */
-    static Set<String> authors(Connection c, String namespace) throws SQLException {
+    @Override
+    public Set<String> authors(Connection c, String namespace) throws SQLException {
         Set<String> out = new TreeSet<>();
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT DISTINCT author FROM memories WHERE namespace = ? AND author IS NOT NULL")) {
@@ -387,7 +393,8 @@ final class MemoriesTable {
     }
 
     /** Every namespace with a memory or a trigger, sorted. */
-    static Set<String> namespaces(Connection c) throws SQLException {
+    @Override
+    public Set<String> namespaces(Connection c) throws SQLException {
         Set<String> out = new TreeSet<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
                 "SELECT DISTINCT namespace FROM memories UNION SELECT DISTINCT namespace FROM triggers")) {

@@ -10,6 +10,7 @@ import dev.memfas.spi.SharedStore.Kind;
 import dev.memfas.spi.VectorSpace;
 import dev.memfas.sql.AbstractSqlStore;
 import dev.memfas.sql.SqlStoreParts;
+import dev.memfas.sql.SqlTables;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,11 +39,10 @@ import java.util.UUID;
  * killed at any moment; a power loss or OS crash may lose the last transactions, never corrupt the file. With
  * {@link Durability#FULL}, every commit is also synced to disk before it returns.
  *
- * <p>This class is the façade: each method is one transaction or one read over the pieces that do the work, the
- * connections ({@code SqliteDatabase}), the schema ({@code Schema}) and a class per table ({@code MemoriesTable} with
- * its full-text index, {@code VectorsTable}, {@code StateTable}, {@code ChangeLog}, {@code StoreMeta}). The triggers,
- * token counts and key-value state calls it shares with the PostgreSQL store are {@link AbstractSqlStore}'s, over this
- * store's {@code SqliteDialect} and {@code SqliteStatements}.
+ * <p>This class is the façade over the connections ({@code SqliteDatabase}), the schema ({@code Schema}) and a class
+ * per table ({@code MemoriesTable} with its full-text index, {@code VectorsTable}, {@code StateTable},
+ * {@code ChangeLog}, {@code StoreMeta}); the calls it answers as the PostgreSQL store does are
+ * {@link AbstractSqlStore}'s, over those tables.
  */
 public final class SqliteMemoryStore extends AbstractSqlStore {
     /** How hard each commit works to reach the disk. */
@@ -54,6 +54,8 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
         FULL
     }
 
+    private static final SqlTables TABLES = new SqlTables(SqliteDialect.INSTANCE, MemoriesTable.INSTANCE,
+            VersionsTable.INSTANCE, Counters.INSTANCE, ChangeLog.INSTANCE, VectorsTable.INSTANCE, StateTable.INSTANCE);
     private final SqliteDatabase db;
     private final SqlStoreParts parts;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
@@ -62,8 +64,7 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
 
     private SqliteMemoryStore(Builder b) {
         this.db = new SqliteDatabase(b.file.toAbsolutePath(), b.busyTimeout, b.durability, b.readConnections);
-        this.parts = new SqlStoreParts(new SqliteTransactions(db, origin), SqliteDialect.INSTANCE,
-                SqliteStatements.INSTANCE, new KeyValueState(db, b.clock));
+        this.parts = new SqlStoreParts(new SqliteTransactions(db, origin), TABLES, b.clock);
         try {
             this.vectorSpace = db.read("read the vector space", StoreMeta::vectorSpace);
         } catch (RuntimeException e) {

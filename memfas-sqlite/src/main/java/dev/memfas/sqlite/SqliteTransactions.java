@@ -15,6 +15,11 @@ record SqliteTransactions(SqliteDatabase db, String origin) implements SqlTransa
     }
 
     @Override
+    public <T> T readPrimary(String action, SqlWork<T> work) {
+        return db.read(action, work);
+    }
+
+    @Override
     public <T> T write(String action, SqlWork<T> work) {
         return db.write(action, work, null);
     }

@@ -2,6 +2,7 @@ package dev.memfas.sqlite;
 
 import dev.memfas.State;
 import dev.memfas.sql.SqlCodec;
+import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,25 +12,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /** The {@code state} table: text values under keys, per namespace, each with the time it was last saved. */
-final class StateTable {
-    /** The longest key, in chars. */
-    static final int MAX_KEY_CHARS = 512;
+enum StateTable implements SqlTables.StateRows {
+    INSTANCE;
 
-    private StateTable() {}
-
-    /** @throws IllegalArgumentException if the key is blank or longer than {@value #MAX_KEY_CHARS} chars */
-    static void checkKey(String key) {
-        Objects.requireNonNull(key, "key");
-        if (key.isBlank() || key.length() > MAX_KEY_CHARS) {
-            throw new IllegalArgumentException("state key must be 1 to " + MAX_KEY_CHARS
-                    + " chars and not blank: '" + key + "'");
-        }
-    }
-
-    static void save(Connection c, String namespace, String key, String value, Instant now) throws SQLException {
+    @Override
+    public void save(Connection c, String namespace, String key, String value, Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO state (namespace, key, value, updated_s) "
                 + "VALUES (?, ?, ?, ?) ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, "
                 + "updated_s = excluded.updated_s")) {
@@ -41,12 +30,23 @@ final class StateTable {
         }
     }
 
-    static boolean delete(Connection c, String namespace, String key) throws SQLException {
+    @Override
+    public boolean delete(Connection c, String namespace, String key) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM state WHERE namespace = ? AND key = ?")) {
             ps.setString(1, namespace);
             ps.setString(2, key);
             return ps.executeUpdate() > 0;
         }
+    }
+
+    @Override
+    public String load(Connection c, String namespace, String key) throws SQLException {
+        return find(c, namespace, Keys.EQUAL, key, 1).get(key);
+    }
+
+    @Override
+    public Map<String, String> search(Connection c, String namespace, String glob, int limit) throws SQLException {
+        return find(c, namespace, Keys.GLOB, glob, limit);
     }
 
     /** Which keys a {@link #find} selects. */
@@ -87,7 +87,8 @@ final class StateTable {
     }
 
     /** Every key of a namespace, sorted, with when it was saved, its size and, if asked, a preview. */
-    static List<State.Entry> entries(Connection c, String namespace, boolean withPreview) throws SQLException {
+    @Override
+    public List<State.Entry> entries(Connection c, String namespace, boolean withPreview) throws SQLException {
         List<State.Entry> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT key, value, updated_s FROM state WHERE namespace = ? ORDER BY key")) {
@@ -103,7 +104,8 @@ final class StateTable {
     }
 
     /** Deletes every key of a namespace but those beginning with {@code exceptPrefix} (null: every key). */
-    static int clear(Connection c, String namespace, String exceptPrefix) throws SQLException {
+    @Override
+    public int clear(Connection c, String namespace, String exceptPrefix) throws SQLException {
         String sql = exceptPrefix == null ? "DELETE FROM state WHERE namespace = ?"
                 : "DELETE FROM state WHERE namespace = ? AND substr(key, 1, ?) <> ?";
         try (PreparedStatement ps = c.prepareStatement(sql)) {

@@ -4,6 +4,7 @@ import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.sql.SqlCodec;
+import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,8 +20,8 @@ import java.util.Map;
  * The {@code vectors} table: each memory's embedding as float32 bytes, by the memory's rowid. Statements only; the
  * store runs them in its transactions and read connections.
  */
-final class VectorsTable {
-    private VectorsTable() {}
+enum VectorsTable implements SqlTables.VectorRows {
+    INSTANCE;
 
     /** Writes or clears the vectors of memories being written, one statement of each kind. */
     static final class Writer implements AutoCloseable {
@@ -66,7 +67,8 @@ final class VectorsTable {
     }
 
     /** The vectors of those of the given ids that have one. */
-    static Map<String, float[]> byIds(Connection c, String namespace, Collection<String> ids, int dimension)
+    @Override
+    public Map<String, float[]> byIds(Connection c, String namespace, Collection<String> ids, int dimension)
             throws SQLException {
         Map<String, float[]> out = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT v.vector FROM memories m JOIN vectors v"
@@ -84,7 +86,8 @@ final class VectorsTable {
         return out;
     }
 
-    static long count(Connection c, String namespace) throws SQLException {
+    @Override
+    public long count(Connection c, String namespace) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT count(*) FROM vectors v JOIN memories m ON m.rowid = v.rowid WHERE m.namespace = ?")) {
             ps.setString(1, namespace);

@@ -1,6 +1,7 @@
 package dev.memfas.sqlite;
 
 import dev.memfas.Memory;
+import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,7 +16,9 @@ import java.util.List;
  * and a version number per memory from 1. A row is copied in the transaction that replaces or archives it, and the
  * versions are deleted with the memory. Statements only; the store runs them in its transactions and read connections.
  */
-final class VersionsTable {
+enum VersionsTable implements SqlTables.VersionRows {
+    INSTANCE;
+
     /** The start of a copy of rows of memories (aliased {@code m}) into memory_versions, each as its next version. */
     private static final String COPY_AS_NEXT_VERSION = "INSERT INTO memory_versions (version, " + MemoriesTable.COLUMNS
             + ") SELECT (SELECT COALESCE(MAX(v.version), 0) + 1 FROM memory_versions v WHERE v.namespace = m.namespace"
@@ -32,10 +35,9 @@ final class VersionsTable {
     /** Copies each live memory of the {@code archiving} table into memory_versions as its next version. */
     private static final String KEEP_ARCHIVING = COPY_AS_NEXT_VERSION + LIVE_ARCHIVING;
 
-    private VersionsTable() {}
-
     /** The earlier states of one memory, oldest first. */
-    static List<Memory> versions(Connection c, String namespace, String id) throws SQLException {
+    @Override
+    public List<Memory> versions(Connection c, String namespace, String id) throws SQLException {
         List<Memory> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT " + MemoriesTable.COLUMNS
                 + " FROM memory_versions WHERE namespace = ? AND id = ? ORDER BY version")) {
@@ -59,7 +61,8 @@ final class VersionsTable {
      * @param ids distinct ids
      * @return the ids archived, in order
      */
-    static List<String> archive(Connection c, String namespace, List<String> ids, Instant at) throws SQLException {
+    @Override
+    public List<String> archive(Connection c, String namespace, List<String> ids, Instant at) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.executeUpdate("CREATE TEMP TABLE IF NOT EXISTS archiving"
                     + " (position INTEGER PRIMARY KEY, id TEXT NOT NULL)");

@@ -1,4 +1,4 @@
-package dev.memfas.sqlite;
+package dev.memfas.sql;
 
 import dev.memfas.State;
 import dev.memfas.spi.StateStore;
@@ -10,16 +10,18 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The store's key-value state ({@link StateStore#saveState} and the rest): the arguments checked, each
- * call one transaction of {@link StateTable}. Thread-safe.
+ * A store's key-value state ({@link StateStore}): the arguments checked, each call one transaction of the store's
+ * state table, read on the primary (never a read replica: a value saved is read back at once). Thread-safe.
  */
-final class KeyValueState implements StateStore {
-    private final SqliteDatabase db;
+final class SqlState implements StateStore {
+    private final SqlTransactions db;
+    private final SqlTables.StateRows rows;
     /** Dates a value saved without a time. */
     private final Clock clock;
 
-    KeyValueState(SqliteDatabase db, Clock clock) {
+    SqlState(SqlTransactions db, SqlTables.StateRows rows, Clock clock) {
         this.db = db;
+        this.rows = rows;
         this.clock = clock;
     }
 
@@ -31,48 +33,45 @@ final class KeyValueState implements StateStore {
     @Override
     public void saveState(String namespace, String key, String value, Instant updatedAt) {
         Objects.requireNonNull(namespace, "namespace");
-        StateTable.checkKey(key);
+        StateStore.checkStateKey(key);
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(updatedAt, "updatedAt");
         db.write("save state", c -> {
-            StateTable.save(c, namespace, key, value, updatedAt);
+            rows.save(c, namespace, key, value, updatedAt);
             return null;
-        }, null);
+        });
     }
 
     @Override
     public Optional<String> loadState(String namespace, String key) {
+        Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(key, "key");
-        return Optional.ofNullable(find(namespace, StateTable.Keys.EQUAL, key, 1).get(key));
+        return Optional.ofNullable(db.readPrimary("read state", c -> rows.load(c, namespace, key)));
     }
 
     @Override
     public boolean deleteState(String namespace, String key) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(key, "key");
-        return db.write("delete state", c -> StateTable.delete(c, namespace, key), null);
+        return db.write("delete state", c -> rows.delete(c, namespace, key));
     }
 
     @Override
     public List<State.Entry> listState(String namespace, boolean includePreview) {
         Objects.requireNonNull(namespace, "namespace");
-        return db.read("list state", c -> StateTable.entries(c, namespace, includePreview));
+        return db.readPrimary("list state", c -> rows.entries(c, namespace, includePreview));
     }
 
     @Override
     public Map<String, String> searchState(String namespace, String glob, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(glob, "glob");
-        return find(namespace, StateTable.Keys.GLOB, glob, limit);
+        return db.readPrimary("read state", c -> rows.search(c, namespace, glob, limit));
     }
 
     @Override
     public int clearState(String namespace, String exceptPrefix) {
         Objects.requireNonNull(namespace, "namespace");
-        return db.write("clear state", c -> StateTable.clear(c, namespace, exceptPrefix), null);
-    }
-
-    private Map<String, String> find(String namespace, StateTable.Keys keys, String pattern, int limit) {
-        Objects.requireNonNull(namespace, "namespace");
-        return db.read("read state", c -> StateTable.find(c, namespace, keys, pattern, limit));
+        return db.write("clear state", c -> rows.clear(c, namespace, exceptPrefix));
     }
 }
