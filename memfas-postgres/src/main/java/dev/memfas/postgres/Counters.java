@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -22,19 +21,10 @@ import java.util.TreeMap;
 enum Counters implements SqlTables.Counters {
     INSTANCE;
 
-    /** How often each id occurs, sorted by id; an id that occurs twice counts twice. */
-    private static Map<String, Integer> occurrences(Collection<String> ids) {
-        Map<String, Integer> occurrences = new TreeMap<>();
-        for (String id : ids) {
-            occurrences.merge(Objects.requireNonNull(id, "id"), 1, Integer::sum);
-        }
-        return occurrences;
-    }
-
     /** Adds each id's occurrences to its access count and moves its last access to {@code at} if later. */
     @Override
     public void recordAccess(Connection c, String namespace, Collection<String> ids, Instant at) throws SQLException {
-        Map<String, Integer> occurrences = occurrences(ids);
+        Map<String, Integer> occurrences = SqlTables.Counters.occurrences(ids, new TreeMap<>());
         long micros = ChronoUnit.MICROS.between(Instant.EPOCH, at);
         try (PreparedStatement ps = c.prepareStatement(LOCK_IN_ID_ORDER + "UPDATE memfas_memories m SET access_count"
                 + " = access_count + u.n, last_access_us = greatest(coalesce(last_access_us, ?), ?) FROM "
@@ -51,7 +41,7 @@ enum Counters implements SqlTables.Counters {
     /** Raises the evidence counts by the given occurrences. */
     @Override
     public void recordEvidence(Connection c, String namespace, Collection<String> ids) throws SQLException {
-        Map<String, Integer> occurrences = occurrences(ids);
+        Map<String, Integer> occurrences = SqlTables.Counters.occurrences(ids, new TreeMap<>());
         try (PreparedStatement ps = c.prepareStatement(LOCK_IN_ID_ORDER + "UPDATE memfas_memories m SET evidence_count"
                 + " = evidence_count + u.n FROM unnest(?::text[], ?::int[]) AS u (id, n) WHERE m.namespace = ? "
                 + "AND m.id = u.id")) {

@@ -20,7 +20,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -60,7 +59,6 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
     private final SqlStoreParts parts;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = UUID.randomUUID().toString();
-    private volatile VectorSpace vectorSpace;
 
     private PostgresMemoryStore(Builder b) {
         this.db = b.dataSource != null ? Database.overPool(b.dataSource, "PostgreSQL (the given data source)",
@@ -76,7 +74,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
                 Schema.migrate(c, db.where());
                 return null;
             });
-            this.vectorSpace = db.read("read the vector space", StoreMeta::vectorSpace);
+            knowSpace(db.read("read the vector space", this::readSpace));
             String pgvector = db.read("look for pgvector", StoreMeta::pgvectorVersion);
             LOG.info("memfas store in {}: vectors in bytea, searched by each process's in-memory index{}", db.where(),
                     pgvector == null ? "" : " (pgvector " + pgvector + " is installed; this version does not use it)");
@@ -194,13 +192,13 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
     public void upsertAll(List<Memory> memories, Embeddings embeddings) {
         Objects.requireNonNull(memories, "memories");
         Objects.requireNonNull(embeddings, "embeddings");
-        MemoryStore.checkUpsert(memories, embeddings, vectorSpace);
+        MemoryStore.checkUpsert(memories, embeddings, knownSpace());
         if (memories.isEmpty()) {
             return;
         }
         VectorSpace space = db.write("write memories", c -> {
-            VectorSpace current = embeddings.isEmpty() ? StoreMeta.vectorSpace(c)
-                    : StoreMeta.claimVectorSpace(c, embeddings.space());
+            VectorSpace current = embeddings.isEmpty() ? readSpace(c)
+                    : StoreMeta.claimVectorSpace(c, embeddings.space(), this::readSpace);
             // Again against the space in the database: another process may have stored the first vectors.
             MemoryStore.checkUpsert(memories, embeddings, current);
             WriteLog log = new WriteLog();
@@ -209,7 +207,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
             return current;
         });
         if (space != null) {
-            vectorSpace = space;
+            knowSpace(space);
         }
     }
 
@@ -267,34 +265,6 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
 
     // ---------------------------------------------------------------- vectors
 
-    @Override
-    public Optional<VectorSpace> vectorSpace() {
-        db.ensureOpen();
-        if (vectorSpace == null) {
-            // Another process may have stored the first vectors since this one opened the store.
-            VectorSpace stored = db.read("read the vector space", StoreMeta::vectorSpace);
-            if (stored != null) {
-                vectorSpace = stored;
-            }
-        }
-        return Optional.ofNullable(vectorSpace);
-    }
-
-    @Override
-    public void forEachVector(String namespace, VectorConsumer action) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(action, "action");
-        VectorSpace space = vectorSpace().orElse(null);
-        if (space == null) {
-            return;
-        }
-        // A transaction, for the cursor that streams the rows; it only reads.
-        reads.write("read vectors", c -> {
-            VectorsTable.forEach(c, namespace, space.dimension(), action);
-            return null;
-        });
-    }
-
     /**
      * Replaces every stored vector with the given embedder's, in one transaction, and records the embedder's model
      * as the store's vector space: the way to move a store to another embedding model. Memories are embedded in
@@ -311,7 +281,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
         VectorSpace space = new VectorSpace(embedder.modelId(), embedder.dimension());
         int embedded = db.write("re-embed", c -> {
             int n = VectorsTable.replaceAll(c, embedder, batchSize);
-            StoreMeta.putVectorSpace(c, space);
+            writeSpace(c, space);
             WriteLog log = new WriteLog();
             for (String namespace : NamespacesTable.withMemories(c)) {
                 log.whole(namespace, Kind.NAMESPACE);
@@ -319,7 +289,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
             log.finish(c, origin);
             return n;
         });
-        vectorSpace = space;
+        knowSpace(space);
         return embedded;
     }
 

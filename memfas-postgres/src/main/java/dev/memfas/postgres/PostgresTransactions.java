@@ -18,6 +18,17 @@ record PostgresTransactions(Database db, Database reads, String origin) implemen
     }
 
     @Override
+    public void ensureOpen() {
+        db.ensureOpen();
+    }
+
+    /** A transaction, for the cursor that streams the rows; it only reads. */
+    @Override
+    public <T> T readCursor(String action, SqlWork<T> work) {
+        return reads.write(action, work);
+    }
+
+    @Override
     public <T> T readPrimary(String action, SqlWork<T> work) {
         return db.read(action, work);
     }

@@ -1,6 +1,7 @@
 package dev.memfas.postgres;
 
 import dev.memfas.spi.VectorSpace;
+import dev.memfas.sql.SqlWork;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,29 +12,12 @@ import java.sql.Statement;
 final class StoreMeta {
     private StoreMeta() {}
 
-    /** The model and dimension of the stored vectors, or null before the first vector. */
-    static VectorSpace vectorSpace(Connection c) throws SQLException {
-        String model = null;
-        String dimension = null;
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT key, value FROM memfas_meta WHERE key IN "
-                        + "('vector_model', 'vector_dimension')")) {
-            while (rs.next()) {
-                if (rs.getString(1).equals("vector_model")) {
-                    model = rs.getString(2);
-                } else {
-                    dimension = rs.getString(2);
-                }
-            }
-        }
-        return model == null || dimension == null ? null : new VectorSpace(model, Integer.parseInt(dimension));
-    }
-
     /**
      * Records the space of the first vectors, unless another process recorded one first (its commit is waited for);
-     * returns the space the store holds now.
+     * returns the space the store holds now, as {@code read} reads it.
      */
-    static VectorSpace claimVectorSpace(Connection c, VectorSpace space) throws SQLException {
+    static VectorSpace claimVectorSpace(Connection c, VectorSpace space, SqlWork<VectorSpace> read)
+            throws SQLException {
         // The model row is the claim: the first insert wins, a concurrent one waits for it and inserts nothing.
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_meta (key, value) VALUES "
                 + "('vector_model', ?), ('vector_dimension', ?) ON CONFLICT (key) DO NOTHING")) {
@@ -41,7 +25,7 @@ final class StoreMeta {
             ps.setString(2, Integer.toString(space.dimension()));
             ps.executeUpdate();
         }
-        return vectorSpace(c);
+        return read.run(c);
     }
 
     /** The version of the pgvector extension installed in the database, or null. */
@@ -49,16 +33,6 @@ final class StoreMeta {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT extversion FROM pg_extension WHERE extname = 'vector'")) {
             return rs.next() ? rs.getString(1) : null;
-        }
-    }
-
-    /** Replaces the space of the vectors (re-embedding). */
-    static void putVectorSpace(Connection c, VectorSpace space) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_meta (key, value) VALUES "
-                + "('vector_model', ?), ('vector_dimension', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")) {
-            ps.setString(1, space.modelId());
-            ps.setString(2, Integer.toString(space.dimension()));
-            ps.executeUpdate();
         }
     }
 }

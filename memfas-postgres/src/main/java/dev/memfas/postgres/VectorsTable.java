@@ -66,7 +66,8 @@ enum VectorsTable implements SqlTables.VectorRows {
      * Streams the namespace's vectors to the action, a thousand rows at a time: a cursor, so that a namespace of
      * millions never sits in memory twice. Runs in the caller's transaction (a cursor needs one).
      */
-    static void forEach(Connection c, String namespace, int dimension, VectorConsumer action) throws SQLException {
+    @Override
+    public void forEach(Connection c, String namespace, int dimension, VectorConsumer action) throws SQLException {
         try (PreparedStatement ps = Database.binary(
                 c.prepareStatement("SELECT id, vector FROM memfas_vectors WHERE namespace = ?"))) {
             ps.setString(1, namespace);

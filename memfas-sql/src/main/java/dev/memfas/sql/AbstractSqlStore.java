@@ -11,6 +11,11 @@ import dev.memfas.spi.StoredMemory;
 import dev.memfas.spi.TokenCountStore;
 import dev.memfas.spi.TriggerStore;
 import dev.memfas.spi.VectorSpace;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -30,11 +35,79 @@ import java.util.function.Consumer;
  */
 public abstract class AbstractSqlStore implements MemoryStore, StateStore, TriggerStore, TokenCountStore,
         SharedStore {
+    private volatile VectorSpace vectorSpace;
+
     /** For the two stores of memfas. */
     protected AbstractSqlStore() {}
 
     /** The store's transactions and tables; the same object on every call. */
     protected abstract SqlStoreParts parts();
+
+    /** The space of the stored vectors as this object last knew it; null before the first vector. */
+    protected final VectorSpace knownSpace() {
+        return vectorSpace;
+    }
+
+    /** What this object knows the space of the stored vectors to be, after a write set it. */
+    protected final void knowSpace(VectorSpace space) {
+        vectorSpace = space;
+    }
+
+    /** The model and dimension of the stored vectors in the meta table, or null before the first vector. */
+    protected final VectorSpace readSpace(Connection c) throws SQLException {
+        String model = null;
+        String dimension = null;
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT key, value FROM " + parts().tables.dialect().table("meta")
+                        + " WHERE key IN ('vector_model', 'vector_dimension')")) {
+            while (rs.next()) {
+                if (rs.getString(1).equals("vector_model")) {
+                    model = rs.getString(2);
+                } else {
+                    dimension = rs.getString(2);
+                }
+            }
+        }
+        return model == null || dimension == null ? null : new VectorSpace(model, Integer.parseInt(dimension));
+    }
+
+    /** Records the space of the vectors in the meta table, replacing any (re-embedding). */
+    protected final void writeSpace(Connection c, VectorSpace space) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + parts().tables.dialect().table("meta")
+                + " (key, value) VALUES ('vector_model', ?), ('vector_dimension', ?) "
+                + "ON CONFLICT (key) DO UPDATE SET value = excluded.value")) {
+            ps.setString(1, space.modelId());
+            ps.setString(2, Integer.toString(space.dimension()));
+            ps.executeUpdate();
+        }
+    }
+
+    @Override
+    public final Optional<VectorSpace> vectorSpace() {
+        parts().db.ensureOpen();
+        if (vectorSpace == null) {
+            // Another process may have stored the first vectors since this one opened the store.
+            VectorSpace stored = parts().db.readPrimary("read the vector space", this::readSpace);
+            if (stored != null) {
+                vectorSpace = stored;
+            }
+        }
+        return Optional.ofNullable(vectorSpace);
+    }
+
+    @Override
+    public final void forEachVector(String namespace, VectorConsumer action) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(action, "action");
+        VectorSpace space = vectorSpace().orElse(null);
+        if (space == null) {
+            return;
+        }
+        parts().db.readCursor("read vectors", c -> {
+            parts().tables.vectors().forEach(c, namespace, space.dimension(), action);
+            return null;
+        });
+    }
 
     @Override
     public final List<StoredMemory> getAll(String namespace, Collection<String> ids) {

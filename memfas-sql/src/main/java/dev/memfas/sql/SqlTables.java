@@ -3,6 +3,7 @@ package dev.memfas.sql;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.State;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.SharedStore.Changes;
 import dev.memfas.spi.StoredMemory;
 import java.sql.Connection;
@@ -67,6 +68,14 @@ public record SqlTables(SqlDialect dialect, MemoryRows memories, VersionRows ver
 
         /** Counts each id, as often as it occurs, as evidence once more. */
         void recordEvidence(Connection c, String namespace, Collection<String> ids) throws SQLException;
+
+        /** How often each id occurs, in {@code into}'s order; an id that occurs twice counts twice. */
+        static Map<String, Integer> occurrences(Collection<String> ids, Map<String, Integer> into) {
+            for (String id : ids) {
+                into.merge(Objects.requireNonNull(id, "id"), 1, Integer::sum);
+            }
+            return into;
+        }
     }
 
     /** The change log other processes catch up from. */
@@ -80,6 +89,10 @@ public record SqlTables(SqlDialect dialect, MemoryRows memories, VersionRows ver
 
     /** The vectors table. */
     public interface VectorRows {
+        /** Streams the namespace's vectors from the cursor, so that a large namespace's are never held twice. */
+        void forEach(Connection c, String namespace, int dimension, MemoryStore.VectorConsumer action)
+                throws SQLException;
+
         long count(Connection c, String namespace) throws SQLException;
 
         /** The vectors of the ids that have one, by id. */

@@ -14,6 +14,12 @@ public interface SqlTransactions {
     /** Runs {@code work} in a read-only transaction; a store may read a replica a little behind its last write. */
     <T> T read(String action, SqlWork<T> work);
 
+    /** @throws dev.memfas.MemfasException if the store is closed */
+    void ensureOpen();
+
+    /** Runs {@code work} in a read-only transaction whose statements may stream rows through a cursor. */
+    <T> T readCursor(String action, SqlWork<T> work);
+
     /** Runs {@code work} in a read-only transaction on the primary: it sees every write this store committed. */
     <T> T readPrimary(String action, SqlWork<T> work);
 

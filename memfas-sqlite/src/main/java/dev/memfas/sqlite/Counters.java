@@ -9,7 +9,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The use counts kept on memory rows, which change without changing the memory (no version, no change-log entry):
@@ -18,19 +17,10 @@ import java.util.Objects;
 enum Counters implements SqlTables.Counters {
     INSTANCE;
 
-    /** How often each id occurs, in first-seen order; an id that occurs twice counts twice. */
-    private static Map<String, Integer> occurrences(Collection<String> ids) {
-        Map<String, Integer> occurrences = new LinkedHashMap<>();
-        for (String id : ids) {
-            occurrences.merge(Objects.requireNonNull(id, "id"), 1, Integer::sum);
-        }
-        return occurrences;
-    }
-
     /** Adds each id's occurrences to its access count and moves its last access to {@code at} if later. */
     @Override
     public void recordAccess(Connection c, String namespace, Collection<String> ids, Instant at) throws SQLException {
-        Map<String, Integer> occurrences = occurrences(ids);
+        Map<String, Integer> occurrences = SqlTables.Counters.occurrences(ids, new LinkedHashMap<>());
         long micros = ChronoUnit.MICROS.between(Instant.EPOCH, at);
         try (PreparedStatement ps = c.prepareStatement("UPDATE memories SET access_count = access_count + ?, "
                 + "last_access_us = max(coalesce(last_access_us, ?), ?) WHERE namespace = ? AND id = ?")) {
@@ -49,7 +39,7 @@ enum Counters implements SqlTables.Counters {
     /** Raises the evidence counts by the given occurrences. */
     @Override
     public void recordEvidence(Connection c, String namespace, Collection<String> ids) throws SQLException {
-        Map<String, Integer> occurrences = occurrences(ids);
+        Map<String, Integer> occurrences = SqlTables.Counters.occurrences(ids, new LinkedHashMap<>());
         try (PreparedStatement ps = c.prepareStatement(
                 "UPDATE memories SET evidence_count = evidence_count + ? WHERE namespace = ? AND id = ?")) {
             for (Map.Entry<String, Integer> e : occurrences.entrySet()) {

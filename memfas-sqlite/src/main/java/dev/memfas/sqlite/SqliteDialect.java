@@ -14,9 +14,10 @@ import java.util.List;
 enum SqliteDialect implements SqlDialect {
     INSTANCE;
 
+    /** The table's plain name; the file's meta table is {@code store_meta}. */
     @Override
     public String table(String name) {
-        return name;
+        return name.equals("meta") ? "store_meta" : name;
     }
 
     @Override

@@ -19,7 +19,6 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -41,7 +40,7 @@ import java.util.UUID;
  *
  * <p>This class is the façade over the connections ({@code SqliteDatabase}), the schema ({@code Schema}) and a class
  * per table ({@code MemoriesTable} with its full-text index, {@code VectorsTable}, {@code StateTable},
- * {@code ChangeLog}, {@code StoreMeta}); the calls it answers as the PostgreSQL store does are
+ * {@code ChangeLog}); the calls it answers as the PostgreSQL store does are
  * {@link AbstractSqlStore}'s, over those tables.
  */
 public final class SqliteMemoryStore extends AbstractSqlStore {
@@ -60,13 +59,12 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
     private final SqlStoreParts parts;
     /** Marks the changes written through this object, which its own curator does not need to read back. */
     private final String origin = UUID.randomUUID().toString();
-    private volatile VectorSpace vectorSpace;
 
     private SqliteMemoryStore(Builder b) {
         this.db = new SqliteDatabase(b.file.toAbsolutePath(), b.busyTimeout, b.durability, b.readConnections);
         this.parts = new SqlStoreParts(new SqliteTransactions(db, origin), TABLES, b.clock);
         try {
-            this.vectorSpace = db.read("read the vector space", StoreMeta::vectorSpace);
+            knowSpace(db.read("read the vector space", this::readSpace));
         } catch (RuntimeException e) {
             db.close();
             throw e;
@@ -158,13 +156,13 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
         Objects.requireNonNull(memories, "memories");
         Objects.requireNonNull(embeddings, "embeddings");
         db.write("write memories", c -> {
-            if (vectorSpace == null) {
+            if (knownSpace() == null) {
                 // Another process may have stored the first vectors since this one opened the file.
-                vectorSpace = StoreMeta.vectorSpace(c);
+                knowSpace(readSpace(c));
             }
-            MemoryStore.checkUpsert(memories, embeddings, vectorSpace);
-            if (!embeddings.isEmpty() && vectorSpace == null) {
-                StoreMeta.putVectorSpace(c, embeddings.space());
+            MemoryStore.checkUpsert(memories, embeddings, knownSpace());
+            if (!embeddings.isEmpty() && knownSpace() == null) {
+                writeSpace(c, embeddings.space());
             }
             MemoriesTable.putAll(c, memories, embeddings);
             for (Memory m : memories) {
@@ -172,8 +170,8 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
             }
             return null;
         }, () -> {
-            if (!embeddings.isEmpty() && vectorSpace == null) {
-                vectorSpace = embeddings.space();
+            if (!embeddings.isEmpty() && knownSpace() == null) {
+                knowSpace(embeddings.space());
             }
         });
     }
@@ -208,34 +206,6 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
 
     // ---------------------------------------------------------------- vectors
 
-    @Override
-    public Optional<VectorSpace> vectorSpace() {
-        db.ensureOpen();
-        if (vectorSpace == null) {
-            // Another process may have stored the first vectors since this one opened the file.
-            VectorSpace stored = db.read("read the vector space", StoreMeta::vectorSpace);
-            if (stored != null) {
-                vectorSpace = stored;
-            }
-        }
-        return Optional.ofNullable(vectorSpace);
-    }
-
-    @Override
-    public void forEachVector(String namespace, VectorConsumer action) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(action, "action");
-        // Read again if unknown: another process may have stored the first vectors since this one opened the file.
-        VectorSpace space = vectorSpace().orElse(null);
-        if (space == null) {
-            return;
-        }
-        db.read("read vectors", c -> {
-            VectorsTable.forEach(c, namespace, space.dimension(), action);
-            return null;
-        });
-    }
-
     /**
      * Replaces every stored vector with the given embedder's, in one transaction, and records the embedder's model
      * as the store's vector space: the way to move a store to another embedding model. Memories are embedded in
@@ -252,12 +222,12 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
         VectorSpace space = new VectorSpace(embedder.modelId(), embedder.dimension());
         return db.write("re-embed", c -> {
             int embedded = VectorsTable.replaceAll(c, embedder, batchSize);
-            StoreMeta.putVectorSpace(c, space);
+            writeSpace(c, space);
             for (String ns : MemoriesTable.memoryNamespaces(c)) {
                 ChangeLog.append(c, origin, ns, Kind.NAMESPACE, null);
             }
             return embedded;
-        }, () -> vectorSpace = space);
+        }, () -> knowSpace(space));
     }
 
     // ---------------------------------------------------------------- maintenance

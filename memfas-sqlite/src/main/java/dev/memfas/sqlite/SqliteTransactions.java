@@ -15,6 +15,16 @@ record SqliteTransactions(SqliteDatabase db, String origin) implements SqlTransa
     }
 
     @Override
+    public void ensureOpen() {
+        db.ensureOpen();
+    }
+
+    @Override
+    public <T> T readCursor(String action, SqlWork<T> work) {
+        return db.read(action, work);
+    }
+
+    @Override
     public <T> T readPrimary(String action, SqlWork<T> work) {
         return db.read(action, work);
     }

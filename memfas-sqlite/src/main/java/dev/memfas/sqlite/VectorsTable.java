@@ -53,7 +53,8 @@ enum VectorsTable implements SqlTables.VectorRows {
     }
 
     /** Streams the namespace's vectors from the cursor, so that a large namespace's are never held twice. */
-    static void forEach(Connection c, String namespace, int dimension, MemoryStore.VectorConsumer action)
+    @Override
+    public void forEach(Connection c, String namespace, int dimension, MemoryStore.VectorConsumer action)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT m.id, v.vector FROM vectors v "
                 + "JOIN memories m ON m.rowid = v.rowid WHERE m.namespace = ?")) {
