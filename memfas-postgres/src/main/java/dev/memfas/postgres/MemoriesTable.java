@@ -5,6 +5,7 @@ import dev.memfas.MemoryFilter;
 import dev.memfas.Scope;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.sql.SqlCodec;
+import dev.memfas.sql.SqlFilters;
 import dev.memfas.sql.SqlTables;
 import java.sql.Array;
 import java.sql.Connection;
@@ -200,54 +201,8 @@ enum MemoriesTable implements SqlTables.MemoryRows {
     /** The namespace's memories that the filter's columns select and the filter accepts, in storage order. */
     @Override
     public List<StoredMemory> matching(Connection c, String namespace, MemoryFilter filter) throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM memfas_memories WHERE namespace = ?");
-        List<Object> args = new ArrayList<>();
-        args.add(namespace);
-        if (filter.since() != null) {
-            sql.append(" AND (created_s > ? OR (created_s = ? AND created_ns >= ?))");
-            args.add(filter.since().getEpochSecond());
-            args.add(filter.since().getEpochSecond());
-            args.add((long) filter.since().getNano());
-        }
-        if (filter.author() != null) {
-            sql.append(" AND author = ?");
-            args.add(filter.author());
-        }
-        if (filter.kind() != null) {
-            sql.append(" AND kind = ?");
-            args.add(filter.kind());
-        }
-        if (filter.scope() != null) {
-            sql.append(" AND scope = ?");
-            args.add(filter.scope().toString());
-        }
-        if (filter.pinnedOnly()) {
-            sql.append(" AND pinned");
-        }
-        if (filter.archived() != null) {
-            sql.append(filter.archived() ? " AND archived_s IS NOT NULL" : " AND archived_s IS NULL");
-        }
-        sql.append(" ORDER BY seq");
-        List<StoredMemory> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-            for (int i = 0; i < args.size(); i++) {
-                if (args.get(i) instanceof Long l) {
-                    ps.setLong(i + 1, l);
-                } else {
-                    ps.setString(i + 1, (String) args.get(i));
-                }
-            }
-            ps.setFetchSize(1000);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    StoredMemory s = read(rs);
-                    if (filter.test(s.memory())) {
-                        out.add(s);
-                    }
-                }
-            }
-        }
-        return out;
+        return SqlFilters.matching(c, "SELECT " + COLUMNS + " FROM memfas_memories WHERE namespace = ?",
+                " ORDER BY seq", namespace, filter, MemoriesTable::read);
     }
 
     /** Every memory's seq and text, for re-embedding, in storage order. */
