@@ -86,7 +86,14 @@ final class PanamaInt8Kernel implements VectorKernels.Int8Kernel {
             a1 = FloatVector.fromArray(FLOATS, x, xOffset + i + LANES)
                     .fma(FloatVector.fromArray(FLOATS, y, yOffset + i + LANES), a1);
         }
-        float sum = a0.add(a1).reduceLanes(VectorOperators.ADD);
+        // The lanes are added in order, not with reduceLanes(ADD): that leaves the order to the implementation, and its
+        // compiled and interpreted forms differ in the last bit, so one query scored before and after the JIT compiled
+        // this method would rank near-ties apart.
+        FloatVector lanes = a0.add(a1);
+        float sum = 0;
+        for (int k = 0; k < LANES; k++) {
+            sum += lanes.lane(k);
+        }
         for (; i < length; i++) {
             sum += x[xOffset + i] * y[yOffset + i];
         }
