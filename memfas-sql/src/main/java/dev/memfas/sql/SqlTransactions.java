@@ -14,7 +14,7 @@ public interface SqlTransactions {
     /** Runs {@code work} in a read-only transaction; a store may read a replica a little behind its last write. */
     <T> T read(String action, SqlWork<T> work);
 
-    /** @throws dev.memfas.MemfasException if the store is closed */
+    /** Checks the store is open; throws {@link dev.memfas.MemfasException} saying so if it was closed. */
     void ensureOpen();
 
     /** Runs {@code work} in a read-only transaction whose statements may stream rows through a cursor. */

@@ -3,6 +3,7 @@ package dev.memfas.core.curator;
 import dev.memfas.State;
 import dev.memfas.core.turn.QueryEmbedder;
 import dev.memfas.core.turn.TopicFilter;
+import dev.memfas.core.vector.Vectors;
 import dev.memfas.internal.StopWords;
 import dev.memfas.policy.RelevanceJudge;
 import dev.memfas.spi.StateStore;
@@ -143,8 +144,7 @@ public final class StateSelection {
             Set<String> own = words(texts.get(i));
             own.retainAll(queryWords);
             boolean near = vectors != null
-                    && dev.memfas.core.vector.Vectors.dot(vectors.get(i), 0, queryVector, 0, queryVector.length)
-                            >= threshold;
+                    && Vectors.dot(vectors.get(i), 0, queryVector, 0, queryVector.length) >= threshold;
             if (!own.isEmpty() || near) {
                 out.add(key);
             }
