@@ -67,6 +67,20 @@ enum ChangeLog implements SqlTables.ChangeRows {
 
     /** The number of the latest change; 0 before any. */
     @Override
+    public void logWhole(Connection c, String origin, String namespace, Kind kind) throws SQLException {
+        WriteLog log = new WriteLog();
+        log.whole(namespace, kind);
+        log.finish(c, origin);
+    }
+
+    @Override
+    public void logMemories(Connection c, String origin, String namespace, List<String> ids) throws SQLException {
+        WriteLog log = new WriteLog();
+        log.memories(namespace, ids);
+        log.finish(c, origin);
+    }
+
+    @Override
     public long last(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT last FROM memfas_change_counter")) {

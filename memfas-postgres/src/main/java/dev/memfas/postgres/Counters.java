@@ -4,11 +4,8 @@ import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.Collection;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.SortedMap;
 
 /**
  * The use counts kept on memory rows, which change without changing the memory (no version, no change-log entry):
@@ -21,11 +18,9 @@ import java.util.TreeMap;
 enum Counters implements SqlTables.Counters {
     INSTANCE;
 
-    /** Adds each id's occurrences to its access count and moves its last access to {@code at} if later. */
     @Override
-    public void recordAccess(Connection c, String namespace, Collection<String> ids, Instant at) throws SQLException {
-        Map<String, Integer> occurrences = SqlTables.Counters.occurrences(ids, new TreeMap<>());
-        long micros = ChronoUnit.MICROS.between(Instant.EPOCH, at);
+    public void recordAccess(Connection c, String namespace, SortedMap<String, Integer> occurrences,
+            long micros) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(LOCK_IN_ID_ORDER + "UPDATE memfas_memories m SET access_count"
                 + " = access_count + u.n, last_access_us = greatest(coalesce(last_access_us, ?), ?) FROM "
                 + "unnest(?::text[], ?::int[]) AS u (id, n) WHERE m.namespace = ? AND m.id = u.id")) {
@@ -38,10 +33,9 @@ enum Counters implements SqlTables.Counters {
         }
     }
 
-    /** Raises the evidence counts by the given occurrences. */
     @Override
-    public void recordEvidence(Connection c, String namespace, Collection<String> ids) throws SQLException {
-        Map<String, Integer> occurrences = SqlTables.Counters.occurrences(ids, new TreeMap<>());
+    public void recordEvidence(Connection c, String namespace, SortedMap<String, Integer> occurrences)
+            throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(LOCK_IN_ID_ORDER + "UPDATE memfas_memories m SET evidence_count"
                 + " = evidence_count + u.n FROM unnest(?::text[], ?::int[]) AS u (id, n) WHERE m.namespace = ? "
                 + "AND m.id = u.id")) {
@@ -60,7 +54,7 @@ enum Counters implements SqlTables.Counters {
             + "AND id = ANY(?::text[]) ORDER BY id FOR UPDATE; ";
 
     private static void bindLock(Connection c, PreparedStatement ps, String namespace,
-            Map<String, Integer> occurrences) throws SQLException {
+            SortedMap<String, Integer> occurrences) throws SQLException {
         ps.setString(1, namespace);
         ps.setArray(2, c.createArrayOf("text", occurrences.keySet().toArray()));
     }

@@ -1,29 +1,24 @@
 package dev.memfas.postgres;
 
-import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.Scope;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.sql.SqlCodec;
 import dev.memfas.sql.SqlFilters;
+import dev.memfas.sql.SqlMemoryRow;
 import dev.memfas.sql.SqlTables;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The {@code memfas_memories} table with its lexemes (the text search index): writing, reading, deleting and listing
@@ -33,10 +28,7 @@ import java.util.TreeSet;
 enum MemoriesTable implements SqlTables.MemoryRows {
     INSTANCE;
 
-    static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, created_ns, "
-            + "updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
-            + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
-            + "evidence_count, archived_s, archived_ns, recorded_s, recorded_ns";
+    static final String COLUMNS = SqlMemoryRow.COLUMNS;
     /**
      * How much of a memory's text its lexemes are read from: a tsvector holds at most 1 MB, and 256K chars of prose
      * make well under that. Longer memories are found by words of their first 256K chars.
@@ -45,65 +37,11 @@ enum MemoriesTable implements SqlTables.MemoryRows {
 
     /** Reads a row of {@link #COLUMNS}, from the memories or their versions. */
     static StoredMemory read(ResultSet rs) throws SQLException {
-        Memory m = new Memory(
-                rs.getString(2),
-                rs.getString(1),
-                SqlCodec.decodeText(rs.getBytes(3)),
-                rs.getString(4),
-                rs.getString(5),
-                Scope.parse(rs.getString(6)),
-                strings(rs.getArray(7)),
-                rs.getString(8),
-                SqlCodec.instant(rs.getLong(9), rs.getLong(10)),
-                SqlCodec.instant(rs.getLong(11), rs.getLong(12)),
-                rs.getBoolean(13),
-                rs.getDouble(14),
-                SqlCodec.decodeMetadata(rs.getBytes(15)),
-                instant(rs, 18),
-                instant(rs, 20),
-                instant(rs, 22),
-                strings(rs.getArray(24)),
-                rs.getString(25),
-                instant(rs, 27),
-                instant(rs, 29));
-        long lastAccess = rs.getLong(17);
-        Instant last = rs.wasNull() ? null : Instant.EPOCH.plus(lastAccess, ChronoUnit.MICROS);
-        return new StoredMemory(m, rs.getLong(16), last, rs.getLong(26));
-    }
-
-    private static List<String> strings(Array array) throws SQLException {
-        return Arrays.asList((String[]) array.getArray());
-    }
-
-    /** The instant in columns {@code at} and {@code at + 1}, or null. */
-    private static Instant instant(ResultSet rs, int at) throws SQLException {
-        long seconds = rs.getLong(at);
-        if (rs.wasNull()) {
-            return null;
-        }
-        return SqlCodec.instant(seconds, rs.getLong(at + 1));
+        return SqlMemoryRow.read(rs, PostgresDialect.INSTANCE);
     }
 
     static Array textArray(Connection c, Collection<String> values) throws SQLException {
         return c.createArrayOf("text", values.toArray());
-    }
-
-    /** The memories of the given distinct ids that exist, by id. */
-    @Override
-    public Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> unique) throws SQLException {
-        Map<String, StoredMemory> out = new HashMap<>();
-        try (PreparedStatement ps = Database.binary(c.prepareStatement(
-                "SELECT " + COLUMNS + " FROM memfas_memories WHERE namespace = ? AND id = ANY (?)"))) {
-            ps.setString(1, namespace);
-            ps.setArray(2, textArray(c, unique));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    StoredMemory s = read(rs);
-                    out.put(s.memory().id(), s);
-                }
-            }
-        }
-        return out;
     }
 
     /**
@@ -172,6 +110,20 @@ enum MemoriesTable implements SqlTables.MemoryRows {
         return out;
     }
 
+    @Override
+    public List<LexicalHit> search(Connection c, String namespace, String query, int limit) throws SQLException {
+        return LexicalSearch.search(c, namespace, query, limit);
+    }
+
+    @Override
+    public int delete(Connection c, String origin, String namespace, List<String> ids) throws SQLException {
+        WriteLog log = new WriteLog();
+        int deleted = delete(c, namespace, ids, log).size();
+        log.memories(namespace, ids);
+        log.finish(c, origin);
+        return deleted;
+    }
+
     /** Deletes the memories of the given ids (their vectors and token counts go with them), and their versions. */
     static List<String> delete(Connection c, String namespace, Collection<String> ids, WriteLog log)
             throws SQLException {
@@ -219,7 +171,6 @@ enum MemoriesTable implements SqlTables.MemoryRows {
         return out;
     }
 
-    /** The distinct authors of one namespace's memories. */
     /** Read from the namespaces table, which every write keeps counted. */
     @Override
     public long count(Connection c, String namespace) throws SQLException {
@@ -229,20 +180,5 @@ enum MemoriesTable implements SqlTables.MemoryRows {
     @Override
     public Set<String> namespaces(Connection c) throws SQLException {
         return NamespacesTable.all(c);
-    }
-
-    @Override
-    public Set<String> authors(Connection c, String namespace) throws SQLException {
-        Set<String> out = new TreeSet<>();
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT DISTINCT author FROM memfas_memories WHERE namespace = ? AND author IS NOT NULL")) {
-            ps.setString(1, namespace);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
     }
 }

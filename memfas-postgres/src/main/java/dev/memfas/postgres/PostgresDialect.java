@@ -1,5 +1,6 @@
 package dev.memfas.postgres;
 
+import dev.memfas.sql.SqlCodec;
 import dev.memfas.sql.SqlDialect;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -18,6 +19,12 @@ enum PostgresDialect implements SqlDialect {
     @Override
     public String table(String name) {
         return "memfas_" + name;
+    }
+
+    /** The {@code schema_version} of {@code memfas_meta}. */
+    @Override
+    public int schemaVersion(Connection c) throws SQLException {
+        return Schema.version(c);
     }
 
     @Override
@@ -52,8 +59,25 @@ enum PostgresDialect implements SqlDialect {
         ps.setArray(index, MemoriesTable.textArray(c, ids));
     }
 
+    /** Binary transfer from the first run ({@link Database#binary}): bytes columns are not sent as hex text. */
+    @Override
+    public PreparedStatement prepare(Connection c, String sql) throws SQLException {
+        return Database.binary(c.prepareStatement(sql));
+    }
+
     @Override
     public List<String> idList(ResultSet rs, int column) throws SQLException {
         return Arrays.asList((String[]) rs.getArray(column).getArray());
+    }
+
+    /** A {@code bytea} in WTF-8, as text is kept ({@link SqlCodec}): PostgreSQL's {@code text} holds no NUL. */
+    @Override
+    public void setStateKey(PreparedStatement ps, int index, String key) throws SQLException {
+        ps.setBytes(index, SqlCodec.encodeText(key));
+    }
+
+    @Override
+    public String stateKey(ResultSet rs, int column) throws SQLException {
+        return SqlCodec.decodeText(rs.getBytes(column));
     }
 }

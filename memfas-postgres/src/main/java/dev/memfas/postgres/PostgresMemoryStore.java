@@ -4,7 +4,6 @@ import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
-import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.SharedStore;
 import dev.memfas.spi.StoredMemory;
@@ -20,8 +19,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.UUID;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,14 +48,12 @@ import org.slf4j.LoggerFactory;
 public final class PostgresMemoryStore extends AbstractSqlStore {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresMemoryStore.class);
     private static final SqlTables TABLES = new SqlTables(PostgresDialect.INSTANCE, MemoriesTable.INSTANCE,
-            VersionsTable.INSTANCE, Counters.INSTANCE, ChangeLog.INSTANCE, VectorsTable.INSTANCE, StateTable.INSTANCE);
+            VersionsTable.INSTANCE, Counters.INSTANCE, ChangeLog.INSTANCE, VectorsTable.ROWS, StateTable.INSTANCE);
     private final Database db;
     /** Where reads go: a read replica if the builder named one, else {@link #db}. */
     private final Database reads;
     private final ChangeNotifications notifications;
     private final SqlStoreParts parts;
-    /** Marks the changes written through this object, which its own curator does not need to read back. */
-    private final String origin = UUID.randomUUID().toString();
 
     private PostgresMemoryStore(Builder b) {
         this.db = b.dataSource != null ? Database.overPool(b.dataSource, "PostgreSQL (the given data source)",
@@ -68,7 +63,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
                 : b.readReplica != null ? Database.overUrl(b.readReplica, " (read replica)", b.connections,
                         b.connectionWait) : db;
         this.notifications = new ChangeNotifications(db);
-        this.parts = new SqlStoreParts(new PostgresTransactions(db, reads, origin), TABLES, b.clock);
+        this.parts = new SqlStoreParts(new PostgresTransactions(db, reads), TABLES, b.clock);
         try {
             db.read("create or migrate the memfas tables", c -> {
                 Schema.migrate(c, db.where());
@@ -138,11 +133,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
 
         /** How long a call waits for one of the store's own connections to be free; 30 s when not set. */
         public Builder connectionWait(Duration wait) {
-            Objects.requireNonNull(wait, "wait");
-            if (wait.isNegative() || wait.toMillis() > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("connection wait must be between 0 and 24 days: " + wait);
-            }
-            this.connectionWait = wait;
+            this.connectionWait = checkWait("connection wait", wait);
             return this;
         }
 
@@ -181,11 +172,6 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
         }
     }
 
-    /** The schema version of the memfas tables. */
-    public int schemaVersion() {
-        return db.read("read the schema version", Schema::version);
-    }
-
     // ---------------------------------------------------------------- memories
 
     @Override
@@ -203,7 +189,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
             MemoryStore.checkUpsert(memories, embeddings, current);
             WriteLog log = new WriteLog();
             MemoryBatch.putAll(c, memories, embeddings, log);
-            log.finish(c, origin);
+            log.finish(c, origin());
             return current;
         });
         if (space != null) {
@@ -226,41 +212,9 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
         return reads.read("read memories' neighbors", c -> MemoriesTable.neighborhoods(c, namespace, unique, radius));
     }
 
-    @Override
-    public int deleteAll(String namespace, Collection<String> ids) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        Set<String> unique = new LinkedHashSet<>(ids);
-        unique.forEach(id -> Objects.requireNonNull(id, "id"));
-        if (unique.isEmpty()) {
-            return 0;
-        }
-        return db.write("delete memories", c -> {
-            WriteLog log = new WriteLog();
-            List<String> deleted = MemoriesTable.delete(c, namespace, unique, log);
-            // Logged whether or not they existed here: another process may hold them still.
-            log.memories(namespace, unique);
-            log.finish(c, origin);
-            return deleted.size();
-        });
-    }
-
     /** How many transactions lost a deadlock or a serialization conflict and were run again (or failed). */
     long conflictsLost() {
         return db.conflictsLost();
-    }
-
-    @Override
-    public List<LexicalHit> searchLexical(String namespace, String query, int limit) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(query, "query");
-        if (limit <= 0) {
-            throw new IllegalArgumentException("limit must be positive: " + limit);
-        }
-        if (query.isBlank()) {
-            return List.of();
-        }
-        return reads.read("search memories", c -> LexicalSearch.search(c, namespace, query, limit));
     }
 
     // ---------------------------------------------------------------- vectors
@@ -274,11 +228,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
      * @throws MemfasException if embedding or writing fails; the store keeps its old vectors
      */
     public int reembed(Embedder embedder, int batchSize) {
-        Objects.requireNonNull(embedder, "embedder");
-        if (batchSize < 1) {
-            throw new IllegalArgumentException("batch size must be positive: " + batchSize);
-        }
-        VectorSpace space = new VectorSpace(embedder.modelId(), embedder.dimension());
+        VectorSpace space = reembedSpace(embedder, batchSize);
         int embedded = db.write("re-embed", c -> {
             int n = VectorsTable.replaceAll(c, embedder, batchSize);
             writeSpace(c, space);
@@ -286,7 +236,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
             for (String namespace : NamespacesTable.withMemories(c)) {
                 log.whole(namespace, Kind.NAMESPACE);
             }
-            log.finish(c, origin);
+            log.finish(c, origin());
             return n;
         });
         knowSpace(space);

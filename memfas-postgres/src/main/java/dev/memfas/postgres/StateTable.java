@@ -1,13 +1,11 @@
 package dev.memfas.postgres;
 
-import dev.memfas.State;
 import dev.memfas.sql.SqlCodec;
 import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,40 +19,6 @@ import java.util.regex.Pattern;
  */
 enum StateTable implements SqlTables.StateRows {
     INSTANCE;
-
-    @Override
-    public void save(Connection c, String namespace, String key, String value, Instant at) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_state (namespace, key, value, updated_s) "
-                + "VALUES (?, ?, ?, ?) ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, "
-                + "updated_s = excluded.updated_s")) {
-            ps.setString(1, namespace);
-            ps.setBytes(2, SqlCodec.encodeText(key));
-            ps.setBytes(3, SqlCodec.encodeText(value));
-            ps.setLong(4, at.getEpochSecond());
-            ps.executeUpdate();
-        }
-    }
-
-    @Override
-    public boolean delete(Connection c, String namespace, String key) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM memfas_state WHERE namespace = ? AND key = ?")) {
-            ps.setString(1, namespace);
-            ps.setBytes(2, SqlCodec.encodeText(key));
-            return ps.executeUpdate() > 0;
-        }
-    }
-
-    @Override
-    public String load(Connection c, String namespace, String key) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT value FROM memfas_state WHERE namespace = ? AND key = ?")) {
-            ps.setString(1, namespace);
-            ps.setBytes(2, SqlCodec.encodeText(key));
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? SqlCodec.decodeText(rs.getBytes(1)) : null;
-            }
-        }
-    }
 
     /** The keys and values of a namespace whose key matches the glob, sorted by key, at most {@code limit}. */
     @Override
@@ -91,39 +55,6 @@ enum StateTable implements SqlTables.StateRows {
             }
         }
         return out;
-    }
-
-    /** Every key of a namespace, sorted, with when it was saved, its size and, if asked, a preview. */
-    @Override
-    public List<State.Entry> entries(Connection c, String namespace, boolean withPreview) throws SQLException {
-        List<State.Entry> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT key, value, updated_s FROM memfas_state WHERE namespace = ? ORDER BY key")) {
-            ps.setString(1, namespace);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(State.Entry.of(SqlCodec.decodeText(rs.getBytes(1)), Instant.ofEpochSecond(rs.getLong(3)),
-                            SqlCodec.decodeText(rs.getBytes(2)), withPreview));
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Deletes every key of a namespace but those beginning with {@code exceptPrefix} (null: every key). */
-    @Override
-    public int clear(Connection c, String namespace, String exceptPrefix) throws SQLException {
-        String sql = exceptPrefix == null ? "DELETE FROM memfas_state WHERE namespace = ?"
-                : "DELETE FROM memfas_state WHERE namespace = ? AND substring(key FROM 1 FOR ?) <> ?";
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, namespace);
-            if (exceptPrefix != null) {
-                byte[] prefix = SqlCodec.encodeText(exceptPrefix);
-                ps.setInt(2, prefix.length);
-                ps.setBytes(3, prefix);
-            }
-            return ps.executeUpdate();
-        }
     }
 
     /**

@@ -3,22 +3,22 @@ package dev.memfas.postgres;
 import dev.memfas.Memory;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
-import dev.memfas.spi.MemoryStore.VectorConsumer;
 import dev.memfas.sql.SqlCodec;
 import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /** The {@code memfas_vectors} table: each memory's vector, by the memory's seq, with its namespace and id. */
-enum VectorsTable implements SqlTables.VectorRows {
-    INSTANCE;
+final class VectorsTable {
+    /** How the shared reads find a namespace's vectors. */
+    static final SqlTables.VectorRows ROWS = new SqlTables.VectorRows(
+            "SELECT id, vector FROM memfas_vectors WHERE namespace = ?", "id");
+
+    private VectorsTable() {}
 
     /**
      * Writes the vectors of a batch of memories (by their seqs) in one statement; with none given, removes those the
@@ -59,52 +59,6 @@ enum VectorsTable implements SqlTables.VectorRows {
             ps.setArray(3, c.createArrayOf("text", ids));
             ps.setArray(4, c.createArrayOf("bytea", vectors));
             ps.executeUpdate();
-        }
-    }
-
-    /**
-     * Streams the namespace's vectors to the action, a thousand rows at a time: a cursor, so that a namespace of
-     * millions never sits in memory twice. Runs in the caller's transaction (a cursor needs one).
-     */
-    @Override
-    public void forEach(Connection c, String namespace, int dimension, VectorConsumer action) throws SQLException {
-        try (PreparedStatement ps = Database.binary(
-                c.prepareStatement("SELECT id, vector FROM memfas_vectors WHERE namespace = ?"))) {
-            ps.setString(1, namespace);
-            ps.setFetchSize(1000);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    action.accept(rs.getString(1), SqlCodec.decodeVector(rs.getBytes(2), dimension));
-                }
-            }
-        }
-    }
-
-    @Override
-    public Map<String, float[]> byIds(Connection c, String namespace, Collection<String> ids, int dimension)
-            throws SQLException {
-        Map<String, float[]> out = new HashMap<>();
-        try (PreparedStatement ps = Database.binary(c.prepareStatement(
-                "SELECT id, vector FROM memfas_vectors WHERE namespace = ? AND id = ANY (?)"))) {
-            ps.setString(1, namespace);
-            ps.setArray(2, MemoriesTable.textArray(c, ids));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.put(rs.getString(1), SqlCodec.decodeVector(rs.getBytes(2), dimension));
-                }
-            }
-        }
-        return out;
-    }
-
-    @Override
-    public long count(Connection c, String namespace) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM memfas_vectors WHERE namespace = ?")) {
-            ps.setString(1, namespace);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
         }
     }
 

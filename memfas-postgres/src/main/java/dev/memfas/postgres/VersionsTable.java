@@ -1,6 +1,6 @@
 package dev.memfas.postgres;
 
-import dev.memfas.Memory;
+import dev.memfas.sql.SqlCodec;
 import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,23 +23,6 @@ enum VersionsTable implements SqlTables.VersionRows {
     static final String KEEP_VERSION = "INSERT INTO memfas_versions (version, " + MemoriesTable.COLUMNS + ") SELECT "
             + "(SELECT coalesce(max(v.version), 0) + 1 FROM memfas_versions v WHERE v.namespace = m.namespace "
             + "AND v.id = m.id), " + MemoriesTable.COLUMNS + " FROM memfas_memories m WHERE m.seq = ?";
-
-    /** The earlier states of one memory, oldest first. */
-    @Override
-    public List<Memory> versions(Connection c, String namespace, String id) throws SQLException {
-        List<Memory> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT " + MemoriesTable.COLUMNS
-                + " FROM memfas_versions WHERE namespace = ? AND id = ? ORDER BY version")) {
-            ps.setString(1, namespace);
-            ps.setString(2, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(MemoriesTable.read(rs).memory());
-                }
-            }
-        }
-        return out;
-    }
 
     static void delete(Connection c, String namespace, Collection<String> ids) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
@@ -64,6 +47,8 @@ enum VersionsTable implements SqlTables.VersionRows {
                 PreparedStatement keep = c.prepareStatement(KEEP_VERSION);
                 PreparedStatement mark = c.prepareStatement("UPDATE memfas_memories SET archived_s = ?, "
                         + "archived_ns = ?, updated_s = ?, updated_ns = ? WHERE seq = ?")) {
+            SqlCodec.setInstant(mark, 1, at);
+            SqlCodec.setInstant(mark, 3, at);
             for (String id : ids) {
                 find.setString(1, namespace);
                 find.setString(2, id);
@@ -76,10 +61,6 @@ enum VersionsTable implements SqlTables.VersionRows {
                 }
                 keep.setLong(1, seq);
                 keep.executeUpdate();
-                mark.setLong(1, at.getEpochSecond());
-                mark.setInt(2, at.getNano());
-                mark.setLong(3, at.getEpochSecond());
-                mark.setInt(4, at.getNano());
                 mark.setLong(5, seq);
                 mark.executeUpdate();
                 archived.add(id);

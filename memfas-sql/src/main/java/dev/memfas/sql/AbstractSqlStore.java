@@ -4,6 +4,8 @@ import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.State;
 import dev.memfas.Trigger;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.SharedStore;
 import dev.memfas.spi.StateStore;
@@ -16,7 +18,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -25,6 +29,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
@@ -42,6 +48,11 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
 
     /** The store's transactions and tables; the same object on every call. */
     protected abstract SqlStoreParts parts();
+
+    /** What marks the changes this object writes, which its own curator need not read back. */
+    protected final String origin() {
+        return parts().origin;
+    }
 
     /** The space of the stored vectors as this object last knew it; null before the first vector. */
     protected final VectorSpace knownSpace() {
@@ -104,7 +115,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
             return;
         }
         parts().db.readCursor("read vectors", c -> {
-            parts().tables.vectors().forEach(c, namespace, space.dimension(), action);
+            SqlVectors.forEach(c, parts().tables, namespace, space.dimension(), action);
             return null;
         });
     }
@@ -118,7 +129,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
             return List.of();
         }
         Map<String, StoredMemory> found = parts().db.read("read memories",
-                c -> parts().tables.memories().byIds(c, namespace, unique));
+                c -> SqlMemoryRow.byIds(c, parts().tables.dialect(), namespace, unique));
         List<StoredMemory> ordered = new ArrayList<>(found.size());
         for (String id : unique) {
             StoredMemory s = found.get(id);
@@ -127,6 +138,60 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
             }
         }
         return ordered;
+    }
+
+    /**
+     * Deletes the memories of the given ids, each logged as a change whether or not it existed here (another process
+     * may hold it still).
+     */
+    @Override
+    public final int deleteAll(String namespace, Collection<String> ids) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(ids, "ids");
+        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
+        unique.forEach(id -> Objects.requireNonNull(id, "id"));
+        if (unique.isEmpty()) {
+            return 0;
+        }
+        return parts().db.write("delete memories",
+                c -> parts().tables.memories().delete(c, parts().origin, namespace, unique));
+    }
+
+    @Override
+    public final List<LexicalHit> searchLexical(String namespace, String query, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(query, "query");
+        if (limit <= 0) {
+            throw new IllegalArgumentException("limit must be positive: " + limit);
+        }
+        if (query.isBlank()) {
+            return List.of();
+        }
+        return parts().db.read("search memories", c -> parts().tables.memories().search(c, namespace, query, limit));
+    }
+
+    /**
+     * Checks a store builder's time to wait: not null, and within 0 and 24 days (what a driver's int of milliseconds
+     * holds).
+     */
+    protected static Duration checkWait(String name, Duration wait) {
+        Objects.requireNonNull(wait, name);
+        if (wait.isNegative() || wait.toMillis() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(name + " must be between 0 and 24 days: " + wait);
+        }
+        return wait;
+    }
+
+    /**
+     * Checks the arguments of a store's {@code reembed(embedder, batchSize)}, which replaces every stored vector with
+     * the embedder's; returns the space the vectors will be in.
+     */
+    protected static VectorSpace reembedSpace(Embedder embedder, int batchSize) {
+        Objects.requireNonNull(embedder, "embedder");
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batch size must be positive: " + batchSize);
+        }
+        return new VectorSpace(embedder.modelId(), embedder.dimension());
     }
 
     @Override
@@ -140,7 +205,8 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
     public final List<Memory> versions(String namespace, String id) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(id, "id");
-        return parts().db.read("read a memory's versions", c -> parts().tables.versions().versions(c, namespace, id));
+        return parts().db.read("read a memory's versions",
+                c -> SqlMemoryRow.versions(c, parts().tables.dialect(), namespace, id));
     }
 
     @Override
@@ -171,13 +237,18 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
     @Override
     public final Set<String> authors(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        return parts().db.read("list authors", c -> parts().tables.memories().authors(c, namespace));
+        return parts().db.read("list authors", c -> SqlMemoryRow.authors(c, parts().tables.dialect(), namespace));
+    }
+
+    /** The version of the store's schema (see {@code docs/storage.md}). */
+    public final int schemaVersion() {
+        return parts().db.readPrimary("read the schema version", c -> parts().tables.dialect().schemaVersion(c));
     }
 
     /** How many of one namespace's memories have a vector. */
     public final long vectorCount(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        return parts().db.read("count vectors", c -> parts().tables.vectors().count(c, namespace));
+        return parts().db.read("count vectors", c -> SqlVectors.count(c, parts().tables, namespace));
     }
 
     @Override
@@ -195,7 +266,8 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
             return;
         }
         parts().db.write("record access", c -> {
-            parts().tables.counters().recordAccess(c, namespace, ids, at);
+            parts().tables.counters().recordAccess(c, namespace, occurrences(ids),
+                    ChronoUnit.MICROS.between(Instant.EPOCH, at));
             return null;
         });
     }
@@ -211,7 +283,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
         }
         return parts().db.write("archive memories", c -> {
             List<String> archived = parts().tables.versions().archive(c, namespace, unique, at);
-            parts().db.logMemories(c, namespace, archived);
+            parts().tables.changes().logMemories(c, parts().origin, namespace, archived);
             return archived;
         });
     }
@@ -225,9 +297,16 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
             return;
         }
         parts().db.write("record evidence", c -> {
-            parts().tables.counters().recordEvidence(c, namespace, ids);
+            parts().tables.counters().recordEvidence(c, namespace, occurrences(ids));
             return null;
         });
+    }
+
+    /** How often each id occurs, by id; an id that occurs twice counts twice. */
+    private static SortedMap<String, Integer> occurrences(Collection<String> ids) {
+        SortedMap<String, Integer> out = new TreeMap<>();
+        ids.forEach(id -> out.merge(id, 1, Integer::sum));
+        return out;
     }
 
     @Override
@@ -243,7 +322,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be positive: " + limit);
         }
-        String origin = parts().db.origin();
+        String origin = parts().origin;
         return parts().db.read("read changes", c -> parts().tables.changes().since(c, after, limit, origin));
     }
 
@@ -251,7 +330,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
     public final Map<String, float[]> vectors(String namespace, Collection<String> ids) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(ids, "ids");
-        Set<String> unique = new LinkedHashSet<>(ids);
+        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
         if (unique.isEmpty()) {
             return Map.of();
         }
@@ -260,7 +339,7 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
             return Map.of();
         }
         return parts().db.read("read vectors",
-                c -> parts().tables.vectors().byIds(c, namespace, unique, space.dimension()));
+                c -> SqlVectors.byIds(c, parts().tables, namespace, unique, space.dimension()));
     }
 
     @Override

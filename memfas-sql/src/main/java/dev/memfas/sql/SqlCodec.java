@@ -4,6 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -168,5 +171,16 @@ public final class SqlCodec {
     /** The instant kept as epoch seconds and nanoseconds. */
     public static Instant instant(long seconds, long nanos) {
         return Instant.ofEpochSecond(seconds, nanos);
+    }
+
+    /** Binds an instant as epoch seconds and nanoseconds at {@code at} and {@code at + 1}; both null for none. */
+    public static void setInstant(PreparedStatement ps, int at, Instant instant) throws SQLException {
+        if (instant == null) {
+            ps.setNull(at, Types.INTEGER);
+            ps.setNull(at + 1, Types.INTEGER);
+        } else {
+            ps.setLong(at, instant.getEpochSecond());
+            ps.setInt(at + 1, instant.getNano());
+        }
     }
 }

@@ -11,8 +11,14 @@ import java.util.List;
  * kept, how a row's sequence number is given. Everything else the shared tables write is the same in both stores.
  */
 public interface SqlDialect {
-    /** The name of one of memfas's tables in this store ({@code triggers}, {@code token_counts}). */
+    /**
+     * The name of one of memfas's tables in this store: {@code memories}, {@code versions}, {@code triggers},
+     * {@code token_counts}, {@code state}, {@code meta}.
+     */
     String table(String name);
+
+    /** The version of the store's schema that {@code c} reads, 0 before its tables were made. */
+    int schemaVersion(Connection c) throws SQLException;
 
     /** The column of the memories table other tables refer to a memory by. */
     String memoryKey();
@@ -37,4 +43,45 @@ public interface SqlDialect {
 
     /** Reads a list of ids kept in one column. */
     List<String> idList(ResultSet rs, int column) throws SQLException;
+
+    /** Binds a key of the key-value state: keys are any text, NUL included, which a store may keep as bytes. */
+    void setStateKey(PreparedStatement ps, int index, String key) throws SQLException;
+
+    /** Reads a key of the key-value state that {@link #setStateKey} bound. */
+    String stateKey(ResultSet rs, int column) throws SQLException;
+
+    /** Prepares a statement that reads columns of bytes (text, vectors); a store may ask its driver for them raw. */
+    default PreparedStatement prepare(Connection c, String sql) throws SQLException {
+        return c.prepareStatement(sql);
+    }
+
+    /**
+     * Runs {@code select}, which ends in {@code AND } or {@code WHERE }, completed by {@link #idIn} on
+     * {@code idColumn}: its text parameters {@code params} first, then the ids, in as many statements as
+     * {@link #idsPerStatement()} needs; each row read goes to {@code row}.
+     */
+    default void selectByIds(Connection c, String select, List<String> params, String idColumn, List<String> ids,
+            Row row) throws SQLException {
+        for (int from = 0, to; from < ids.size(); from = to) {
+            to = (int) Math.min(ids.size(), (long) from + idsPerStatement());
+            List<String> chunk = ids.subList(from, to);
+            try (PreparedStatement ps = prepare(c, select + idIn(idColumn, chunk.size()))) {
+                for (int i = 0; i < params.size(); i++) {
+                    ps.setString(i + 1, params.get(i));
+                }
+                setIds(c, ps, params.size() + 1, chunk);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        row.accept(rs);
+                    }
+                }
+            }
+        }
+    }
+
+    /** What is done with each row a statement reads. */
+    @FunctionalInterface
+    interface Row {
+        void accept(ResultSet rs) throws SQLException;
+    }
 }

@@ -2,6 +2,7 @@ package dev.memfas.sql;
 
 import java.time.Clock;
 import java.util.Objects;
+import java.util.UUID;
 
 /**
  * What a SQL store hands {@link AbstractSqlStore}: how it runs transactions, and its tables; with them, the
@@ -10,6 +11,8 @@ import java.util.Objects;
 public final class SqlStoreParts {
     final SqlTransactions db;
     final SqlTables tables;
+    /** What marks the changes written through this store object, which its own curator need not read back. */
+    final String origin;
     final SqlTriggers triggers;
     final SqlTokenCounts tokenCounts;
     final SqlState state;
@@ -21,8 +24,9 @@ public final class SqlStoreParts {
     public SqlStoreParts(SqlTransactions db, SqlTables tables, Clock clock) {
         this.db = Objects.requireNonNull(db, "db");
         this.tables = Objects.requireNonNull(tables, "tables");
-        this.triggers = new SqlTriggers(db, tables.dialect());
+        this.origin = UUID.randomUUID().toString();
+        this.triggers = new SqlTriggers(db, tables, origin);
         this.tokenCounts = new SqlTokenCounts(db, tables.dialect());
-        this.state = new SqlState(db, tables.state(), Objects.requireNonNull(clock, "clock"));
+        this.state = new SqlState(db, tables, Objects.requireNonNull(clock, "clock"));
     }
 }

@@ -1,19 +1,18 @@
 package dev.memfas.sql;
 
-import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.State;
-import dev.memfas.spi.MemoryStore;
+import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.SharedStore.Changes;
+import dev.memfas.spi.SharedStore.Kind;
 import dev.memfas.spi.StoredMemory;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.SortedMap;
 
 /**
  * A SQL store's tables, as far as {@link AbstractSqlStore} reads and writes them: each store's own SQL over its own
@@ -34,18 +33,22 @@ public record SqlTables(SqlDialect dialect, MemoryRows memories, VersionRows ver
         Objects.requireNonNull(state, "state");
     }
 
-    /** The memories table, and what the store knows of its namespaces. */
+    /** The memories table with its full-text search, and what the store knows of its namespaces. */
     public interface MemoryRows {
-        /** The memories of the given ids that exist, by id. */
-        Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> ids) throws SQLException;
+        /** The best {@code limit} of the namespace's memories for the (not blank) query by BM25, best first. */
+        List<LexicalHit> search(Connection c, String namespace, String query, int limit) throws SQLException;
+
+        /**
+         * Deletes the memories of the given distinct ids, with their vectors, versions and token counts, and logs each
+         * id as a change marked {@code origin}; returns how many there were.
+         */
+        int delete(Connection c, String origin, String namespace, List<String> ids) throws SQLException;
 
         /** A memory and its neighbors in storage order, {@code radius} on each side. */
         List<StoredMemory> neighborhood(Connection c, String namespace, String id, int radius) throws SQLException;
 
         /** The namespace's memories the filter lets through, in storage order. */
         List<StoredMemory> matching(Connection c, String namespace, MemoryFilter filter) throws SQLException;
-
-        Set<String> authors(Connection c, String namespace) throws SQLException;
 
         long count(Connection c, String namespace) throws SQLException;
 
@@ -54,28 +57,25 @@ public record SqlTables(SqlDialect dialect, MemoryRows memories, VersionRows ver
 
     /** The earlier versions of memories, and archiving. */
     public interface VersionRows {
-        /** The earlier versions of a memory, oldest first. */
-        List<Memory> versions(Connection c, String namespace, String id) throws SQLException;
-
         /** Archives those of the ids that are not yet; returns them. */
         List<String> archive(Connection c, String namespace, List<String> ids, Instant at) throws SQLException;
     }
 
-    /** The use counts kept on memory rows. */
+    /**
+     * The use counts kept on memory rows. Each call is given how often each id occurred, sorted by id: the order in
+     * which a store that locks rows takes their locks.
+     */
     public interface Counters {
-        /** Counts an access to each id, as often as it occurs, at {@code at}. */
-        void recordAccess(Connection c, String namespace, Collection<String> ids, Instant at) throws SQLException;
+        /**
+         * Adds each id's occurrences to its access count, and makes {@code micros} (since the epoch) its last access if
+         * later.
+         */
+        void recordAccess(Connection c, String namespace, SortedMap<String, Integer> occurrences, long micros)
+                throws SQLException;
 
-        /** Counts each id, as often as it occurs, as evidence once more. */
-        void recordEvidence(Connection c, String namespace, Collection<String> ids) throws SQLException;
-
-        /** How often each id occurs, in {@code into}'s order; an id that occurs twice counts twice. */
-        static Map<String, Integer> occurrences(Collection<String> ids, Map<String, Integer> into) {
-            for (String id : ids) {
-                into.merge(Objects.requireNonNull(id, "id"), 1, Integer::sum);
-            }
-            return into;
-        }
+        /** Adds each id's occurrences to its evidence count. */
+        void recordEvidence(Connection c, String namespace, SortedMap<String, Integer> occurrences)
+                throws SQLException;
     }
 
     /** The change log other processes catch up from. */
@@ -85,36 +85,37 @@ public record SqlTables(SqlDialect dialect, MemoryRows memories, VersionRows ver
 
         /** The changes after {@code after}, reading at most {@code limit}, leaving out those {@code origin} wrote. */
         Changes since(Connection c, long after, int limit, String origin) throws SQLException;
+
+        /**
+         * Records, within the write transaction of {@code c}, that all of a namespace's {@code kind} changed, for the
+         * other processes that share the store ({@link dev.memfas.spi.SharedStore#changesSince}); {@code origin} marks
+         * the store object that wrote it.
+         */
+        void logWhole(Connection c, String origin, String namespace, Kind kind) throws SQLException;
+
+        /** Records, within the write transaction of {@code c}, that these memories were written or deleted. */
+        void logMemories(Connection c, String origin, String namespace, List<String> ids) throws SQLException;
     }
 
-    /** The vectors table. */
-    public interface VectorRows {
-        /** Streams the namespace's vectors from the cursor, so that a large namespace's are never held twice. */
-        void forEach(Connection c, String namespace, int dimension, MemoryStore.VectorConsumer action)
-                throws SQLException;
-
-        long count(Connection c, String namespace) throws SQLException;
-
-        /** The vectors of the ids that have one, by id. */
-        Map<String, float[]> byIds(Connection c, String namespace, Collection<String> ids, int dimension)
-                throws SQLException;
+    /**
+     * The vectors table, read through one statement in the store's own schema: {@code select} is a SELECT of the memory
+     * id and the vector of each of a namespace's memories that has one, whose one parameter is the namespace and which
+     * ends in a condition that {@code AND} may extend; {@code idColumn} is its column of the memory id.
+     */
+    public record VectorRows(String select, String idColumn) {
+        /** Checks both are given. */
+        public VectorRows {
+            Objects.requireNonNull(select, "select");
+            Objects.requireNonNull(idColumn, "idColumn");
+        }
     }
 
-    /** The key-value state table; keys are checked ({@link dev.memfas.spi.StateStore#checkStateKey}). */
+    /**
+     * The search of the key-value state table by a glob, which each store runs its own way; the rest of the state is
+     * written once, in the dialect.
+     */
     public interface StateRows {
-        void save(Connection c, String namespace, String key, String value, Instant at) throws SQLException;
-
-        /** The value of the key, or null. */
-        String load(Connection c, String namespace, String key) throws SQLException;
-
-        boolean delete(Connection c, String namespace, String key) throws SQLException;
-
-        List<State.Entry> entries(Connection c, String namespace, boolean withPreview) throws SQLException;
-
         /** The values of the keys that match the glob, at most {@code limit}, by key. */
         Map<String, String> search(Connection c, String namespace, String glob, int limit) throws SQLException;
-
-        /** Deletes the namespace's keys but those that start with {@code exceptPrefix} (if not null); how many. */
-        int clear(Connection c, String namespace, String exceptPrefix) throws SQLException;
     }
 }

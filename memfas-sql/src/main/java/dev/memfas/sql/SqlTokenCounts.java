@@ -4,7 +4,6 @@ import dev.memfas.Memory;
 import dev.memfas.spi.TokenCountStore.TokenCount;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -56,8 +55,7 @@ final class SqlTokenCounts {
                     ps.setString(4, m.id());
                     ps.setBytes(5, SqlCodec.encodeText(m.text()));
                     ps.setString(6, m.source());
-                    ps.setLong(7, m.createdAt().getEpochSecond());
-                    ps.setInt(8, m.createdAt().getNano());
+                    SqlCodec.setInstant(ps, 7, m.createdAt());
                     ps.addBatch();
                 }
                 ps.executeBatch();
@@ -82,22 +80,9 @@ final class SqlTokenCounts {
             throws SQLException {
         Map<String, Integer> out = new HashMap<>();
         String key = dialect.memoryKey();
-        for (int from = 0, to; from < unique.size(); from = to) {
-            to = (int) Math.min(unique.size(), (long) from + dialect.idsPerStatement());
-            List<String> chunk = unique.subList(from, to);
-            try (PreparedStatement ps = c.prepareStatement("SELECT m.id, t.tokens FROM " + table + " t JOIN "
-                    + memories + " m ON m." + key + " = t." + key + " WHERE t.tokenizer = ? AND m.namespace = ? AND "
-                    + dialect.idIn("m.id", chunk.size()))) {
-                ps.setString(1, tokenizerKey);
-                ps.setString(2, namespace);
-                dialect.setIds(c, ps, 3, chunk);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.put(rs.getString(1), rs.getInt(2));
-                    }
-                }
-            }
-        }
+        dialect.selectByIds(c, "SELECT m.id, t.tokens FROM " + table + " t JOIN " + memories + " m ON m." + key
+                + " = t." + key + " WHERE t.tokenizer = ? AND m.namespace = ? AND ", List.of(tokenizerKey, namespace),
+                "m.id", unique, rs -> out.put(rs.getString(1), rs.getInt(2)));
         return out;
     }
 }

@@ -19,11 +19,15 @@ import java.util.Objects;
 final class SqlTriggers {
     private final SqlTransactions db;
     private final SqlDialect dialect;
+    private final SqlTables.ChangeRows changes;
+    private final String origin;
     private final String table;
 
-    SqlTriggers(SqlTransactions db, SqlDialect dialect) {
+    SqlTriggers(SqlTransactions db, SqlTables tables, String origin) {
         this.db = db;
-        this.dialect = dialect;
+        this.dialect = tables.dialect();
+        this.changes = tables.changes();
+        this.origin = origin;
         this.table = dialect.table("triggers");
     }
 
@@ -43,7 +47,7 @@ final class SqlTriggers {
                 dialect.setIdList(c, ps, 5, trigger.memoryIds());
                 ps.executeUpdate();
             }
-            db.logWhole(c, trigger.namespace(), Kind.TRIGGERS);
+            changes.logWhole(c, origin, trigger.namespace(), Kind.TRIGGERS);
             return null;
         });
     }
@@ -61,7 +65,7 @@ final class SqlTriggers {
                 removed = ps.executeUpdate() > 0;
             }
             if (removed) {
-                db.logWhole(c, namespace, Kind.TRIGGERS);
+                changes.logWhole(c, origin, namespace, Kind.TRIGGERS);
             }
             return removed;
         });

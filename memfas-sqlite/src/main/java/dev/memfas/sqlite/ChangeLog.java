@@ -26,6 +26,16 @@ enum ChangeLog implements SqlTables.ChangeRows {
      */
     static final long KEPT = 100_000;
 
+    @Override
+    public void logWhole(Connection c, String origin, String namespace, Kind kind) throws SQLException {
+        append(c, origin, namespace, kind, null);
+    }
+
+    @Override
+    public void logMemories(Connection c, String origin, String namespace, List<String> ids) throws SQLException {
+        appendMemories(c, origin, namespace, ids);
+    }
+
     /**
      * Appends a change of each memory in the caller's write transaction, with one statement; prunes what is past the
      * window if the appended changes crossed a multiple of 1,024, as {@link #append} would have.

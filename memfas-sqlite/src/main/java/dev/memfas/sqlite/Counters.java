@@ -4,24 +4,20 @@ import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.SortedMap;
 
 /**
  * The use counts kept on memory rows, which change without changing the memory (no version, no change-log entry):
- * accesses (how many, and the latest) and evidence. Statements only; the store runs them in its transactions.
+ * accesses (how many, and the latest) and evidence. One batch of an update per id; the store runs them in its
+ * transactions.
  */
 enum Counters implements SqlTables.Counters {
     INSTANCE;
 
-    /** Adds each id's occurrences to its access count and moves its last access to {@code at} if later. */
     @Override
-    public void recordAccess(Connection c, String namespace, Collection<String> ids, Instant at) throws SQLException {
-        Map<String, Integer> occurrences = SqlTables.Counters.occurrences(ids, new LinkedHashMap<>());
-        long micros = ChronoUnit.MICROS.between(Instant.EPOCH, at);
+    public void recordAccess(Connection c, String namespace, SortedMap<String, Integer> occurrences,
+            long micros) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("UPDATE memories SET access_count = access_count + ?, "
                 + "last_access_us = max(coalesce(last_access_us, ?), ?) WHERE namespace = ? AND id = ?")) {
             for (Map.Entry<String, Integer> e : occurrences.entrySet()) {
@@ -36,10 +32,9 @@ enum Counters implements SqlTables.Counters {
         }
     }
 
-    /** Raises the evidence counts by the given occurrences. */
     @Override
-    public void recordEvidence(Connection c, String namespace, Collection<String> ids) throws SQLException {
-        Map<String, Integer> occurrences = SqlTables.Counters.occurrences(ids, new LinkedHashMap<>());
+    public void recordEvidence(Connection c, String namespace, SortedMap<String, Integer> occurrences)
+            throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "UPDATE memories SET evidence_count = evidence_count + ? WHERE namespace = ? AND id = ?")) {
             for (Map.Entry<String, Integer> e : occurrences.entrySet()) {

@@ -2,25 +2,21 @@ package dev.memfas.sqlite;
 
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
-import dev.memfas.Scope;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.sql.SqlCodec;
 import dev.memfas.sql.SqlFilters;
+import dev.memfas.sql.SqlMemoryRow;
 import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -34,10 +30,7 @@ enum MemoriesTable implements SqlTables.MemoryRows {
 
     /** How many ids one {@code IN (...)} list binds at most. */
     static final int IN_CHUNK = 500;
-    static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, "
-            + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
-            + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
-            + "evidence_count, archived_s, archived_ns, recorded_s, recorded_ns";
+    static final String COLUMNS = SqlMemoryRow.COLUMNS;
 
     /** {@code n} comma-separated placeholders, for an {@code IN (...)} list. */
     static String placeholders(int n) {
@@ -147,31 +140,18 @@ enum MemoriesTable implements SqlTables.MemoryRows {
         ps.setString(at + 3, m.scope().toString());
         ps.setString(at + 4, Codec.joinIds(m.tags()));
         ps.setString(at + 5, m.author());
-        ps.setLong(at + 6, m.createdAt().getEpochSecond());
-        ps.setInt(at + 7, m.createdAt().getNano());
-        ps.setLong(at + 8, m.updatedAt().getEpochSecond());
-        ps.setInt(at + 9, m.updatedAt().getNano());
+        SqlCodec.setInstant(ps, at + 6, m.createdAt());
+        SqlCodec.setInstant(ps, at + 8, m.updatedAt());
         ps.setInt(at + 10, m.pinned() ? 1 : 0);
         ps.setDouble(at + 11, m.importance());
         ps.setBytes(at + 12, SqlCodec.encodeMetadata(m.metadata()));
-        bindInstant(ps, at + 13, m.expiresAt());
-        bindInstant(ps, at + 15, m.validFrom());
-        bindInstant(ps, at + 17, m.validUntil());
+        SqlCodec.setInstant(ps, at + 13, m.expiresAt());
+        SqlCodec.setInstant(ps, at + 15, m.validFrom());
+        SqlCodec.setInstant(ps, at + 17, m.validUntil());
         ps.setString(at + 19, Codec.joinIds(m.supersedes()));
         ps.setString(at + 20, m.supersededBy());
-        bindInstant(ps, at + 21, m.archivedAt());
-        bindInstant(ps, at + 23, m.recordedAt());
-    }
-
-    /** Binds an instant as seconds and nanoseconds at {@code at} and {@code at + 1}; both null for none. */
-    private static void bindInstant(PreparedStatement ps, int at, Instant instant) throws SQLException {
-        if (instant == null) {
-            ps.setNull(at, java.sql.Types.INTEGER);
-            ps.setNull(at + 1, java.sql.Types.INTEGER);
-        } else {
-            ps.setLong(at, instant.getEpochSecond());
-            ps.setInt(at + 1, instant.getNano());
-        }
+        SqlCodec.setInstant(ps, at + 21, m.archivedAt());
+        SqlCodec.setInstant(ps, at + 23, m.recordedAt());
     }
 
     /** The rowid of the memory, or -1. */
@@ -199,63 +179,7 @@ enum MemoriesTable implements SqlTables.MemoryRows {
 
     /** Reads a row of {@link #COLUMNS}, from the memories or their versions. */
     static StoredMemory read(ResultSet rs) throws SQLException {
-        Memory m = new Memory(
-                rs.getString(2),
-                rs.getString(1),
-                SqlCodec.decodeText(rs.getBytes(3)),
-                rs.getString(4),
-                rs.getString(5),
-                Scope.parse(rs.getString(6)),
-                Codec.splitIds(rs.getString(7)),
-                rs.getString(8),
-                SqlCodec.instant(rs.getLong(9), rs.getLong(10)),
-                SqlCodec.instant(rs.getLong(11), rs.getLong(12)),
-                rs.getInt(13) != 0,
-                rs.getDouble(14),
-                SqlCodec.decodeMetadata(rs.getBytes(15)),
-                instant(rs, 18),
-                instant(rs, 20),
-                instant(rs, 22),
-                Codec.splitIds(rs.getString(24)),
-                rs.getString(25),
-                instant(rs, 27),
-                instant(rs, 29));
-        long lastAccess = rs.getLong(17);
-        Instant last = rs.wasNull() ? null : Instant.EPOCH.plus(lastAccess, ChronoUnit.MICROS);
-        return new StoredMemory(m, rs.getLong(16), last, rs.getLong(26));
-    }
-
-    /** The instant in columns {@code at} and {@code at + 1}, or null. */
-    private static Instant instant(ResultSet rs, int at) throws SQLException {
-        long seconds = rs.getLong(at);
-        if (rs.wasNull()) {
-            return null;
-        }
-        return SqlCodec.instant(seconds, rs.getLong(at + 1));
-    }
-
-    /** The memories of the given distinct ids that exist, by id. */
-    @Override
-    public Map<String, StoredMemory> byIds(Connection c, String namespace, List<String> unique) throws SQLException {
-        Map<String, StoredMemory> out = new HashMap<>();
-        for (int from = 0; from < unique.size(); from += IN_CHUNK) {
-            List<String> chunk = unique.subList(from, Math.min(unique.size(), from + IN_CHUNK));
-            String sql = "SELECT " + COLUMNS + " FROM memories WHERE namespace = ? AND id IN ("
-                    + placeholders(chunk.size()) + ")";
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                ps.setString(1, namespace);
-                for (int i = 0; i < chunk.size(); i++) {
-                    ps.setString(i + 2, chunk.get(i));
-                }
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        StoredMemory s = read(rs);
-                        out.put(s.memory().id(), s);
-                    }
-                }
-            }
-        }
-        return out;
+        return SqlMemoryRow.read(rs, SqliteDialect.INSTANCE);
     }
 
     /** The memory and up to {@code radius} memories either side of it in storage order; empty if it is not stored. */
@@ -300,6 +224,14 @@ enum MemoriesTable implements SqlTables.MemoryRows {
         return window;
     }
 
+    @Override
+    public int delete(Connection c, String origin, String namespace, List<String> ids) throws SQLException {
+        List<Long> rowids = rowids(c, namespace, ids);
+        deleteRows(c, rowids);
+        ChangeLog.appendMemories(c, origin, namespace, ids);
+        return rowids.size();
+    }
+
     /** Deletes rows from the memories, their earlier versions, text index, vectors and token counts. */
     static void deleteRows(Connection c, List<Long> rowids) throws SQLException {
         try (PreparedStatement versions = c.prepareStatement(VersionsTable.DELETE_OF_ROW);
@@ -333,22 +265,6 @@ enum MemoriesTable implements SqlTables.MemoryRows {
         }
     }
 
-    /** The distinct authors of one namespace's memories. */
-    @Override
-    public Set<String> authors(Connection c, String namespace) throws SQLException {
-        Set<String> out = new TreeSet<>();
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT DISTINCT author FROM memories WHERE namespace = ? AND author IS NOT NULL")) {
-            ps.setString(1, namespace);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
-    }
-
     /** Every namespace with a memory or a trigger, sorted. */
     @Override
     public Set<String> namespaces(Connection c) throws SQLException {
@@ -362,11 +278,18 @@ enum MemoriesTable implements SqlTables.MemoryRows {
         return Set.copyOf(out);
     }
 
+    /** The query's words as an FTS5 match expression ({@link FtsQuery}), searched; none if it has no word. */
+    @Override
+    public List<LexicalHit> search(Connection c, String namespace, String query, int limit) throws SQLException {
+        String match = FtsQuery.of(query);
+        return match.isEmpty() ? List.of() : bm25(c, namespace, match, limit);
+    }
+
     /**
      * BM25 search of the full-text index: the best {@code limit} of the namespace's memories for an FTS5 match
-     * expression ({@link FtsQuery}), best first, ties by id. FTS5's bm25() is lower for better matches: negated.
+     * expression, best first, ties by id. FTS5's bm25() is lower for better matches: negated.
      */
-    static List<LexicalHit> search(Connection c, String namespace, String match, int limit)
+    private static List<LexicalHit> bm25(Connection c, String namespace, String match, int limit)
             throws SQLException {
         List<LexicalHit> hits = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT m.id, bm25(memories_fts) AS b "

@@ -1,6 +1,7 @@
 package dev.memfas.sqlite;
 
 import dev.memfas.MemfasException;
+import dev.memfas.sql.SqlTransactions;
 import dev.memfas.sql.SqlWork;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -31,7 +32,7 @@ import org.sqlite.SQLiteConfig;
  * file and the problem. The file is in WAL mode: one writer and any number of readers at once, readers never blocked
  * by the writer. Thread-safe.
  */
-final class SqliteDatabase implements AutoCloseable {
+final class SqliteDatabase implements SqlTransactions, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SqliteMemoryStore.class);
     private static final int SQLITE_BUSY = 5;
     private static final int SQLITE_LOCKED = 6;
@@ -149,7 +150,8 @@ final class SqliteDatabase implements AutoCloseable {
     }
 
     /** Runs work on a reader connection, waiting for one to be free. */
-    <T> T read(String action, SqlWork<T> work) {
+    @Override
+    public <T> T read(String action, SqlWork<T> work) {
         ensureOpen();
         Connection c;
         try {
@@ -166,6 +168,12 @@ final class SqliteDatabase implements AutoCloseable {
         } finally {
             readers.add(c);
         }
+    }
+
+    /** Runs work in one IMMEDIATE transaction on the writer. */
+    @Override
+    public <T> T write(String action, SqlWork<T> work) {
+        return write(action, work, null);
     }
 
     /** Runs work in one IMMEDIATE transaction on the writer; {@code afterCommit} (if not null) updates cached state. */
@@ -278,7 +286,8 @@ final class SqliteDatabase implements AutoCloseable {
         }
     }
 
-    void ensureOpen() {
+    @Override
+    public void ensureOpen() {
         if (closed) {
             throw new IllegalStateException("memory store is closed: " + file);
         }

@@ -14,10 +14,20 @@ import java.util.List;
 enum SqliteDialect implements SqlDialect {
     INSTANCE;
 
-    /** The table's plain name; the file's meta table is {@code store_meta}. */
+    /** The table's plain name; the file's meta table is {@code store_meta}, its versions {@code memory_versions}. */
     @Override
     public String table(String name) {
-        return name.equals("meta") ? "store_meta" : name;
+        return switch (name) {
+            case "meta" -> "store_meta";
+            case "versions" -> "memory_versions";
+            default -> name;
+        };
+    }
+
+    /** The file's {@code PRAGMA user_version}. */
+    @Override
+    public int schemaVersion(Connection c) throws SQLException {
+        return Schema.version(c);
     }
 
     @Override
@@ -56,5 +66,15 @@ enum SqliteDialect implements SqlDialect {
     @Override
     public List<String> idList(ResultSet rs, int column) throws SQLException {
         return Codec.splitIds(rs.getString(column));
+    }
+
+    @Override
+    public void setStateKey(PreparedStatement ps, int index, String key) throws SQLException {
+        ps.setString(index, key);
+    }
+
+    @Override
+    public String stateKey(ResultSet rs, int column) throws SQLException {
+        return rs.getString(column);
     }
 }

@@ -4,7 +4,6 @@ import dev.memfas.MemfasException;
 import dev.memfas.Memory;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
-import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.SharedStore.Kind;
 import dev.memfas.spi.VectorSpace;
@@ -14,13 +13,8 @@ import dev.memfas.sql.SqlTables;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.UUID;
 
 /**
  * A {@link MemoryStore} in one SQLite file: memories, their vectors, an FTS5 index for BM25, access statistics,
@@ -54,15 +48,13 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
     }
 
     private static final SqlTables TABLES = new SqlTables(SqliteDialect.INSTANCE, MemoriesTable.INSTANCE,
-            VersionsTable.INSTANCE, Counters.INSTANCE, ChangeLog.INSTANCE, VectorsTable.INSTANCE, StateTable.INSTANCE);
+            VersionsTable.INSTANCE, Counters.INSTANCE, ChangeLog.INSTANCE, VectorsTable.ROWS, StateTable.INSTANCE);
     private final SqliteDatabase db;
     private final SqlStoreParts parts;
-    /** Marks the changes written through this object, which its own curator does not need to read back. */
-    private final String origin = UUID.randomUUID().toString();
 
     private SqliteMemoryStore(Builder b) {
         this.db = new SqliteDatabase(b.file.toAbsolutePath(), b.busyTimeout, b.durability, b.readConnections);
-        this.parts = new SqlStoreParts(new SqliteTransactions(db, origin), TABLES, b.clock);
+        this.parts = new SqlStoreParts(db, TABLES, b.clock);
         try {
             knowSpace(db.read("read the vector space", this::readSpace));
         } catch (RuntimeException e) {
@@ -100,11 +92,7 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
 
         /** How long a write waits for a lock held by another connection or process; 5 s when not set. */
         public Builder busyTimeout(Duration timeout) {
-            Objects.requireNonNull(timeout, "timeout");
-            if (timeout.isNegative() || timeout.toMillis() > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("busy timeout must be between 0 and 24 days: " + timeout);
-            }
-            this.busyTimeout = timeout;
+            this.busyTimeout = checkWait("busy timeout", timeout);
             return this;
         }
 
@@ -139,11 +127,6 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
         }
     }
 
-    /** The schema version of the open file. */
-    public int schemaVersion() {
-        return db.read("read the schema version", Schema::version);
-    }
-
     /** The file this store keeps its data in. */
     public Path file() {
         return db.file();
@@ -166,7 +149,7 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
             }
             MemoriesTable.putAll(c, memories, embeddings);
             for (Memory m : memories) {
-                ChangeLog.append(c, origin, m.namespace(), Kind.MEMORY, m.id());
+                ChangeLog.append(c, origin(), m.namespace(), Kind.MEMORY, m.id());
             }
             return null;
         }, () -> {
@@ -174,34 +157,6 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
                 knowSpace(embeddings.space());
             }
         });
-    }
-
-    @Override
-    public int deleteAll(String namespace, Collection<String> ids) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(ids, "ids");
-        Set<String> unique = new LinkedHashSet<>(ids);
-        return db.write("delete memories", c -> {
-            List<Long> rowids = MemoriesTable.rowids(c, namespace, unique);
-            MemoriesTable.deleteRows(c, rowids);
-            // Logged whether or not they existed here: another process may hold them still.
-            ChangeLog.appendMemories(c, origin, namespace, new ArrayList<>(unique));
-            return rowids.size();
-        }, null);
-    }
-
-    @Override
-    public List<LexicalHit> searchLexical(String namespace, String query, int limit) {
-        Objects.requireNonNull(namespace, "namespace");
-        Objects.requireNonNull(query, "query");
-        if (limit <= 0) {
-            throw new IllegalArgumentException("limit must be positive: " + limit);
-        }
-        String match = FtsQuery.of(query);
-        if (match.isEmpty()) {
-            return List.of();
-        }
-        return db.read("search memories", c -> MemoriesTable.search(c, namespace, match, limit));
     }
 
     // ---------------------------------------------------------------- vectors
@@ -215,16 +170,12 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
      * @throws MemfasException if embedding or writing fails; the store keeps its old vectors
      */
     public int reembed(Embedder embedder, int batchSize) {
-        Objects.requireNonNull(embedder, "embedder");
-        if (batchSize < 1) {
-            throw new IllegalArgumentException("batch size must be positive: " + batchSize);
-        }
-        VectorSpace space = new VectorSpace(embedder.modelId(), embedder.dimension());
+        VectorSpace space = reembedSpace(embedder, batchSize);
         return db.write("re-embed", c -> {
             int embedded = VectorsTable.replaceAll(c, embedder, batchSize);
             writeSpace(c, space);
             for (String ns : MemoriesTable.memoryNamespaces(c)) {
-                ChangeLog.append(c, origin, ns, Kind.NAMESPACE, null);
+                ChangeLog.append(c, origin(), ns, Kind.NAMESPACE, null);
             }
             return embedded;
         }, () -> knowSpace(space));

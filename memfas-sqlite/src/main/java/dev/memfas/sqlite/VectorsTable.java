@@ -2,26 +2,25 @@ package dev.memfas.sqlite;
 
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
-import dev.memfas.spi.MemoryStore;
 import dev.memfas.sql.SqlCodec;
 import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@code vectors} table: each memory's embedding as float32 bytes, by the memory's rowid. Statements only; the
  * store runs them in its transactions and read connections.
  */
-enum VectorsTable implements SqlTables.VectorRows {
-    INSTANCE;
+final class VectorsTable {
+    /** How the shared reads find a namespace's vectors. */
+    static final SqlTables.VectorRows ROWS = new SqlTables.VectorRows(
+            "SELECT m.id, v.vector FROM vectors v JOIN memories m ON m.rowid = v.rowid WHERE m.namespace = ?", "m.id");
+
+    private VectorsTable() {}
 
     /** Writes or clears the vectors of memories being written, one statement of each kind. */
     static final class Writer implements AutoCloseable {
@@ -49,52 +48,6 @@ enum VectorsTable implements SqlTables.VectorRows {
         public void close() throws SQLException {
             put.close();
             delete.close();
-        }
-    }
-
-    /** Streams the namespace's vectors from the cursor, so that a large namespace's are never held twice. */
-    @Override
-    public void forEach(Connection c, String namespace, int dimension, MemoryStore.VectorConsumer action)
-            throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT m.id, v.vector FROM vectors v "
-                + "JOIN memories m ON m.rowid = v.rowid WHERE m.namespace = ?")) {
-            ps.setString(1, namespace);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    action.accept(rs.getString(1), SqlCodec.decodeVector(rs.getBytes(2), dimension));
-                }
-            }
-        }
-    }
-
-    /** The vectors of those of the given ids that have one. */
-    @Override
-    public Map<String, float[]> byIds(Connection c, String namespace, Collection<String> ids, int dimension)
-            throws SQLException {
-        Map<String, float[]> out = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT v.vector FROM memories m JOIN vectors v"
-                + " ON v.rowid = m.rowid WHERE m.namespace = ? AND m.id = ?")) {
-            for (String id : ids) {
-                ps.setString(1, namespace);
-                ps.setString(2, id);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next()) {
-                        out.put(id, SqlCodec.decodeVector(rs.getBytes(1), dimension));
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    @Override
-    public long count(Connection c, String namespace) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT count(*) FROM vectors v JOIN memories m ON m.rowid = v.rowid WHERE m.namespace = ?")) {
-            ps.setString(1, namespace);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.getLong(1);
-            }
         }
     }
 

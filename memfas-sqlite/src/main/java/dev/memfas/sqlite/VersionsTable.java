@@ -1,6 +1,6 @@
 package dev.memfas.sqlite;
 
-import dev.memfas.Memory;
+import dev.memfas.sql.SqlCodec;
 import dev.memfas.sql.SqlTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -34,23 +34,6 @@ enum VersionsTable implements SqlTables.VersionRows {
             + " AND m.id = a.id WHERE m.archived_s IS NULL";
     /** Copies each live memory of the {@code archiving} table into memory_versions as its next version. */
     private static final String KEEP_ARCHIVING = COPY_AS_NEXT_VERSION + LIVE_ARCHIVING;
-
-    /** The earlier states of one memory, oldest first. */
-    @Override
-    public List<Memory> versions(Connection c, String namespace, String id) throws SQLException {
-        List<Memory> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT " + MemoriesTable.COLUMNS
-                + " FROM memory_versions WHERE namespace = ? AND id = ? ORDER BY version")) {
-            ps.setString(1, namespace);
-            ps.setString(2, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(MemoriesTable.read(rs).memory());
-                }
-            }
-        }
-        return out;
-    }
 
     /**
      * Marks the live memories of the given ids archived at {@code at} (also their {@code updatedAt}), keeping each
@@ -92,10 +75,8 @@ enum VersionsTable implements SqlTables.VersionRows {
                             + " AND id IN (SELECT id FROM temp.archiving)")) {
                 keep.setString(1, namespace);
                 keep.executeUpdate();
-                mark.setLong(1, at.getEpochSecond());
-                mark.setInt(2, at.getNano());
-                mark.setLong(3, at.getEpochSecond());
-                mark.setInt(4, at.getNano());
+                SqlCodec.setInstant(mark, 1, at);
+                SqlCodec.setInstant(mark, 3, at);
                 mark.setString(5, namespace);
                 mark.executeUpdate();
             }

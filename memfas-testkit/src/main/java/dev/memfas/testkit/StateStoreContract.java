@@ -73,4 +73,19 @@ public interface StateStoreContract {
         assertThat(stateStore().clearState("a", null)).isEqualTo(1);
         assertThat(stateStore().listState("b", false)).hasSize(1);
     }
+
+    @Test
+    default void state_clearedButAPrefix_countsThePrefixInCharacters() {
+        // 4 UTF-16 chars, 3 code points, 7 UTF-8 bytes: a store that measures the prefix in one unit and cuts keys in
+        // another keeps or deletes the wrong keys.
+        String prefix = "\uD83E\uDDE0\u00e9.";
+        stateStore().saveState("a", prefix + "kept", "1");
+        stateStore().saveState("a", prefix, "2");
+        stateStore().saveState("a", "\uD83E\uDDE0x.gone", "3");
+        stateStore().saveState("a", "\u00e9.gone", "4");
+
+        assertThat(stateStore().clearState("a", prefix)).isEqualTo(2);
+        assertThat(stateStore().listState("a", false)).extracting(dev.memfas.State.Entry::key)
+                .containsExactlyInAnyOrder(prefix + "kept", prefix);
+    }
 }
