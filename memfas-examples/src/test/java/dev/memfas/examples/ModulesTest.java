@@ -52,7 +52,8 @@ final class ModulesTest {
         assertModule("memfas-sqlite", "dev.memfas.sqlite", Map.of("dev.memfas.sqlite", Set.of("SqliteMemoryStore")));
         // Internal (its pom says so): what the two SQL stores share, the base class of both and its parameters.
         assertModule("memfas-sql", "dev.memfas.sql", Map.of("dev.memfas.sql", Set.of("AbstractSqlStore", "SqlCodec",
-                "SqlDialect", "SqlFilters", "SqlMemoryRow", "SqlStoreParts", "SqlTables", "SqlTransactions", "SqlWork")));
+                "SqlDialect", "SqlFilters", "SqlMemoryRow", "SqlStoreParts", "SqlTables", "SqlTransactions",
+                "SqlWork")));
         assertModule("memfas-testkit", "dev.memfas.testkit", Map.of("dev.memfas.testkit",
                 Set.of("MemoryStoreContract", "SharedStoreContract", "StateStoreContract", "TokenCountStoreContract",
                         "TriggerStoreContract", "WordEmbedder")));

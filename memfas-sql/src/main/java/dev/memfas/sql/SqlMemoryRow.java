@@ -23,8 +23,8 @@ import java.util.TreeSet;
 public final class SqlMemoryRow {
     /** The columns of a memory, in the order {@link #read} reads them. */
     public static final String COLUMNS = "namespace, id, text, source, kind, scope, tags, author, created_s, "
-            + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, expires_s, "
-            + "expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
+            + "created_ns, updated_s, updated_ns, pinned, importance, metadata, access_count, last_access_us, "
+            + "expires_s, expires_ns, valid_from_s, valid_from_ns, valid_until_s, valid_until_ns, supersedes, superseded_by, "
             + "evidence_count, archived_s, archived_ns, recorded_s, recorded_ns";
 
     private SqlMemoryRow() {}

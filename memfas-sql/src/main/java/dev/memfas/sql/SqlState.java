@@ -49,8 +49,8 @@ final class SqlState implements StateStore {
         Objects.requireNonNull(updatedAt, "updatedAt");
         db.write("save state", c -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (namespace, key, value, "
-                    + "updated_s) VALUES (?, ?, ?, ?) ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, "
-                    + "updated_s = excluded.updated_s")) {
+                    + "updated_s) VALUES (?, ?, ?, ?) ON CONFLICT (namespace, key) DO UPDATE SET "
+                    + "value = excluded.value, updated_s = excluded.updated_s")) {
                 ps.setString(1, namespace);
                 dialect.setStateKey(ps, 2, key);
                 ps.setBytes(3, SqlCodec.encodeText(value));
@@ -82,7 +82,8 @@ final class SqlState implements StateStore {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(key, "key");
         return db.write("delete state", c -> {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE namespace = ? AND key = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "DELETE FROM " + table + " WHERE namespace = ? AND key = ?")) {
                 ps.setString(1, namespace);
                 dialect.setStateKey(ps, 2, key);
                 return ps.executeUpdate() > 0;
