@@ -1,0 +1,178 @@
+package dev.memfas.bench;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
+import dev.memfas.Memory;
+import dev.memfas.core.Memfas;
+import dev.memfas.spi.Embedder;
+import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.VectorSpace;
+import dev.memfas.sqlite.SqliteMemoryStore;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * What one tenant's turn costs as other tenants are added beside it: a SQLite file holds N namespaces of 20 memories
+ * each, whose texts share ordinary words as real users' do (each memory eight words of a 400-word vocabulary drawn by
+ * Zipf's law, so the commonest words are in most memories of every namespace). For each N, in one run: the time to
+ * build a curator over the file, the heap in use after it (after a full collection), and the p50 / p95 of a turn in one
+ * 20-memory namespace, with the ratio of each to the smallest N's. A bag-of-words embedder stands in for the model, so
+ * that only memfas is timed.
+ *
+ * <pre>
+ * java -Xmx4g -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.TenantScaling --namespaces 200,2000,8000
+ * </pre>
+ */
+public final class TenantScaling {
+    private static final int PER_NAMESPACE = 20;
+    private static final int VOCABULARY = 400;
+
+    private TenantScaling() {}
+
+    public static void main(String[] args) throws Exception {
+        int[] namespaces = {200, 2_000, 8_000};
+        int turns = 300;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--namespaces" -> namespaces = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt)
+                        .toArray();
+                case "--turns" -> turns = Integer.parseInt(args[++i]);
+                default -> throw new IllegalArgumentException("unknown argument: " + args[i]
+                        + " (usage: TenantScaling [--namespaces N,N,...] [--turns N])");
+            }
+        }
+        Embedder embedder = new BagOfWords();
+        System.out.println("| namespaces × 20 memories | build the curator | heap after build | turn p50 | turn p95 |"
+                + " p50 ÷ first row's |");
+        System.out.println("|---|---|---|---|---|---|");
+        double firstP50 = 0;
+        for (int n : namespaces) {
+            Path db = Files.createTempDirectory("memfas-tenants").resolve("memfas.db");
+            fill(db, n, embedder);
+            Result r = measure(db, embedder, turns);
+            firstP50 = firstP50 == 0 ? r.p50 : firstP50;
+            System.out.printf(Locale.ROOT, "| %,d (%,d memories) | %.2f s | %.0f MB | %.2f ms | %.2f ms | %.2f |%n", n,
+                    n * PER_NAMESPACE, r.buildSeconds, r.heapMb, r.p50, r.p95, r.p50 / firstP50);
+        }
+    }
+
+    private record Result(double buildSeconds, double heapMb, double p50, double p95) {}
+
+    private static Result measure(Path db, Embedder embedder, int turns) {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        System.gc();
+        long heapBefore = memory.getHeapMemoryUsage().getUsed();
+        long start = System.nanoTime();
+        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(db)).embedder(embedder)
+                .build()) {
+            double build = (System.nanoTime() - start) / 1e9;
+            System.gc();
+            double heapMb = Math.max(0, memory.getHeapMemoryUsage().getUsed() - heapBefore) / 1e6;
+            Random random = new Random(11);
+            String tenant = "tenant-0";
+            for (int i = 0; i < 50; i++) {
+                turn(curator, tenant, query(random), "warm" + i);
+            }
+            double[] ms = new double[turns];
+            for (int i = 0; i < turns; i++) {
+                long t = System.nanoTime();
+                ContextResponse response = turn(curator, tenant, query(random), "s" + i);
+                ms[i] = (System.nanoTime() - t) / 1e6;
+                if (response.memoryIds().stream().anyMatch(id -> !id.startsWith("t0-"))) {
+                    throw new IllegalStateException("a turn in " + tenant + " returned another tenant's memory");
+                }
+            }
+            Arrays.sort(ms);
+            return new Result(build, heapMb, ms[turns / 2], ms[(int) (turns * 0.95)]);
+        }
+    }
+
+    private static ContextResponse turn(ContextCurator curator, String namespace, String query, String session) {
+        return curator.getContext(ContextRequest.builder(query).namespace(namespace).sessionId(session)
+                .tokenBudget(1_000).build());
+    }
+
+    /** A question of three vocabulary words, drawn as the memories' words are: mostly common ones. */
+    private static String query(Random random) {
+        return "what about " + word(random) + " and " + word(random) + " " + word(random) + "?";
+    }
+
+    /** Word {@code k} of the vocabulary with probability proportional to 1 / (k + 1): Zipf's law, as in prose. */
+    private static String word(Random random) {
+        double total = 0;
+        for (int k = 0; k < VOCABULARY; k++) {
+            total += 1.0 / (k + 1);
+        }
+        double x = random.nextDouble() * total;
+        for (int k = 0; k < VOCABULARY; k++) {
+            x -= 1.0 / (k + 1);
+            if (x <= 0) {
+                return "w" + Integer.toString(k, 36) + "ord";
+            }
+        }
+        return "w" + Integer.toString(VOCABULARY - 1, 36) + "ord";
+    }
+
+    /** A SQLite file of {@code n} namespaces of 20 memories each, embedded by {@code embedder}. */
+    static void fill(Path db, int n, Embedder embedder) {
+        Random random = new Random(7);
+        VectorSpace space = new VectorSpace(embedder.modelId(), embedder.dimension());
+        Instant start = Instant.parse("2026-01-01T00:00:00Z");
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(db)) {
+            List<Memory> batch = new ArrayList<>();
+            for (int ns = 0; ns < n; ns++) {
+                for (int i = 0; i < PER_NAMESPACE; i++) {
+                    StringBuilder text = new StringBuilder();
+                    for (int w = 0; w < 8; w++) {
+                        text.append(word(random)).append(' ');
+                    }
+                    batch.add(Memory.builder(text.toString().strip()).namespace("tenant-" + ns).id("t" + ns + "-" + i)
+                            .createdAt(start.plusSeconds(ns * 100L + i)).build());
+                }
+                if (batch.size() >= 1_000 || ns == n - 1) {
+                    List<String> texts = batch.stream().map(Memory::text).toList();
+                    store.upsertAll(batch, Embeddings.of(space, embedder.embedAll(texts)));
+                    batch = new ArrayList<>();
+                }
+            }
+        }
+    }
+
+    /** Each word adds one to a dimension chosen by its hash: texts that share words are near. No model is loaded. */
+    private static final class BagOfWords implements Embedder {
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            List<float[]> out = new ArrayList<>(texts.size());
+            for (String text : texts) {
+                float[] v = new float[dimension()];
+                for (String w : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+                    if (!w.isEmpty()) {
+                        v[Math.floorMod(w.hashCode(), v.length)] += 1f;
+                    }
+                }
+                v[0] += 0.01f;
+                out.add(v);
+            }
+            return out;
+        }
+
+        @Override
+        public int dimension() {
+            return 128;
+        }
+
+        @Override
+        public String modelId() {
+            return "bag-of-words-128";
+        }
+    }
+}
