@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.stream.Stream;
 
 /**
  * What one tenant's turn costs as other tenants are added beside it: a SQLite file holds N namespaces of 20 memories
@@ -56,9 +57,20 @@ public final class TenantScaling {
         System.out.println("|---|---|---|---|---|---|");
         double firstP50 = 0;
         for (int n : namespaces) {
-            Path db = Files.createTempDirectory("memfas-tenants").resolve("memfas.db");
-            fill(db, n, embedder);
-            Result r = measure(db, embedder, turns);
+            Path dir = Files.createTempDirectory("memfas-tenants");
+            Path db = dir.resolve("memfas.db");
+            Result r;
+            try {
+                fill(db, n, embedder);
+                r = measure(db, embedder, turns);
+            } finally {
+                try (Stream<Path> files = Files.list(dir)) {
+                    for (Path f : files.toList()) {
+                        Files.delete(f);
+                    }
+                }
+                Files.delete(dir);
+            }
             firstP50 = firstP50 == 0 ? r.p50 : firstP50;
             System.out.printf(Locale.ROOT, "| %,d (%,d memories) | %.2f s | %.0f MB | %.2f ms | %.2f ms | %.2f |%n", n,
                     n * PER_NAMESPACE, r.buildSeconds, r.heapMb, r.p50, r.p95, r.p50 / firstP50);

@@ -87,6 +87,8 @@ public final class PreviousContent {
         assertThat(store.vectors("team", List.of("deploy")).get("deploy")).containsExactly(0.8f, 0.6f);
         assertThat(store.searchLexical("team", "thursdays", 5)).extracting(LexicalHit::memoryId)
                 .containsExactly("deploy");
+        assertThat(store.searchLexical("other", "lunch noon thursdays", 5)).extracting(LexicalHit::memoryId)
+                .containsExactly("lunch");
         assertThat(store.triggers("team")).containsExactly(
                 new Trigger("Deploy", "see the deploy decision", List.of("deploy"), "team"));
         assertThat(store.triggers("other")).extracting(Trigger::keyword).containsExactly("lunch");
