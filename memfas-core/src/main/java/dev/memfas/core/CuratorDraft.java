@@ -66,6 +66,8 @@ final class CuratorDraft {
     double worldKnowledgeRaise = RelevanceGate.WORLD_KNOWLEDGE_RAISE;
     Duration sessionIdleTimeout = Duration.ofHours(1);
     int maxSessions = 10_000;
+    /** A quarter of a 1 GB heap: about 100,000 vectors of 384 dimensions at 2.4 KB each (heap and direct). */
+    long indexMemoryLimit = 256L << 20;
     Duration workingMemoryTtl = Duration.ofHours(1);
     int workingMemoryLimit = 1000;
     final TelemetryOutputs.Plan telemetry = new TelemetryOutputs.Plan();
@@ -88,7 +90,7 @@ final class CuratorDraft {
                     supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout, savePolicy,
                     savePolicyTimeout, floor, calibration.meaningAloneFloor(meaningAloneFloor, floor),
                     calibration.worldKnowledgeProbe(), worldKnowledgeRaise, sessionIdleTimeout, maxSessions,
-                    workingMemoryTtl, workingMemoryLimit, redactQueries);
+                    indexMemoryLimit, workingMemoryTtl, workingMemoryLimit, redactQueries);
             MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, outputs.writer(),
                     outputs.listeners());
             if (warmUp) {

@@ -356,6 +356,19 @@ public final class Memfas {
         }
 
         /**
+         * How many bytes the vector indexes of the namespaces in use may take together, heap and direct buffers (about
+         * 2.4 KB a vector of 384 dimensions); 256 MB when not set. Each namespace's index is loaded on its first turn,
+         * and when the loaded ones exceed this, those least likely to be used again are dropped, to be loaded again on
+         * their next turn. One namespace whose index alone is larger is kept, alone.
+         */
+        public Builder indexMemoryLimit(long bytes) {
+            checks.once("index memory limit");
+            require(bytes >= 1 << 20, "index memory limit must be at least 1 MB (1048576 bytes)", bytes);
+            draft.indexMemoryLimit = bytes;
+            return this;
+        }
+
+        /**
          * How long a session's working memory keeps a memory that sets no {@code expiresAt}, and how many it keeps at
          * most (the least recently used dropped first); 1 hour and 1000 when not set. See {@link dev.memfas.Layer}.
          */

@@ -43,7 +43,6 @@ import dev.memfas.spi.VectorSpace;
 import dev.memfas.telemetry.TelemetryListener;
 import java.time.Clock;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The collaborators of one curator, wired once from its settings: the store and models, the per-namespace indexes kept
@@ -105,7 +104,8 @@ final class CuratorParts {
         this.tokenizer = tokenizer;
         this.telemetryWriter = telemetryWriter;
         this.sessions = new SessionRegistry(clock, settings.sessionIdleTimeout(), settings.maxSessions());
-        NamespaceIndexes indexes = new NamespaceIndexes(store, space == null ? 0 : space.dimension());
+        NamespaceIndexes indexes = new NamespaceIndexes(store, space == null ? 0 : space.dimension(),
+                settings.indexMemoryLimit());
         this.triggers = new NamespaceTriggers(triggerStore);
         this.pinned = new PinnedMemories(store);
         // Before anything is loaded: a change committed while loading is applied again at the first turn, harmlessly.
@@ -150,12 +150,11 @@ final class CuratorParts {
                 new Consolidation(store, writer, settings.summarizer(), tokenizer),
                 new Orienteer(store, stateStore, clock),
                 new EventHandler(curator, sessions), feedback, others, clock, this::ensureOpen);
-        Set<String> namespaces = store.namespaces();
+        // Nothing of a namespace is loaded here (its vectors, pins and authors load on its first turn), so that
+        // building costs the same for 20 namespaces as for 20,000.
         if (space != null) {
-            indexes.loadAll(space);
-            namespaces.forEach(authorNames::names);
+            indexes.checkSpace(space);
         }
-        namespaces.forEach(pinned::ids);
         // Told of other processes' commits, an idle curator applies them at once rather than in its next turn.
         others.listen();
     }

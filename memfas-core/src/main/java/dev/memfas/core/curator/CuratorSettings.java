@@ -48,6 +48,7 @@ import java.time.Duration;
  * @param worldKnowledgeRaise how much both floors rise for a query read as a question about the world
  * @param sessionIdleTimeout how long a session may be idle before it expires
  * @param maxSessions how many sessions are kept at most
+ * @param indexMemoryLimit how many bytes the loaded namespaces' vector indexes may take
  * @param workingMemoryTtl how long a working memory without its own expiry is kept
  * @param workingMemoryLimit how many working memories a session keeps at most
  * @param redactQueries whether telemetry leaves out query text, task and topic label
@@ -83,6 +84,7 @@ public record CuratorSettings(
         double worldKnowledgeRaise,
         Duration sessionIdleTimeout,
         int maxSessions,
+        long indexMemoryLimit,
         Duration workingMemoryTtl,
         int workingMemoryLimit,
         boolean redactQueries) {}

@@ -111,6 +111,7 @@ public final class ChangeFollower {
                 }
                 index.removeAll(gone);
                 index.putAll(present, rows);
+                indexes.resized(ns);
             }
             pinned.removed(ns, ids);
             List<Memory> now = new ArrayList<>();

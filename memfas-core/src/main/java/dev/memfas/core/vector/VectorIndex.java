@@ -103,6 +103,22 @@ public final class VectorIndex {
         }
     }
 
+    /**
+     * About how many bytes the index takes, heap and direct buffers, for the slots it has room for: each a row of
+     * floats, a code or an exact column, and an id with its map entry (about 100 bytes). Within a few percent of
+     * {@code IndexFootprint}'s measure at a million vectors (2.43 KB each of 384 dimensions, 16-bit codes).
+     */
+    public long bytes() {
+        lock.readLock().lock();
+        try {
+            long perSlot = (long) dimension * Float.BYTES + (exact != null ? (long) dimension * Float.BYTES
+                    : int8 != null ? dimension + Float.BYTES : (long) dimension * Short.BYTES);
+            return 1_024 + (long) ids.length * (perSlot + 100);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     /** Adds or replaces one vector, normalizing a copy of it. */
     public void put(String id, float[] vector) {
         putAll(List.of(id), List.of(vector));

@@ -287,6 +287,7 @@ public final class MemoryWriter {
                     index.removeAll(ids);
                 } else {
                     index.putAll(ids, vectors);
+                    indexes.resized(e.getKey());
                 }
             }
         } catch (RuntimeException e) {
