@@ -16,7 +16,7 @@ class NamespaceIndexesTest {
     private static final int DIMENSION = 8;
     private static final VectorSpace SPACE = new VectorSpace("test-model", DIMENSION);
 
-    /** A store of {@code namespaces} namespaces of {@code each} memories, memory i's vector pointing along axis i % 8. */
+    /** A store of {@code namespaces} namespaces of {@code each} memories, memory i along axis i % 8. */
     private static InMemoryMemoryStore store(int namespaces, int each) {
         InMemoryMemoryStore store = new InMemoryMemoryStore();
         for (int n = 0; n < namespaces; n++) {
