@@ -9,6 +9,7 @@ import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.VectorSpace;
 import dev.memfas.sqlite.SqliteMemoryStore;
+import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.file.Files;
@@ -26,8 +27,9 @@ import java.util.stream.Stream;
  * each, whose texts share ordinary words as real users' do (each memory eight words of a 400-word vocabulary drawn by
  * Zipf's law, so the commonest words are in most memories of every namespace). For each N, in one run: the time to
  * build a curator over the file, the heap in use after it (after a full collection), and the p50 / p95 of a turn in one
- * 20-memory namespace, with the ratio of each to the smallest N's. A bag-of-words embedder stands in for the model, so
- * that only memfas is timed.
+ * 20-memory namespace, with the ratio of each to the smallest N's; then it serves every namespace once and reports what
+ * the loaded indexes hold, against the curator's index memory limit ({@code --index-limit-mb}, 64 unless given). A
+ * bag-of-words embedder stands in for the model, so that only memfas is timed.
  *
  * <pre>
  * java -Xmx4g -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.TenantScaling --namespaces 200,2000,8000
@@ -42,19 +44,22 @@ public final class TenantScaling {
     public static void main(String[] args) throws Exception {
         int[] namespaces = {200, 2_000, 8_000};
         int turns = 300;
+        long limitMb = 64;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--namespaces" -> namespaces = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt)
                         .toArray();
                 case "--turns" -> turns = Integer.parseInt(args[++i]);
+                case "--index-limit-mb" -> limitMb = Long.parseLong(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument: " + args[i]
-                        + " (usage: TenantScaling [--namespaces N,N,...] [--turns N])");
+                        + " (usage: TenantScaling [--namespaces N,N,...] [--turns N] [--index-limit-mb M])");
             }
         }
         Embedder embedder = new BagOfWords();
+        System.out.printf(Locale.ROOT, "index memory limit %d MB%n%n", limitMb);
         System.out.println("| namespaces × 20 memories | build the curator | heap after build | turn p50 | turn p95 |"
-                + " p50 ÷ first row's |");
-        System.out.println("|---|---|---|---|---|---|");
+                + " p50 ÷ first row's | indexes after serving every namespace |");
+        System.out.println("|---|---|---|---|---|---|---|");
         double firstP50 = 0;
         for (int n : namespaces) {
             Path dir = Files.createTempDirectory("memfas-tenants");
@@ -62,7 +67,7 @@ public final class TenantScaling {
             Result r;
             try {
                 fill(db, n, embedder);
-                r = measure(db, embedder, turns);
+                r = measure(db, embedder, turns, limitMb << 20);
             } finally {
                 try (Stream<Path> files = Files.list(dir)) {
                     for (Path f : files.toList()) {
@@ -72,20 +77,27 @@ public final class TenantScaling {
                 Files.delete(dir);
             }
             firstP50 = firstP50 == 0 ? r.p50 : firstP50;
-            System.out.printf(Locale.ROOT, "| %,d (%,d memories) | %.2f s | %.0f MB | %.2f ms | %.2f ms | %.2f |%n", n,
-                    n * PER_NAMESPACE, r.buildSeconds, r.heapMb, r.p50, r.p95, r.p50 / firstP50);
+            System.out.printf(Locale.ROOT, "| %,d (%,d memories) | %.2f s | %.0f MB | %.2f ms | %.2f ms | %.2f | %,d vectors,"
+                    + " %.0f MB heap + %.0f MB direct |%n", n, n * PER_NAMESPACE, r.buildSeconds, r.heapMb, r.p50, r.p95,
+                    r.p50 / firstP50, r.vectorsServed, r.heapServedMb, r.directServedMb);
         }
     }
 
-    private record Result(double buildSeconds, double heapMb, double p50, double p95) {}
+    private record Result(double buildSeconds, double heapMb, double p50, double p95, long vectorsServed,
+            double heapServedMb, double directServedMb) {}
 
-    private static Result measure(Path db, Embedder embedder, int turns) {
+    /**
+     * Builds a curator over the file, times turns in one namespace, then serves every namespace once and reports what
+     * the indexes hold then: the vectors loaded, and the heap and direct buffers in use over those before the build.
+     */
+    private static Result measure(Path db, Embedder embedder, int turns, long indexLimit) {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         System.gc();
         long heapBefore = memory.getHeapMemoryUsage().getUsed();
+        long directBefore = direct();
         long start = System.nanoTime();
         try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(db)).embedder(embedder)
-                .build()) {
+                .indexMemoryLimit(indexLimit).build()) {
             double build = (System.nanoTime() - start) / 1e9;
             System.gc();
             double heapMb = Math.max(0, memory.getHeapMemoryUsage().getUsed() - heapBefore) / 1e6;
@@ -104,8 +116,26 @@ public final class TenantScaling {
                 }
             }
             Arrays.sort(ms);
-            return new Result(build, heapMb, ms[turns / 2], ms[(int) (turns * 0.95)]);
+            int namespaces = curator.stats().memories() == 0 ? 0 : (int) (curator.stats().memories() / PER_NAMESPACE);
+            for (int ns = 0; ns < namespaces; ns++) {
+                turn(curator, "tenant-" + ns, query(random), "all");
+            }
+            System.gc();
+            double heapServed = Math.max(0, memory.getHeapMemoryUsage().getUsed() - heapBefore) / 1e6;
+            double directServed = Math.max(0, direct() - directBefore) / 1e6;
+            return new Result(build, heapMb, ms[turns / 2], ms[(int) (turns * 0.95)], curator.stats().vectors(),
+                    heapServed, directServed);
         }
+    }
+
+    /** The bytes of direct buffers in use, where the indexes keep their rows. */
+    private static long direct() {
+        for (BufferPoolMXBean pool : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
+            if (pool.getName().equals("direct")) {
+                return pool.getMemoryUsed();
+            }
+        }
+        return 0;
     }
 
     private static ContextResponse turn(ContextCurator curator, String namespace, String query, String session) {
