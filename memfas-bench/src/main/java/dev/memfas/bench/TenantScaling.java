@@ -5,8 +5,10 @@ import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
 import dev.memfas.Memory;
 import dev.memfas.core.Memfas;
+import dev.memfas.postgres.PostgresMemoryStore;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
+import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.VectorSpace;
 import dev.memfas.sqlite.SqliteMemoryStore;
 import java.lang.management.BufferPoolMXBean;
@@ -20,6 +22,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -33,6 +36,7 @@ import java.util.stream.Stream;
  *
  * <pre>
  * java -Xmx4g -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.TenantScaling --namespaces 200,2000,8000
+ * java -Xmx4g -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.TenantScaling --store embedded-postgres
  * </pre>
  */
 public final class TenantScaling {
@@ -45,36 +49,49 @@ public final class TenantScaling {
         int[] namespaces = {200, 2_000, 8_000};
         int turns = 300;
         long limitMb = 64;
+        String store = "sqlite";
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--namespaces" -> namespaces = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt)
                         .toArray();
                 case "--turns" -> turns = Integer.parseInt(args[++i]);
                 case "--index-limit-mb" -> limitMb = Long.parseLong(args[++i]);
+                case "--store" -> store = args[++i];
                 default -> throw new IllegalArgumentException("unknown argument: " + args[i]
-                        + " (usage: TenantScaling [--namespaces N,N,...] [--turns N] [--index-limit-mb M])");
+                        + " (usage: TenantScaling [--namespaces N,N,...] [--turns N] [--index-limit-mb M]"
+                        + " [--store sqlite|embedded-postgres|jdbc:postgresql://...])");
             }
         }
         Embedder embedder = new BagOfWords();
-        System.out.printf(Locale.ROOT, "index memory limit %d MB%n%n", limitMb);
+        System.out.printf(Locale.ROOT, "store %s, index memory limit %d MB%n%n", store, limitMb);
         System.out.println("| namespaces × 20 memories | build the curator | heap after build | turn p50 | turn p95 |"
                 + " p50 ÷ first row's | indexes after serving every namespace |");
         System.out.println("|---|---|---|---|---|---|---|");
         double firstP50 = 0;
         for (int n : namespaces) {
-            Path dir = Files.createTempDirectory("memfas-tenants");
-            Path db = dir.resolve("memfas.db");
             Result r;
-            try {
-                fill(db, n, embedder);
-                r = measure(db, embedder, turns, limitMb << 20);
-            } finally {
-                try (Stream<Path> files = Files.list(dir)) {
-                    for (Path f : files.toList()) {
-                        Files.delete(f);
+            if (store.equals("sqlite")) {
+                Path dir = Files.createTempDirectory("memfas-tenants");
+                Path db = dir.resolve("memfas.db");
+                try {
+                    fill(() -> SqliteMemoryStore.open(db), n, embedder);
+                    r = measure(() -> SqliteMemoryStore.open(db), embedder, turns, limitMb << 20);
+                } finally {
+                    try (Stream<Path> files = Files.list(dir)) {
+                        for (Path f : files.toList()) {
+                            Files.delete(f);
+                        }
                     }
+                    Files.delete(dir);
                 }
-                Files.delete(dir);
+            } else {
+                String url = PostgresEval.newSchema(store.equals("embedded-postgres") ? "embedded" : store);
+                try {
+                    fill(() -> PostgresMemoryStore.open(url), n, embedder);
+                    r = measure(() -> PostgresMemoryStore.open(url), embedder, turns, limitMb << 20);
+                } finally {
+                    PostgresEval.dropSchema(url);
+                }
             }
             firstP50 = firstP50 == 0 ? r.p50 : firstP50;
             System.out.printf(Locale.ROOT, "| %,d (%,d memories) | %.2f s | %.0f MB | %.2f ms | %.2f ms | %.2f | %,d vectors,"
@@ -90,13 +107,13 @@ public final class TenantScaling {
      * Builds a curator over the file, times turns in one namespace, then serves every namespace once and reports what
      * the indexes hold then: the vectors loaded, and the heap and direct buffers in use over those before the build.
      */
-    private static Result measure(Path db, Embedder embedder, int turns, long indexLimit) {
+    private static Result measure(Supplier<MemoryStore> open, Embedder embedder, int turns, long indexLimit) {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         System.gc();
         long heapBefore = memory.getHeapMemoryUsage().getUsed();
         long directBefore = direct();
         long start = System.nanoTime();
-        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(db)).embedder(embedder)
+        try (ContextCurator curator = Memfas.newBuilder().store(open.get()).embedder(embedder)
                 .indexMemoryLimit(indexLimit).build()) {
             double build = (System.nanoTime() - start) / 1e9;
             System.gc();
@@ -118,7 +135,9 @@ public final class TenantScaling {
             Arrays.sort(ms);
             int namespaces = curator.stats().memories() == 0 ? 0 : (int) (curator.stats().memories() / PER_NAMESPACE);
             for (int ns = 0; ns < namespaces; ns++) {
-                turn(curator, "tenant-" + ns, query(random), "all");
+                // Without a session, so that what stays is the namespaces' indexes, not a session per namespace.
+                curator.getContext(ContextRequest.builder(query(random)).namespace("tenant-" + ns).tokenBudget(1_000)
+                        .build());
             }
             System.gc();
             double heapServed = Math.max(0, memory.getHeapMemoryUsage().getUsed() - heapBefore) / 1e6;
@@ -164,12 +183,12 @@ public final class TenantScaling {
         return "w" + Integer.toString(VOCABULARY - 1, 36) + "ord";
     }
 
-    /** A SQLite file of {@code n} namespaces of 20 memories each, embedded by {@code embedder}. */
-    static void fill(Path db, int n, Embedder embedder) {
+    /** Fills a new store with {@code n} namespaces of 20 memories each, embedded by {@code embedder}. */
+    static void fill(Supplier<MemoryStore> open, int n, Embedder embedder) {
         Random random = new Random(7);
         VectorSpace space = new VectorSpace(embedder.modelId(), embedder.dimension());
         Instant start = Instant.parse("2026-01-01T00:00:00Z");
-        try (SqliteMemoryStore store = SqliteMemoryStore.open(db)) {
+        try (MemoryStore store = open.get()) {
             List<Memory> batch = new ArrayList<>();
             for (int ns = 0; ns < n; ns++) {
                 for (int i = 0; i < PER_NAMESPACE; i++) {
