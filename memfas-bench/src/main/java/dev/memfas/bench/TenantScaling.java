@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -42,6 +43,9 @@ import java.util.stream.Stream;
 public final class TenantScaling {
     private static final int PER_NAMESPACE = 20;
     private static final int VOCABULARY = 400;
+    /** The sum of 1 / (k + 1) over the vocabulary: Zipf's law's normalizer. */
+    private static final double HARMONIC = IntStream.range(0, VOCABULARY)
+            .mapToDouble(k -> 1.0 / (k + 1)).sum();
 
     private TenantScaling() {}
 
@@ -75,7 +79,7 @@ public final class TenantScaling {
                 Path db = dir.resolve("memfas.db");
                 try {
                     fill(() -> SqliteMemoryStore.open(db), n, embedder);
-                    r = measure(() -> SqliteMemoryStore.open(db), embedder, turns, limitMb << 20);
+                    r = measure(() -> SqliteMemoryStore.open(db), n, embedder, turns, limitMb << 20);
                 } finally {
                     try (Stream<Path> files = Files.list(dir)) {
                         for (Path f : files.toList()) {
@@ -88,7 +92,7 @@ public final class TenantScaling {
                 String url = PostgresEval.newSchema(store.equals("embedded-postgres") ? "embedded" : store);
                 try {
                     fill(() -> PostgresMemoryStore.open(url), n, embedder);
-                    r = measure(() -> PostgresMemoryStore.open(url), embedder, turns, limitMb << 20);
+                    r = measure(() -> PostgresMemoryStore.open(url), n, embedder, turns, limitMb << 20);
                 } finally {
                     PostgresEval.dropSchema(url);
                 }
@@ -107,7 +111,8 @@ public final class TenantScaling {
      * Builds a curator over the file, times turns in one namespace, then serves every namespace once and reports what
      * the indexes hold then: the vectors loaded, and the heap and direct buffers in use over those before the build.
      */
-    private static Result measure(Supplier<MemoryStore> open, Embedder embedder, int turns, long indexLimit) {
+    private static Result measure(Supplier<MemoryStore> open, int namespaces, Embedder embedder, int turns,
+            long indexLimit) {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         System.gc();
         long heapBefore = memory.getHeapMemoryUsage().getUsed();
@@ -133,7 +138,6 @@ public final class TenantScaling {
                 }
             }
             Arrays.sort(ms);
-            int namespaces = curator.stats().memories() == 0 ? 0 : (int) (curator.stats().memories() / PER_NAMESPACE);
             for (int ns = 0; ns < namespaces; ns++) {
                 // Without a session, so that what stays is the namespaces' indexes, not a session per namespace.
                 curator.getContext(ContextRequest.builder(query(random)).namespace("tenant-" + ns).tokenBudget(1_000)
@@ -169,11 +173,7 @@ public final class TenantScaling {
 
     /** Word {@code k} of the vocabulary with probability proportional to 1 / (k + 1): Zipf's law, as in prose. */
     private static String word(Random random) {
-        double total = 0;
-        for (int k = 0; k < VOCABULARY; k++) {
-            total += 1.0 / (k + 1);
-        }
-        double x = random.nextDouble() * total;
+        double x = random.nextDouble() * HARMONIC;
         for (int k = 0; k < VOCABULARY; k++) {
             x -= 1.0 / (k + 1);
             if (x <= 0) {
