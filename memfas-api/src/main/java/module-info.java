@@ -12,6 +12,6 @@ module dev.memfas {
     exports dev.memfas.spi;
     exports dev.memfas.telemetry;
     exports dev.memfas.upkeep;
-    // Helpers that are no contract: the stop words both lexical indexes leave out, and the value types' checks.
-    exports dev.memfas.internal to dev.memfas.core, dev.memfas.sqlite;
+    // Helpers that are no contract: the stop words and stemmer of the lexical indexes, and the value types' checks.
+    exports dev.memfas.internal to dev.memfas.core, dev.memfas.sql, dev.memfas.sqlite;
 }

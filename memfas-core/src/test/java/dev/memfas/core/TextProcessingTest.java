@@ -9,7 +9,7 @@ import dev.memfas.core.envelope.ItemRenderer;
 import dev.memfas.core.text.JTokkitTokenizer;
 import dev.memfas.core.text.Json;
 import dev.memfas.core.text.NormalizedText;
-import dev.memfas.core.text.PorterStemmer;
+import dev.memfas.internal.PorterStemmer;
 import dev.memfas.core.text.TextAnalyzer;
 import dev.memfas.core.turn.TriggerMatcher;
 import java.util.List;

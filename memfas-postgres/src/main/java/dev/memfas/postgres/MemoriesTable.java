@@ -1,7 +1,6 @@
 package dev.memfas.postgres;
 
 import dev.memfas.MemoryFilter;
-import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.sql.SqlCodec;
 import dev.memfas.sql.SqlFilters;
@@ -108,11 +107,6 @@ enum MemoriesTable implements SqlTables.MemoryRows {
             }
         });
         return out;
-    }
-
-    @Override
-    public List<LexicalHit> search(Connection c, String namespace, String query, int limit) throws SQLException {
-        return LexicalSearch.search(c, namespace, query, limit);
     }
 
     @Override

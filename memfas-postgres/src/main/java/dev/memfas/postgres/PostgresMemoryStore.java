@@ -63,7 +63,8 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
                 : b.readReplica != null ? Database.overUrl(b.readReplica, " (read replica)", b.connections,
                         b.connectionWait) : db;
         this.notifications = new ChangeNotifications(db);
-        this.parts = new SqlStoreParts(new PostgresTransactions(db, reads), TABLES, b.clock);
+        this.parts = new SqlStoreParts(new PostgresTransactions(db, reads), TABLES, b.clock,
+                b.lexicalMemory);
         try {
             db.read("create or migrate the memfas tables", c -> {
                 Schema.migrate(c, db.where());
@@ -111,6 +112,7 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
         private int connections = 4;
         private Duration connectionWait = Duration.ofSeconds(30);
         private Clock clock = Clock.systemUTC();
+        private long lexicalMemory = DEFAULT_LEXICAL_MEMORY;
         private PostgresUrl readReplica;
         private DataSource readReplicaSource;
 
@@ -159,6 +161,16 @@ public final class PostgresMemoryStore extends AbstractSqlStore {
         /** The clock that dates saved state; the system UTC clock when not set. */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * How many bytes of heap the full-text indexes of the namespaces searched may take ({@link #searchLexical});
+         * 128 MB when not set. Beyond it, those least likely to be searched again are dropped and read again when
+         * they are.
+         */
+        public Builder lexicalIndexMemory(long bytes) {
+            this.lexicalMemory = checkLexicalMemory(bytes);
             return this;
         }
 

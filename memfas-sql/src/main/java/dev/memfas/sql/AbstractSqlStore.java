@@ -41,6 +41,9 @@ import java.util.function.Consumer;
  */
 public abstract class AbstractSqlStore implements MemoryStore, StateStore, TriggerStore, TokenCountStore,
         SharedStore {
+    /** The heap the full-text indexes take unless a store's builder says: 128 MB, about half a million short memories. */
+    protected static final long DEFAULT_LEXICAL_MEMORY = 128L << 20;
+
     private volatile VectorSpace vectorSpace;
 
     /** For the two stores of memfas. */
@@ -167,7 +170,15 @@ public abstract class AbstractSqlStore implements MemoryStore, StateStore, Trigg
         if (query.isBlank()) {
             return List.of();
         }
-        return parts().db.read("search memories", c -> parts().tables.memories().search(c, namespace, query, limit));
+        return parts().lexical.search(namespace, query, limit);
+    }
+
+    /** Checks a store builder's memory limit for the full-text indexes: at least 1 MB. */
+    protected static long checkLexicalMemory(long bytes) {
+        if (bytes < (1L << 20)) {
+            throw new IllegalArgumentException("lexical index memory must be at least 1 MB (1048576 bytes): " + bytes);
+        }
+        return bytes;
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.memfas.sql;
 
 import dev.memfas.MemoryFilter;
-import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.SharedStore.Changes;
 import dev.memfas.spi.SharedStore.Kind;
 import dev.memfas.spi.StoredMemory;
@@ -33,11 +32,8 @@ public record SqlTables(SqlDialect dialect, MemoryRows memories, VersionRows ver
         Objects.requireNonNull(state, "state");
     }
 
-    /** The memories table with its full-text search, and what the store knows of its namespaces. */
+    /** The memories table, and what the store knows of its namespaces. */
     public interface MemoryRows {
-        /** The best {@code limit} of the namespace's memories for the (not blank) query by BM25, best first. */
-        List<LexicalHit> search(Connection c, String namespace, String query, int limit) throws SQLException;
-
         /**
          * Deletes the memories of the given distinct ids, with their vectors, versions and token counts, and logs each
          * id as a change marked {@code origin}; returns how many there were.

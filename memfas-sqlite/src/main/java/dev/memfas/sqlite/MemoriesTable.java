@@ -3,7 +3,6 @@ package dev.memfas.sqlite;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.spi.Embeddings;
-import dev.memfas.spi.LexicalHit;
 import dev.memfas.spi.StoredMemory;
 import dev.memfas.sql.SqlCodec;
 import dev.memfas.sql.SqlFilters;
@@ -276,38 +275,6 @@ enum MemoriesTable implements SqlTables.MemoryRows {
             }
         }
         return Set.copyOf(out);
-    }
-
-    /** The query's words as an FTS5 match expression ({@link FtsQuery}), searched; none if it has no word. */
-    @Override
-    public List<LexicalHit> search(Connection c, String namespace, String query, int limit) throws SQLException {
-        String match = FtsQuery.of(query);
-        return match.isEmpty() ? List.of() : bm25(c, namespace, match, limit);
-    }
-
-    /**
-     * BM25 search of the full-text index: the best {@code limit} of the namespace's memories for an FTS5 match
-     * expression, best first, ties by id. FTS5's bm25() is lower for better matches: negated.
-     */
-    private static List<LexicalHit> bm25(Connection c, String namespace, String match, int limit)
-            throws SQLException {
-        List<LexicalHit> hits = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT m.id, bm25(memories_fts) AS b "
-                + "FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid "
-                + "WHERE memories_fts MATCH ? AND m.namespace = ? ORDER BY b, m.id LIMIT ?")) {
-            ps.setString(1, match);
-            ps.setString(2, namespace);
-            ps.setInt(3, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    double score = -rs.getDouble(2);
-                    if (score > 0 && Double.isFinite(score)) {
-                        hits.add(new LexicalHit(rs.getString(1), score));
-                    }
-                }
-            }
-        }
-        return hits;
     }
 
     /** Every memory's rowid and text, for re-embedding. */

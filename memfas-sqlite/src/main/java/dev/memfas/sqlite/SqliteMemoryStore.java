@@ -54,7 +54,7 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
 
     private SqliteMemoryStore(Builder b) {
         this.db = new SqliteDatabase(b.file.toAbsolutePath(), b.busyTimeout, b.durability, b.readConnections);
-        this.parts = new SqlStoreParts(db, TABLES, b.clock);
+        this.parts = new SqlStoreParts(db, TABLES, b.clock, b.lexicalMemory);
         try {
             knowSpace(db.read("read the vector space", this::readSpace));
         } catch (RuntimeException e) {
@@ -85,6 +85,7 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
         private int readConnections = 4;
         private Durability durability = Durability.NORMAL;
         private Clock clock = Clock.systemUTC();
+        private long lexicalMemory = DEFAULT_LEXICAL_MEMORY;
 
         private Builder(Path file) {
             this.file = file;
@@ -114,6 +115,16 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
         /** The clock that dates saved state; the system UTC clock when not set. */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * How many bytes of heap the full-text indexes of the namespaces searched may take ({@link #searchLexical});
+         * 128 MB when not set. Beyond it, those least likely to be searched again are dropped and read again when
+         * they are.
+         */
+        public Builder lexicalIndexMemory(long bytes) {
+            this.lexicalMemory = checkLexicalMemory(bytes);
             return this;
         }
 

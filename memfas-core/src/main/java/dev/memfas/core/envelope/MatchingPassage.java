@@ -1,6 +1,6 @@
 package dev.memfas.core.envelope;
 
-import dev.memfas.core.text.PorterStemmer;
+import dev.memfas.internal.PorterStemmer;
 import dev.memfas.core.text.TextAnalyzer;
 import dev.memfas.internal.StopWords;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.memfas.core.text;
 
+import dev.memfas.internal.PorterStemmer;
 import dev.memfas.internal.StopWords;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.memfas.core.envelope;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.memfas.core.text.PorterStemmer;
+import dev.memfas.internal.PorterStemmer;
 import org.junit.jupiter.api.Test;
 
 final class MatchingPassageTest {

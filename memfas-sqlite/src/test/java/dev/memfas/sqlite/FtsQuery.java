@@ -6,7 +6,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Turns free text into an FTS5 query that cannot be a syntax error: the text's words (runs of letters and digits,
+ * The FTS5 query the store's search once ran, which its own full-text index must rank as FTS5 does
+ * ({@link FullTextParityTest}). Turns free text into an FTS5 query that cannot be a syntax error: the text's words (runs of letters and digits,
  * lower-cased, English stop words dropped), each as a quoted string, joined with {@code OR} so BM25 ranks by how many
  * and how rare the matched words are. Operators, quotes, parentheses and column filters in the text are never
  * interpreted.

@@ -1,14 +1,18 @@
-package dev.memfas.core.text;
+package dev.memfas.internal;
+
+import java.nio.charset.StandardCharsets;
 
 /**
  * The Porter stemming algorithm (M.F. Porter, 1980, "An algorithm for suffix stripping"), the same one SQLite's FTS5
  * {@code porter} tokenizer applies, so lexical matching agrees across stores: "deploying", "deployed" and "deploys"
  * all become "deploy".
  *
- * <p>Input is a lower-case ASCII word; anything else is returned unchanged. Stateless and thread-safe (each call uses
- * its own buffer).
+ * <p>Stateless and thread-safe (each call uses its own buffer).
  */
 public final class PorterStemmer {
+    /** FTS5 leaves tokens longer than this many bytes unstemmed. */
+    private static final int FTS5_LONGEST = 64;
+
     private char[] b;
     private int k;
     private int j;
@@ -18,15 +22,42 @@ public final class PorterStemmer {
         k = b.length - 1;
     }
 
+    /** The stem of a lower-case word of the letters a to z; any other word unchanged. */
     public static String stem(String word) {
-        if (word.length() <= 2) {
-            return word;
-        }
         for (int i = 0; i < word.length(); i++) {
             char c = word.charAt(i);
             if (c < 'a' || c > 'z') {
                 return word;
             }
+        }
+        return stemAscii(word);
+    }
+
+    /**
+     * The stem of a token as FTS5's {@code porter} tokenizer takes it: any token of 3 to 64 bytes in UTF-8, read byte
+     * by byte, so that digits and the bytes of other characters are consonants ("1990s" becomes "1990", "großartige"
+     * "großartig"); a longer or shorter token unchanged.
+     */
+    public static String stemToken(String token) {
+        boolean ascii = true;
+        for (int i = 0; i < token.length() && ascii; i++) {
+            ascii = token.charAt(i) < 0x80;
+        }
+        if (ascii) {
+            return token.length() > FTS5_LONGEST ? token : stemAscii(token);
+        }
+        byte[] utf8 = token.getBytes(StandardCharsets.UTF_8);
+        if (utf8.length > FTS5_LONGEST) {
+            return token;
+        }
+        // Each byte as one char of ISO 8859-1: the suffixes are ASCII, so a cut never falls inside a character.
+        String stem = stemAscii(new String(utf8, StandardCharsets.ISO_8859_1));
+        return new String(stem.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+    }
+
+    private static String stemAscii(String word) {
+        if (word.length() <= 2) {
+            return word;
         }
         PorterStemmer s = new PorterStemmer(word);
         s.step1ab();
@@ -109,10 +140,11 @@ public final class PorterStemmer {
         return ch != 'w' && ch != 'x' && ch != 'y';
     }
 
+    /** Whether the word ends with the suffix after at least one letter (as in FTS5: "ies" stays, "eed" loses "ed"). */
     private boolean ends(String s) {
         int l = s.length();
         int o = k - l + 1;
-        if (o < 0) {
+        if (o < 1) {
             return false;
         }
         for (int i = 0; i < l; i++) {
