@@ -110,7 +110,7 @@ final class CuratorParts {
         this.pinned = new PinnedMemories(store);
         // Before anything is loaded: a change committed while loading is applied again at the first turn, harmlessly.
         ChangeFollower follower = OtherProcesses.follow(store);
-        TokenCountCache tokenCounts = new TokenCountCache(tokenizer, 200_000);
+        TokenCountCache tokenCounts = new TokenCountCache(tokenizer, tokenCountEntries(settings.indexMemoryLimit()));
         AuthorNames authorNames = new AuthorNames(store);
         this.queryEmbedder = new QueryEmbedder(embedder, authorNames);
         this.topics = new TopicTracker(settings.topicShiftThreshold());
@@ -184,5 +184,14 @@ final class CuratorParts {
             }
             store.close();
         });
+    }
+
+    /**
+     * How many memories' token counts the curator keeps: one per kilobyte of the index memory limit (an entry holds
+     * the memory it was counted for, a few hundred bytes for a short one), from 1,000 to 200,000 (the limit's default,
+     * 256 MB, gives 200,000).
+     */
+    static int tokenCountEntries(long indexMemoryLimit) {
+        return (int) Math.max(1_000, Math.min(200_000, indexMemoryLimit >> 10));
     }
 }
