@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  * Zipf's law, so the commonest words are in most memories of every namespace). For each N, in one run: the time to
  * build a curator over the file, the heap in use after it (after a full collection), and the p50 / p95 of a turn in one
  * 20-memory namespace, with the ratio of each to the smallest N's; then it serves every namespace once and reports what
- * the loaded indexes hold, against the curator's index memory limit ({@code --index-limit-mb}, 64 unless given). A
+ * the loaded indexes hold, against the limit ({@code --index-limit-mb}, 64 unless given) that the curator's vector
+ * indexes and the store's text indexes are each held to. A
  * bag-of-words embedder stands in for the model, so that only memfas is timed.
  *
  * <pre>
@@ -67,7 +68,8 @@ public final class TenantScaling {
             }
         }
         Embedder embedder = new BagOfWords();
-        System.out.printf(Locale.ROOT, "store %s, index memory limit %d MB%n%n", store, limitMb);
+        long limit = limitMb << 20;
+        System.out.printf(Locale.ROOT, "store %s, vector and text index limits %d MB each%n%n", store, limitMb);
         System.out.println("| namespaces × 20 memories | build the curator | heap after build | turn p50 | turn p95 |"
                 + " p50 ÷ first row's | indexes after serving every namespace |");
         System.out.println("|---|---|---|---|---|---|---|");
@@ -79,7 +81,8 @@ public final class TenantScaling {
                 Path db = dir.resolve("memfas.db");
                 try {
                     fill(() -> SqliteMemoryStore.open(db), n, embedder);
-                    r = measure(() -> SqliteMemoryStore.open(db), n, embedder, turns, limitMb << 20);
+                    r = measure(() -> SqliteMemoryStore.builder(db).lexicalIndexMemory(limit).build(), n,
+                            embedder, turns, limit);
                 } finally {
                     try (Stream<Path> files = Files.list(dir)) {
                         for (Path f : files.toList()) {
@@ -92,7 +95,8 @@ public final class TenantScaling {
                 String url = PostgresEval.newSchema(store.equals("embedded-postgres") ? "embedded" : store);
                 try {
                     fill(() -> PostgresMemoryStore.open(url), n, embedder);
-                    r = measure(() -> PostgresMemoryStore.open(url), n, embedder, turns, limitMb << 20);
+                    r = measure(() -> PostgresMemoryStore.builder(url).lexicalIndexMemory(limit).build(), n,
+                            embedder, turns, limit);
                 } finally {
                     PostgresEval.dropSchema(url);
                 }

@@ -8,10 +8,14 @@ import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.VectorSpace;
 import dev.memfas.testkit.WordEmbedder;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Many tenants in one store, for the stores' integration tests: {@link #fill} writes N namespaces of a few small
@@ -77,6 +81,26 @@ public final class ManyTenantsRun {
             System.gc();
             return new long[] {afterBig, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed()};
         }
+    }
+
+    /**
+     * Runs {@code main} (a class whose {@code main} serves the store and prints {@code heap <after big> <after all>})
+     * with {@code argument} in a JVM of {@code heapMb} MB; returns the heap it printed.
+     *
+     * @throws AssertionError if the child fails, with its output
+     */
+    public static long[] inChild(Class<?> main, String argument, int heapMb) throws IOException, InterruptedException {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + heapMb + "m", "-cp", System.getProperty("java.class.path"), main.getName(), argument)
+                .redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!child.waitFor(10, TimeUnit.MINUTES) || child.exitValue() != 0) {
+            child.destroyForcibly();
+            throw new AssertionError("the child serving the namespaces failed:\n" + out);
+        }
+        String[] heap = out.lines().filter(l -> l.startsWith("heap ")).findFirst()
+                .orElseThrow(() -> new AssertionError("no heap reported:\n" + out)).split(" ");
+        return new long[] {Long.parseLong(heap[1]), Long.parseLong(heap[2])};
     }
 
     private static ContextRequest request(String query, String namespace) {

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.core.ManyTenantsRun;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,14 +22,8 @@ final class ManyTenantsIT {
         try (PostgresMemoryStore store = PostgresMemoryStore.open(url)) {
             ManyTenantsRun.fill(store, NAMESPACES);
         }
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + HEAP_MB + "m", "-cp", System.getProperty("java.class.path"), ManyTenantsIT.class.getName(),
-                url).redirectErrorStream(true).start();
-        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(child.waitFor(10, TimeUnit.MINUTES)).isTrue();
-        assertThat(child.exitValue()).as(out).isZero();
-        String[] heap = out.lines().filter(l -> l.startsWith("heap ")).findFirst().orElseThrow().split(" ");
-        long grown = Long.parseLong(heap[2]) - Long.parseLong(heap[1]);
+        long[] heap = ManyTenantsRun.inChild(ManyTenantsIT.class, url, HEAP_MB);
+        long grown = heap[1] - heap[0];
         // The three caches (vector indexes, text indexes, token counts) at their limits, and under 1 KB for each
         // namespace served (its triggers, pinned ids, author names).
         assertThat(grown).as("heap grown while serving 20,000 namespaces")
