@@ -6,6 +6,7 @@ import dev.memfas.spi.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.core.Memfas;
+import dev.memfas.core.store.InMemoryMemoryStore;
 import dev.memfas.postgres.PostgresMemoryStore;
 import dev.memfas.sqlite.SqliteMemoryStore;
 import java.nio.file.Files;
@@ -66,13 +67,16 @@ public final class PostgresVsSqlite {
         int memories = 100_000;
         int turns = 300;
         String postgres = "embedded";
+        boolean inMemory = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--in-memory" -> inMemory = true;
                 case "--memories" -> memories = Integer.parseInt(args[++i]);
                 case "--turns" -> turns = Integer.parseInt(args[++i]);
                 case "--postgres" -> postgres = args[++i];
                 default -> throw new IllegalArgumentException("unknown argument: " + args[i]
-                        + " (usage: PostgresVsSqlite [--memories N] [--turns T] [--postgres URL|embedded])");
+                        + " (usage: PostgresVsSqlite [--memories N] [--turns T] [--postgres URL|embedded]"
+                        + " [--in-memory])");
             }
         }
         String url = PostgresEval.newSchema(postgres);
@@ -94,6 +98,36 @@ public final class PostgresVsSqlite {
                 pg.p95 / sqlite.p95);
         if (!Boolean.getBoolean("keep")) {
             PostgresEval.dropSchema(url);
+        }
+        if (inMemory) {
+            double[] memory = inMemory(memories, turns);
+            System.out.printf(Locale.ROOT, "in-memory store: p50 %.2f ms, p95 %.2f ms; sqlite / in-memory: p50 %.2f,"
+                    + " p95 %.2f%n", memory[0], memory[1], sqlite.p50 / memory[0], sqlite.p95 / memory[1]);
+        }
+    }
+
+    /** The same memories in the in-memory store, and the same turns over it: p50 and p95 in ms. */
+    private static double[] inMemory(int memories, int turns) {
+        Random random = new Random(42);
+        try (ContextCurator curator = Memfas.newBuilder().store(new InMemoryMemoryStore())
+                .embedder(new QueryEmbedder()).build()) {
+            for (int from = 0; from < memories; from += 1000) {
+                List<Memory> batch = new ArrayList<>();
+                for (int i = from; i < Math.min(memories, from + 1000); i++) {
+                    batch.add(memory("m" + i, i, random));
+                }
+                curator.rememberAll(batch);
+            }
+            Random queries = new Random(7);
+            for (int i = 0; i < turns / 3; i++) {
+                turn(curator, queries);
+            }
+            double[] millis = new double[turns];
+            for (int i = 0; i < turns; i++) {
+                millis[i] = turn(curator, queries);
+            }
+            Arrays.sort(millis);
+            return new double[] {millis[turns / 2], millis[(int) Math.ceil(turns * 0.95) - 1]};
         }
     }
 

@@ -20,8 +20,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The {@code memories} table and its full-text index {@code memories_fts} (kept in step row by row, by rowid):
- * writing, reading, deleting, listing and searching memories. A memory's rowid is its storage order, which
+ * The {@code memories} table: writing, reading, deleting and listing memories. A memory's rowid is its storage order, which
  * {@code neighborhood} reads. Statements only; the store runs them in its transactions and read connections.
  */
 enum MemoriesTable implements SqlTables.MemoryRows {
@@ -61,8 +60,6 @@ enum MemoriesTable implements SqlTables.MemoryRows {
         private final PreparedStatement find;
         private final PreparedStatement insert;
         private final PreparedStatement update;
-        private final PreparedStatement ftsDelete;
-        private final PreparedStatement ftsInsert;
         private final PreparedStatement keepVersion;
 
         Writer(Connection c) throws SQLException {
@@ -78,8 +75,6 @@ enum MemoriesTable implements SqlTables.MemoryRows {
                     + "importance = ?, metadata = ?, expires_s = ?, expires_ns = ?, valid_from_s = ?, valid_from_ns = ?, "
                     + "valid_until_s = ?, valid_until_ns = ?, supersedes = ?, superseded_by = ?, archived_s = ?, "
                     + "archived_ns = ?, recorded_s = ?, recorded_ns = ? WHERE rowid = ?");
-            ftsDelete = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
-            ftsInsert = c.prepareStatement("INSERT INTO memories_fts (rowid, text) VALUES (?, ?)");
             keepVersion = c.prepareStatement(VersionsTable.KEEP_VERSION);
         }
 
@@ -107,12 +102,7 @@ enum MemoriesTable implements SqlTables.MemoryRows {
                 bindFields(update, 1, m);
                 update.setLong(26, rowid);
                 update.executeUpdate();
-                ftsDelete.setLong(1, rowid);
-                ftsDelete.executeUpdate();
             }
-            ftsInsert.setLong(1, rowid);
-            ftsInsert.setString(2, m.text());
-            ftsInsert.executeUpdate();
             return replaced ? -rowid - 1 : rowid;
         }
 
@@ -126,7 +116,7 @@ enum MemoriesTable implements SqlTables.MemoryRows {
 
         @Override
         public void close() throws SQLException {
-            for (PreparedStatement ps : List.of(find, insert, update, ftsDelete, ftsInsert, keepVersion)) {
+            for (PreparedStatement ps : List.of(find, insert, update, keepVersion)) {
                 ps.close();
             }
         }
@@ -231,15 +221,14 @@ enum MemoriesTable implements SqlTables.MemoryRows {
         return rowids.size();
     }
 
-    /** Deletes rows from the memories, their earlier versions, text index, vectors and token counts. */
+    /** Deletes rows from the memories, their earlier versions, vectors and token counts. */
     static void deleteRows(Connection c, List<Long> rowids) throws SQLException {
         try (PreparedStatement versions = c.prepareStatement(VersionsTable.DELETE_OF_ROW);
                 PreparedStatement memory = c.prepareStatement("DELETE FROM memories WHERE rowid = ?");
-                PreparedStatement fts = c.prepareStatement("DELETE FROM memories_fts WHERE rowid = ?");
                 PreparedStatement vector = c.prepareStatement("DELETE FROM vectors WHERE rowid = ?");
                 PreparedStatement counts = c.prepareStatement("DELETE FROM token_counts WHERE rowid = ?")) {
             for (long rowid : rowids) {
-                for (PreparedStatement ps : List.of(versions, memory, fts, vector, counts)) {
+                for (PreparedStatement ps : List.of(versions, memory, vector, counts)) {
                     ps.setLong(1, rowid);
                     ps.executeUpdate();
                 }

@@ -187,5 +187,7 @@ final class Schema {
                         recorded_s INTEGER,
                         recorded_ns INTEGER,
                         PRIMARY KEY (namespace, id, version)
-                    ) WITHOUT ROWID"""));
+                    ) WITHOUT ROWID"""),
+            // 5: text is searched per namespace in the process (dev.memfas.sql.LexicalIndexes); FTS5 is no longer read.
+            List.of("DROP TABLE IF EXISTS memories_fts"));
 }

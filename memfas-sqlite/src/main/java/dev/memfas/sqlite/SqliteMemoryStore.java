@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A {@link MemoryStore} in one SQLite file: memories, their vectors, an FTS5 index for BM25, access statistics,
- * triggers and a key-value state table, durable across restarts.
+ * A {@link MemoryStore} in one SQLite file: memories, their vectors, access statistics, triggers and a key-value
+ * state table, durable across restarts; text is searched per namespace in the process (BM25 as FTS5 ranks it).
  *
  * <p>Open with {@link #open(Path)}, or {@link #builder(Path)} for options. The file is created if missing, and its
  * schema migrated forward (see {@code docs/storage.md}).
@@ -207,8 +207,7 @@ public final class SqliteMemoryStore extends AbstractSqlStore {
 
     /**
      * Runs {@code PRAGMA integrity_check} on a fresh connection; returns {@code "ok"} for a sound file, else SQLite's
-     * findings. (A long-lived connection's FTS5 module may check against structure it cached before other connections
-     * wrote, and report a sound index as malformed.)
+     * findings.
      */
     public String integrityCheck() {
         return db.integrityCheck();

@@ -25,7 +25,7 @@ class PreviousFileTest {
             Files.copy(in, file);
         }
         try (SqliteMemoryStore store = SqliteMemoryStore.open(file)) {
-            assertThat(store.schemaVersion()).isEqualTo(4);
+            assertThat(store.schemaVersion()).isEqualTo(Schema.MIGRATIONS.size());
             PreviousContent.assertWritten(store);
         }
     }
