@@ -1,13 +1,10 @@
 package dev.memfas.sql;
 
 import dev.memfas.spi.LexicalHit;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -161,25 +158,66 @@ final class LexicalIndex {
         }
     }
 
+    /** The best {@code limit} of the touched slots, best first: a heap of slots whose head is the worst kept. */
     private List<LexicalHit> best(double[] scores, int[] touched, int count, int limit) {
-        // The worst kept hit at the head: lower score, then the greater id.
-        PriorityQueue<Integer> kept = new PriorityQueue<>(Math.min(limit, count) + 1, (a, b) -> {
-            int byScore = Double.compare(scores[a], scores[b]);
-            return byScore != 0 ? byScore : ids[b].compareTo(ids[a]);
-        });
+        int[] heap = new int[Math.min(limit, count)];
+        int size = 0;
         for (int i = 0; i < count; i++) {
-            kept.add(touched[i]);
-            if (kept.size() > limit) {
-                kept.poll();
+            int slot = touched[i];
+            if (size < heap.length) {
+                heap[size] = slot;
+                siftUp(heap, size++, scores);
+            } else if (worse(heap[0], slot, scores)) {
+                heap[0] = slot;
+                siftDown(heap, size, scores);
             }
         }
-        List<LexicalHit> hits = new ArrayList<>(kept.size());
-        while (!kept.isEmpty()) {
-            int slot = kept.poll();
-            hits.add(new LexicalHit(ids[slot], scores[slot]));
+        LexicalHit[] hits = new LexicalHit[size];
+        while (size > 0) {
+            int slot = heap[0];
+            hits[--size] = new LexicalHit(ids[slot], scores[slot]);
+            heap[0] = heap[size];
+            siftDown(heap, size, scores);
         }
-        Collections.reverse(hits);
-        return hits;
+        return List.of(hits);
+    }
+
+    /** Whether slot {@code a} ranks below slot {@code b}: a lower score, or the same and a greater id. */
+    private boolean worse(int a, int b, double[] scores) {
+        int byScore = Double.compare(scores[a], scores[b]);
+        return byScore != 0 ? byScore < 0 : ids[a].compareTo(ids[b]) > 0;
+    }
+
+    private void siftUp(int[] heap, int at, double[] scores) {
+        while (at > 0) {
+            int parent = (at - 1) >>> 1;
+            if (!worse(heap[at], heap[parent], scores)) {
+                return;
+            }
+            int t = heap[at];
+            heap[at] = heap[parent];
+            heap[parent] = t;
+            at = parent;
+        }
+    }
+
+    private void siftDown(int[] heap, int size, double[] scores) {
+        int at = 0;
+        while (true) {
+            int worst = at;
+            for (int child = 2 * at + 1; child <= 2 * at + 2 && child < size; child++) {
+                if (worse(heap[child], heap[worst], scores)) {
+                    worst = child;
+                }
+            }
+            if (worst == at) {
+                return;
+            }
+            int t = heap[at];
+            heap[at] = heap[worst];
+            heap[worst] = t;
+            at = worst;
+        }
     }
 
     private void addLocked(String id, String text) {
