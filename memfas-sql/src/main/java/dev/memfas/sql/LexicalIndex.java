@@ -123,9 +123,12 @@ final class LexicalIndex {
                 return List.of();
             }
             double averageLength = (double) totalLength / (double) live;
-            double[] scores = new double[slots];
-            int[] touched = new int[16];
-            int touchedCount = 0;
+            long postingsRead = 0;
+            for (String term : queryTerms) {
+                Integer t = termIds.get(term);
+                postingsRead += t == null ? 0 : postingInts[t] / 2;
+            }
+            Scores scores = new Scores(slots, postingsRead);
             for (String term : queryTerms) {
                 Integer t = termIds.get(term);
                 if (t == null || holders[t] == 0) {
@@ -143,55 +146,116 @@ final class LexicalIndex {
                     }
                     double tf = p[i + 1];
                     double length = lengths[slot];
-                    if (scores[slot] == 0.0) {
-                        if (touchedCount == touched.length) {
-                            touched = Arrays.copyOf(touched, touchedCount * 2);
-                        }
-                        touched[touchedCount++] = slot;
-                    }
-                    scores[slot] += idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + B * length / averageLength)));
+                    scores.add(slot, idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + B * length / averageLength))));
                 }
             }
-            return best(scores, touched, touchedCount, limit);
+            return best(scores, limit);
         } finally {
             lock.readLock().unlock();
         }
     }
 
-    /** The best {@code limit} of the touched slots, best first: a heap of slots whose head is the worst kept. */
-    private List<LexicalHit> best(double[] scores, int[] touched, int count, int limit) {
+    /**
+     * The sums of one search, by slot: in an array over every slot when the query's postings are many (a common word
+     * in a large namespace), else in a small open-addressing table, so that a search allocates in proportion to what
+     * it reads rather than to the namespace (writing searches for duplicates of every memory it stores).
+     */
+    private static final class Scores {
+        private final double[] dense;
+        private final int[] keys;
+        private final double[] sums;
+        private int[] touched;
+        private int count;
+
+        Scores(int slots, long postings) {
+            if (postings * 4 >= slots) {
+                dense = new double[slots];
+                keys = null;
+                sums = null;
+                touched = new int[(int) Math.min(slots, Math.max(16, postings))];
+            } else {
+                int capacity = Integer.highestOneBit((int) Math.max(8, postings * 2)) << 1;
+                dense = null;
+                keys = new int[capacity];
+                Arrays.fill(keys, -1);
+                sums = new double[capacity];
+                touched = new int[(int) Math.max(16, postings)];
+            }
+        }
+
+        void add(int slot, double value) {
+            if (dense != null) {
+                if (dense[slot] == 0.0) {
+                    touched[count++] = slot;
+                }
+                dense[slot] += value;
+                return;
+            }
+            int mask = keys.length - 1;
+            int at = (slot * 0x9E3779B9) >>> 1 & mask;
+            while (keys[at] != slot) {
+                if (keys[at] == -1) {
+                    keys[at] = slot;
+                    touched[count++] = slot;
+                    break;
+                }
+                at = (at + 1) & mask;
+            }
+            sums[at] += value;
+        }
+
+        double of(int slot) {
+            if (dense != null) {
+                return dense[slot];
+            }
+            int mask = keys.length - 1;
+            int at = (slot * 0x9E3779B9) >>> 1 & mask;
+            while (keys[at] != slot) {
+                at = (at + 1) & mask;
+            }
+            return sums[at];
+        }
+    }
+
+    /** The best {@code limit} of the memories scored, best first: a heap of slots whose head is the worst kept. */
+    private List<LexicalHit> best(Scores scores, int limit) {
+        int count = scores.count;
+        double[] score = new double[count];
+        for (int i = 0; i < count; i++) {
+            score[i] = scores.of(scores.touched[i]);
+        }
+        int[] slotAt = scores.touched;
         int[] heap = new int[Math.min(limit, count)];
         int size = 0;
         for (int i = 0; i < count; i++) {
-            int slot = touched[i];
             if (size < heap.length) {
-                heap[size] = slot;
-                siftUp(heap, size++, scores);
-            } else if (worse(heap[0], slot, scores)) {
-                heap[0] = slot;
-                siftDown(heap, size, scores);
+                heap[size] = i;
+                siftUp(heap, size++, score, slotAt);
+            } else if (worse(heap[0], i, score, slotAt)) {
+                heap[0] = i;
+                siftDown(heap, size, score, slotAt);
             }
         }
         LexicalHit[] hits = new LexicalHit[size];
         while (size > 0) {
-            int slot = heap[0];
-            hits[--size] = new LexicalHit(ids[slot], scores[slot]);
+            int i = heap[0];
+            hits[--size] = new LexicalHit(ids[slotAt[i]], score[i]);
             heap[0] = heap[size];
-            siftDown(heap, size, scores);
+            siftDown(heap, size, score, slotAt);
         }
         return List.of(hits);
     }
 
-    /** Whether slot {@code a} ranks below slot {@code b}: a lower score, or the same and a greater id. */
-    private boolean worse(int a, int b, double[] scores) {
-        int byScore = Double.compare(scores[a], scores[b]);
-        return byScore != 0 ? byScore < 0 : ids[a].compareTo(ids[b]) > 0;
+    /** Whether hit {@code a} ranks below hit {@code b}: a lower score, or the same and a greater id. */
+    private boolean worse(int a, int b, double[] score, int[] slotAt) {
+        int byScore = Double.compare(score[a], score[b]);
+        return byScore != 0 ? byScore < 0 : ids[slotAt[a]].compareTo(ids[slotAt[b]]) > 0;
     }
 
-    private void siftUp(int[] heap, int at, double[] scores) {
+    private void siftUp(int[] heap, int at, double[] score, int[] slotAt) {
         while (at > 0) {
             int parent = (at - 1) >>> 1;
-            if (!worse(heap[at], heap[parent], scores)) {
+            if (!worse(heap[at], heap[parent], score, slotAt)) {
                 return;
             }
             int t = heap[at];
@@ -201,12 +265,12 @@ final class LexicalIndex {
         }
     }
 
-    private void siftDown(int[] heap, int size, double[] scores) {
+    private void siftDown(int[] heap, int size, double[] score, int[] slotAt) {
         int at = 0;
         while (true) {
             int worst = at;
             for (int child = 2 * at + 1; child <= 2 * at + 2 && child < size; child++) {
-                if (worse(heap[child], heap[worst], scores)) {
+                if (worse(heap[child], heap[worst], score, slotAt)) {
                     worst = child;
                 }
             }
