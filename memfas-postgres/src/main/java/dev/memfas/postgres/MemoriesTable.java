@@ -20,19 +20,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The {@code memfas_memories} table with its lexemes (the text search index): writing, reading, deleting and listing
- * memories. A memory's {@code seq} is its storage order, which {@code neighborhood} reads. Statements only; the store
+ * The {@code memfas_memories} table: writing, reading, deleting and listing memories. A memory's {@code seq} is its storage order, which {@code neighborhood} reads. Statements only; the store
  * runs them in its transactions, and every write reports what it changed to the transaction's {@link WriteLog}.
  */
 enum MemoriesTable implements SqlTables.MemoryRows {
     INSTANCE;
 
     static final String COLUMNS = SqlMemoryRow.COLUMNS;
-    /**
-     * How much of a memory's text its lexemes are read from: a tsvector holds at most 1 MB, and 256K chars of prose
-     * make well under that. Longer memories are found by words of their first 256K chars.
-     */
-    static final int SEARCHED_CHARS = 1 << 18;
 
     /** Reads a row of {@link #COLUMNS}, from the memories or their versions. */
     static StoredMemory read(ResultSet rs) throws SQLException {
@@ -121,10 +115,11 @@ enum MemoriesTable implements SqlTables.MemoryRows {
     /** Deletes the memories of the given ids (their vectors and token counts go with them), and their versions. */
     static List<String> delete(Connection c, String namespace, Collection<String> ids, WriteLog log)
             throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM memfas_memories WHERE namespace = ? "
-                + "AND id = ANY (?) RETURNING id, lexeme_count")) {
-            ps.setString(1, namespace);
-            ps.setArray(2, textArray(c, ids));
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM memfas_memories WHERE seq = ANY (ARRAY("
+                + PostgresDialect.lookUpEach("SELECT seq FROM memfas_memories WHERE namespace = ? AND id = memfas_ids.id")
+                + ")) RETURNING id")) {
+            ps.setArray(1, textArray(c, ids));
+            ps.setString(2, namespace);
             return deleted(c, ps, namespace, log);
         }
     }
@@ -135,7 +130,7 @@ enum MemoriesTable implements SqlTables.MemoryRows {
         try (ResultSet rs = delete.executeQuery()) {
             while (rs.next()) {
                 ids.add(rs.getString(1));
-                log.lexemes(namespace, -1, -rs.getLong(2));
+                log.counted(namespace, -1);
             }
         }
         if (!ids.isEmpty()) {

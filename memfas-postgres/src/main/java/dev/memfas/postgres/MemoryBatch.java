@@ -16,6 +16,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Writes a batch of memories and their vectors in a few statements, whatever its size: one per namespace that reads
@@ -25,7 +27,6 @@ import java.util.Map;
  * transaction, and each memory written is reported to the transaction's {@link WriteLog}.
  */
 final class MemoryBatch {
-    private static final String LEXEMES = "to_tsvector('english', ?::text)";
     /** The columns a write sets, after namespace and id, in {@link #bindFields} order. */
     private static final String FIELDS = "text, source, kind, scope, tags, author, created_s, created_ns, updated_s, "
             + "updated_ns, pinned, importance, metadata, expires_s, expires_ns, valid_from_s, valid_from_ns, "
@@ -43,16 +44,16 @@ final class MemoryBatch {
     private MemoryBatch() {}
 
     static void putAll(Connection c, List<Memory> memories, Embeddings embeddings, WriteLog log) throws SQLException {
-        Map<String, Map<String, long[]>> existing = lockExisting(c, memories);
+        Map<String, Map<String, Long>> existing = lockExisting(c, memories);
         long[] seqs = new long[memories.size()];
         List<Integer> fresh = new ArrayList<>();
         for (int i = 0; i < memories.size(); i++) {
             Memory m = memories.get(i);
-            long[] row = existing.get(m.namespace()).get(m.id());
-            if (row == null) {
+            Long seq = existing.get(m.namespace()).get(m.id());
+            if (seq == null) {
                 fresh.add(i);
             } else {
-                seqs[i] = row[0];
+                seqs[i] = seq;
             }
         }
         Map<Integer, Long> inserted = insert(c, memories, fresh, log);
@@ -74,24 +75,28 @@ final class MemoryBatch {
         }
     }
 
-    /** The memories of the batch that exist, locked: by namespace and id, their seq and lexeme count. */
-    private static Map<String, Map<String, long[]>> lockExisting(Connection c, List<Memory> memories)
+    /**
+     * The memories of the batch that exist, locked: by namespace and id, their seq. Each namespace's ids are locked in
+     * sorted order, one by one through the {@code (namespace, id)} index ({@link PostgresDialect#lookUpEach}), so that
+     * two writers of the same memories lock them in the same order.
+     */
+    private static Map<String, Map<String, Long>> lockExisting(Connection c, List<Memory> memories)
             throws SQLException {
-        Map<String, List<String>> ids = new LinkedHashMap<>();
+        Map<String, Set<String>> ids = new LinkedHashMap<>();
         for (Memory m : memories) {
-            ids.computeIfAbsent(m.namespace(), k -> new ArrayList<>()).add(m.id());
+            ids.computeIfAbsent(m.namespace(), k -> new TreeSet<>()).add(m.id());
         }
-        Map<String, Map<String, long[]>> out = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT id, seq, lexeme_count FROM memfas_memories "
-                + "WHERE namespace = ? AND id = ANY (?) ORDER BY seq FOR UPDATE")) {
-            for (Map.Entry<String, List<String>> e : ids.entrySet()) {
-                Map<String, long[]> rows = new HashMap<>();
+        Map<String, Map<String, Long>> out = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(PostgresDialect.lookUpEach("SELECT id, seq FROM memfas_memories "
+                + "WHERE namespace = ? AND id = memfas_ids.id FOR UPDATE"))) {
+            for (Map.Entry<String, Set<String>> e : ids.entrySet()) {
+                Map<String, Long> rows = new HashMap<>();
                 out.put(e.getKey(), rows);
-                ps.setString(1, e.getKey());
-                ps.setArray(2, MemoriesTable.textArray(c, e.getValue()));
+                ps.setArray(1, MemoriesTable.textArray(c, e.getValue()));
+                ps.setString(2, e.getKey());
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        rows.put(rs.getString(1), new long[] {rs.getLong(2), rs.getLong(3)});
+                        rows.put(rs.getString(1), rs.getLong(2));
                     }
                 }
             }
@@ -110,21 +115,19 @@ final class MemoryBatch {
             return inserted;
         }
         int n = fresh.size();
-        Object[][] columns = new Object[FIELD_COUNT + 3][n];
+        Object[][] columns = new Object[FIELD_COUNT + 2][n];
         for (int k = 0; k < n; k++) {
             Memory m = memories.get(fresh.get(k));
             columns[0][k] = m.namespace();
             columns[1][k] = m.id();
-            columns[2][k] = searchable(m);
             Object[] fields = fields(m);
             for (int f = 0; f < FIELD_COUNT; f++) {
-                columns[3 + f][k] = fields[f];
+                columns[2 + f][k] = fields[f];
             }
         }
-        StringBuilder unnest = new StringBuilder("?::text[], ?::text[], ?::text[]");
-        StringBuilder select = new StringBuilder("u.namespace, u.id, to_tsvector('english', u.searchable), "
-                + "length(to_tsvector('english', u.searchable))");
-        StringBuilder names = new StringBuilder("namespace, id, searchable");
+        StringBuilder unnest = new StringBuilder("?::text[], ?::text[]");
+        StringBuilder select = new StringBuilder("u.namespace, u.id");
+        StringBuilder names = new StringBuilder("namespace, id");
         String[] fieldNames = FIELD_NAMES;
         for (int f = 0; f < FIELD_COUNT; f++) {
             unnest.append(", ?::").append(TYPES[f]).append("[]");
@@ -133,10 +136,9 @@ final class MemoryBatch {
             select.append(", ").append(list ? "CASE WHEN u." + fieldNames[f] + " = '' THEN '{}'::text[] ELSE "
                     + "string_to_array(u." + fieldNames[f] + ", chr(31)) END" : "u." + fieldNames[f]);
         }
-        String sql = "INSERT INTO memfas_memories (namespace, id, lexemes, lexeme_count, " + FIELDS + ") SELECT "
+        String sql = "INSERT INTO memfas_memories (namespace, id, " + FIELDS + ") SELECT "
                 + select + " FROM unnest(" + unnest + ") WITH ORDINALITY AS u (" + names + ", ordinality) "
-                + "ORDER BY u.ordinality ON CONFLICT (namespace, id) DO NOTHING RETURNING id, namespace, seq, "
-                + "lexeme_count";
+                + "ORDER BY u.ordinality ON CONFLICT (namespace, id) DO NOTHING RETURNING id, namespace, seq";
         Map<String, Integer> index = new HashMap<>();
         for (int k = 0; k < n; k++) {
             Memory m = memories.get(fresh.get(k));
@@ -145,15 +147,14 @@ final class MemoryBatch {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setArray(1, c.createArrayOf("text", columns[0]));
             ps.setArray(2, c.createArrayOf("text", columns[1]));
-            ps.setArray(3, c.createArrayOf("text", columns[2]));
             for (int f = 0; f < FIELD_COUNT; f++) {
-                ps.setArray(4 + f, array(c, TYPES[f], columns[3 + f]));
+                ps.setArray(3 + f, array(c, TYPES[f], columns[2 + f]));
             }
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String namespace = rs.getString(2);
                     inserted.put(index.get(namespace + SEPARATOR + rs.getString(1)), rs.getLong(3));
-                    log.lexemes(namespace, 1, rs.getLong(4));
+                    log.counted(namespace, 1);
                 }
             }
         }
@@ -174,15 +175,13 @@ final class MemoryBatch {
     /** Replaces the memory stored under its namespace and id, keeping its old state as a version; returns its seq. */
     private static long replace(Connection c, Memory m, WriteLog log) throws SQLException {
         long seq;
-        long oldLexemes;
         try (PreparedStatement find = c.prepareStatement(
-                "SELECT seq, lexeme_count FROM memfas_memories WHERE namespace = ? AND id = ? FOR UPDATE")) {
+                "SELECT seq FROM memfas_memories WHERE namespace = ? AND id = ? FOR UPDATE")) {
             find.setString(1, m.namespace());
             find.setString(2, m.id());
             try (ResultSet rs = find.executeQuery()) {
                 rs.next(); // it exists: locked before, or inserted by a transaction that committed since
                 seq = rs.getLong(1);
-                oldLexemes = rs.getLong(2);
             }
         }
         try (PreparedStatement keep = c.prepareStatement(VersionsTable.KEEP_VERSION)) {
@@ -194,25 +193,13 @@ final class MemoryBatch {
             drop.executeUpdate();
         }
         String placeholders = String.join(", ", Collections.nCopies(FIELD_COUNT, "?"));
-        try (PreparedStatement update = c.prepareStatement("UPDATE memfas_memories SET lexemes = l, "
-                + "lexeme_count = length(l), (" + FIELDS + ") = ROW(" + placeholders + ") FROM " + LEXEMES
-                + " AS l WHERE seq = ? RETURNING lexeme_count")) {
+        try (PreparedStatement update = c.prepareStatement("UPDATE memfas_memories SET (" + FIELDS + ") = ROW("
+                + placeholders + ") WHERE seq = ?")) {
             bindFields(c, update, 1, m);
-            update.setString(1 + FIELD_COUNT, searchable(m));
-            update.setLong(2 + FIELD_COUNT, seq);
-            try (ResultSet rs = update.executeQuery()) {
-                rs.next();
-                log.lexemes(m.namespace(), 0, rs.getLong(1) - oldLexemes);
-            }
+            update.setLong(1 + FIELD_COUNT, seq);
+            update.executeUpdate();
         }
         return seq;
-    }
-
-    /** The text the lexemes are read from: the first {@link MemoriesTable#SEARCHED_CHARS}, as PostgreSQL holds text. */
-    private static String searchable(Memory m) {
-        String text = m.text();
-        return Codec.searchable(text.length() > MemoriesTable.SEARCHED_CHARS
-                ? text.substring(0, MemoriesTable.SEARCHED_CHARS) : text);
     }
 
     /** The values of {@link #FIELDS}, lists of identifiers joined by U+001F. */

@@ -12,22 +12,20 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The {@code memfas_namespace_stats} table: per namespace, how many memories and lexemes it holds (BM25's collection
- * statistics, and the count of memories without a scan), kept by every write transaction as its last statements but
- * the change log's.
+ * The {@code memfas_namespace_stats} table: per namespace, how many memories it holds (counted without a scan), kept by
+ * every write transaction as its last statements but the change log's.
  */
 final class NamespacesTable {
     private NamespacesTable() {}
 
-    /** Adds each namespace's change (memories, lexemes; negative for fewer), in namespace order. */
-    static void add(Connection c, Map<String, long[]> changes) throws SQLException {
+    /** Adds each namespace's change of memories (negative for fewer), in namespace order. */
+    static void add(Connection c, Map<String, Long> changes) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO memfas_namespace_stats AS s (namespace, "
-                + "memories, lexemes) VALUES (?, ?, ?) ON CONFLICT (namespace) DO UPDATE SET "
-                + "memories = s.memories + excluded.memories, lexemes = s.lexemes + excluded.lexemes")) {
-            for (Map.Entry<String, long[]> e : changes.entrySet()) {
+                + "memories) VALUES (?, ?) ON CONFLICT (namespace) DO UPDATE SET "
+                + "memories = s.memories + excluded.memories")) {
+            for (Map.Entry<String, Long> e : changes.entrySet()) {
                 ps.setString(1, e.getKey());
-                ps.setLong(2, e.getValue()[0]);
-                ps.setLong(3, e.getValue()[1]);
+                ps.setLong(2, e.getValue());
                 ps.addBatch();
             }
             ps.executeBatch();

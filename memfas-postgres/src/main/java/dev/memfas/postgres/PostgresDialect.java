@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
@@ -46,6 +47,41 @@ enum PostgresDialect implements SqlDialect {
     @Override
     public int idsPerStatement() {
         return Integer.MAX_VALUE;
+    }
+
+    /**
+     * One statement whatever the number of ids, each id found on its own through the {@code (namespace, id)} index: a
+     * LATERAL subquery the planner may not merge into a join ({@code OFFSET 0}) and so runs once per id. With a plain
+     * {@code id = ANY (?)} the index was the statistics' choice, and a namespace that grew since the table was last
+     * analyzed looked small: 1,000 ids of a 100,000-memory namespace were found by reading all 100,000 rows (180 to
+     * 490 ms, against 3 to 20 ms one by one).
+     */
+    @Override
+    public void selectByIds(Connection c, String select, List<String> params, String idColumn, List<String> ids,
+            Row row) throws SQLException {
+        if (ids.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = prepare(c, lookUpEach(select + idColumn + " = memfas_ids.id"))) {
+            ps.setArray(1, MemoriesTable.textArray(c, new LinkedHashSet<>(ids)));
+            for (int i = 0; i < params.size(); i++) {
+                ps.setString(i + 2, params.get(i));
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    row.accept(rs);
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code select}, which reads the rows of one id ({@code memfas_ids.id}), run for each id of a {@code text[]}
+     * bound first: see {@link #selectByIds}.
+     */
+    static String lookUpEach(String select) {
+        return "SELECT memfas_rows.* FROM unnest(?::text[]) AS memfas_ids (id) CROSS JOIN LATERAL (" + select
+                + " OFFSET 0) AS memfas_rows";
     }
 
     @Override

@@ -153,5 +153,12 @@ final class Schema {
                     + " memory_id text, origin text NOT NULL)",
             "CREATE TABLE memfas_change_counter (only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),"
                     + " last bigint NOT NULL)",
-            "INSERT INTO memfas_change_counter (last) VALUES (0)"));
+            "INSERT INTO memfas_change_counter (last) VALUES (0)"),
+            // 2: text is searched in each process (memfas-sql's lexical index), no longer by the database; a memory's
+            // vector is looked up by namespace and id, as its row is.
+            List.of("DROP INDEX memfas_memories_lexemes",
+                    "ALTER TABLE memfas_memories DROP COLUMN lexemes, DROP COLUMN lexeme_count",
+                    "ALTER TABLE memfas_namespace_stats DROP COLUMN lexemes",
+                    "CREATE UNIQUE INDEX memfas_vectors_by_id ON memfas_vectors (namespace, id)",
+                    "DROP INDEX memfas_vectors_by_namespace"));
 }

@@ -9,13 +9,13 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What one write transaction changed, written at its end ({@link #finish}): the namespaces' counts of memories and
- * lexemes (BM25's collection statistics) and the change log. Both are written last, in namespace order and then the
+ * What one write transaction changed, written at its end ({@link #finish}): the namespaces' counts of memories and the
+ * change log. Both are written last, in namespace order and then the
  * change counter, so that transactions take these locks in one order (no deadlock) and hold the counter's, which
  * serializes them, only from their last statements to their commit.
  */
 final class WriteLog {
-    private final Map<String, long[]> stats = new TreeMap<>();
+    private final Map<String, Long> counts = new TreeMap<>();
     private final List<String> namespaces = new ArrayList<>();
     private final List<String> kinds = new ArrayList<>();
     private final List<String> memoryIds = new ArrayList<>();
@@ -40,17 +40,15 @@ final class WriteLog {
         memoryIds.add(id);
     }
 
-    /** A namespace gained (or lost, negative) memories and lexemes. */
-    void lexemes(String namespace, long memories, long lexemes) {
-        long[] d = stats.computeIfAbsent(namespace, k -> new long[2]);
-        d[0] += memories;
-        d[1] += lexemes;
+    /** A namespace gained (or lost, negative) memories. */
+    void counted(String namespace, long memories) {
+        counts.merge(namespace, memories, Long::sum);
     }
 
     /** Writes the statistics and the changes, last in the transaction; returns the last change number, or -1. */
     long finish(Connection c, String origin) throws SQLException {
-        if (!stats.isEmpty()) {
-            NamespacesTable.add(c, stats);
+        if (!counts.isEmpty()) {
+            NamespacesTable.add(c, counts);
         }
         if (namespaces.isEmpty()) {
             return -1;

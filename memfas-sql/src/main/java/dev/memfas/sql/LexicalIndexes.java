@@ -60,21 +60,31 @@ final class LexicalIndexes {
         if (terms.isEmpty()) {
             return List.of();
         }
-        long last = db.read("read the change log", c -> tables.changes().last(c));
-        return current(namespace, last).search(terms, limit);
+        return current(namespace, lastChange()).search(terms, limit);
     }
 
-    /** The namespace's index, read or caught up so that it holds every change up to {@code last}. */
+    private long lastChange() {
+        return db.read("read the change log", c -> tables.changes().last(c));
+    }
+
+    /**
+     * The namespace's index, read or caught up so that it holds every change up to {@code last}; read again when the
+     * log went back before it (a database restored from a backup, or a replica that lacked the last commits).
+     */
     private LexicalIndex current(String namespace, long last) {
         LexicalIndex index = loaded.get(namespace, this::load);
-        if (index.upTo() >= last) {
+        if (index.upTo() == last) {
             return index;
         }
         synchronized (index) {
-            if (index.upTo() >= last) {
+            if (index.upTo() > last) {
+                // Another search caught up past the number this one read, or the log went back: read it again.
+                last = lastChange();
+            }
+            if (index.upTo() == last) {
                 return index;
             }
-            if (catchUp(namespace, index, last)) {
+            if (index.upTo() < last && catchUp(namespace, index, last)) {
                 loaded.asMap().computeIfPresent(namespace, (ns, same) -> same); // weighed again
                 return index;
             }
