@@ -37,6 +37,12 @@ import java.util.stream.IntStream;
 public final class PrimaryLoad {
     private static final int DIMENSION = 384;
     private static final int VOCABULARY = 5000;
+    /**
+     * The curators' vector index limit: the 20 namespaces at work (10,000 memories each by default, 15 MB of vectors
+     * apiece) must fit, or every turn and write reads a namespace's vectors again (the 256 MB default held 16 of them,
+     * and the database then spent 21 ms a turn sending them).
+     */
+    private static final long INDEX_MEMORY = 1L << 30;
     /** The cumulative distribution of Zipf's law over the vocabulary, ranks from 50 (the stop words left out). */
     private static final double[] CUMULATIVE = new double[VOCABULARY];
 
@@ -85,7 +91,7 @@ public final class PrimaryLoad {
             Embedder embedder = new BagOfWords();
             long stored = 0;
             try (ContextCurator writer = Memfas.newBuilder().store(PostgresMemoryStore.open(url)).embedder(embedder)
-                    .build()) {
+                    .indexMemoryLimit(INDEX_MEMORY).build()) {
                 for (long size : sizes) {
                     if (replica != null && stored >= replicaUpTo) {
                         replica.close(); // its copy of everything would double the disk taken
@@ -134,6 +140,7 @@ public final class PrimaryLoad {
         // The namespaces of the agents at work: 20 across the store, each of the store's namespace size.
         List<String> served = IntStream.range(0, 20).mapToObj(k -> "t" + random.nextInt(namespaces)).toList();
         // Writes one memory at a time into them, as agents remember.
+        quiesce(primary, replica);
         double p0 = primary.cpuSeconds();
         double r0 = replica == null ? 0 : replica.cpuSeconds();
         long start = System.nanoTime();
@@ -157,18 +164,19 @@ public final class PrimaryLoad {
         double primaryPerReplicaTurn;
         double replicaPerTurn = 0;
         try (ContextCurator local = Memfas.newBuilder().store(PostgresMemoryStore.open(url)).embedder(new BagOfWords())
-                .build()) {
+                .indexMemoryLimit(INDEX_MEMORY).build()) {
             primaryPerTurn = turns(local, served, turns, true, primary, random)[0];
         }
         if (replica == null) {
             // No standby: what the primary spends on a turn's access counts alone is its cost with and without them.
             try (ContextCurator local = Memfas.newBuilder().store(PostgresMemoryStore.open(url))
-                    .embedder(new BagOfWords()).build()) {
+                    .embedder(new BagOfWords()).indexMemoryLimit(INDEX_MEMORY).build()) {
                 double readsOnly = turns(local, served, turns, false, primary, random)[0];
                 primaryPerReplicaTurn = Math.max(primaryPerTurn - readsOnly, 1e-6);
             }
         } else {
-            try (ContextCurator remote = Memfas.newBuilder().store(store.build()).embedder(new BagOfWords()).build()) {
+            try (ContextCurator remote = Memfas.newBuilder().store(store.build()).embedder(new BagOfWords())
+                    .indexMemoryLimit(INDEX_MEMORY).build()) {
                 double[] perTurn = turns(remote, served, turns, true, primary, random, replica);
                 primaryPerReplicaTurn = perTurn[0];
                 replicaPerTurn = perTurn[1];
@@ -187,6 +195,7 @@ public final class PrimaryLoad {
         EmbeddedPostgres[] servers = new EmbeddedPostgres[others.length + 1];
         servers[0] = primary;
         System.arraycopy(others, 0, servers, 1, others.length);
+        quiesce(servers);
         double[] before = new double[servers.length];
         for (int s = 0; s < servers.length; s++) {
             before[s] = servers[s].cpuSeconds();
@@ -205,6 +214,34 @@ public final class PrimaryLoad {
         String query = word(random) + " " + word(random) + " and " + word(random) + "?";
         curator.getContext(ContextRequest.builder(query).namespace(namespace).sessionId("load").tokenBudget(1024)
                 .recordAccess(recordAccess).build());
+    }
+
+    /**
+     * Waits until the servers are idle (under 2% of a core over a second: the standby done replaying, the checkpoint
+     * and autovacuum done), so that what a measurement reads is what its operations cost.
+     */
+    private static void quiesce(EmbeddedPostgres... servers) throws IOException {
+        long deadline = System.nanoTime() + 600_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            double busy = 0;
+            double[] before = new double[servers.length];
+            for (int s = 0; s < servers.length; s++) {
+                before[s] = servers[s] == null ? 0 : servers[s].cpuSeconds();
+            }
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted waiting for the servers to be idle", e);
+            }
+            for (int s = 0; s < servers.length; s++) {
+                busy = Math.max(busy, servers[s] == null ? 0 : servers[s].cpuSeconds() - before[s]);
+            }
+            if (busy < 0.02) {
+                return;
+            }
+        }
+        System.err.println("the servers were still busy after 10 minutes; measuring anyway");
     }
 
     /**

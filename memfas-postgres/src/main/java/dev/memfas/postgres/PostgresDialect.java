@@ -39,16 +39,6 @@ enum PostgresDialect implements SqlDialect {
         return "DEFAULT";
     }
 
-    @Override
-    public String idIn(String column, int count) {
-        return column + " = ANY (?)";
-    }
-
-    @Override
-    public int idsPerStatement() {
-        return Integer.MAX_VALUE;
-    }
-
     /**
      * One statement whatever the number of ids, each id found on its own through the {@code (namespace, id)} index: a
      * LATERAL subquery the planner may not merge into a join ({@code OFFSET 0}) and so runs once per id. With a plain
@@ -82,12 +72,6 @@ enum PostgresDialect implements SqlDialect {
     static String lookUpEach(String select) {
         return "SELECT memfas_rows.* FROM unnest(?::text[]) AS memfas_ids (id) CROSS JOIN LATERAL (" + select
                 + " OFFSET 0) AS memfas_rows";
-    }
-
-    @Override
-    public int setIds(Connection c, PreparedStatement ps, int index, List<String> ids) throws SQLException {
-        ps.setArray(index, MemoriesTable.textArray(c, ids));
-        return index + 1;
     }
 
     @Override

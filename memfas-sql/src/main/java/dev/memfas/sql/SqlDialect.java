@@ -26,18 +26,6 @@ public interface SqlDialect {
     /** The value a new row's {@code seq} column takes: its order of insertion. */
     String nextSequence(String table);
 
-    /**
-     * A condition that {@code column} is one of {@code count} ids, whose parameters {@link #setIds} binds; at most
-     * {@link #idsPerStatement()} of them.
-     */
-    String idIn(String column, int count);
-
-    /** How many ids {@link #idIn} may hold; a longer list is read in chunks of this size. */
-    int idsPerStatement();
-
-    /** Binds the parameters of {@link #idIn} from {@code index}; returns the index after them. */
-    int setIds(Connection c, PreparedStatement ps, int index, List<String> ids) throws SQLException;
-
     /** Binds a list of ids kept in one column. */
     void setIdList(Connection c, PreparedStatement ps, int index, List<String> ids) throws SQLException;
 
@@ -56,28 +44,12 @@ public interface SqlDialect {
     }
 
     /**
-     * Runs {@code select}, which ends in {@code AND } or {@code WHERE }, completed by {@link #idIn} on
-     * {@code idColumn}: its text parameters {@code params} first, then the ids, in as many statements as
-     * {@link #idsPerStatement()} needs; each row read goes to {@code row}.
+     * Runs {@code select}, which ends in {@code AND } or {@code WHERE }, completed by a condition that
+     * {@code idColumn} is one of {@code ids}: its text parameters {@code params} first, then the ids; each row read goes
+     * to {@code row}, each id's rows once however often it is listed.
      */
-    default void selectByIds(Connection c, String select, List<String> params, String idColumn, List<String> ids,
-            Row row) throws SQLException {
-        for (int from = 0, to; from < ids.size(); from = to) {
-            to = (int) Math.min(ids.size(), (long) from + idsPerStatement());
-            List<String> chunk = ids.subList(from, to);
-            try (PreparedStatement ps = prepare(c, select + idIn(idColumn, chunk.size()))) {
-                for (int i = 0; i < params.size(); i++) {
-                    ps.setString(i + 1, params.get(i));
-                }
-                setIds(c, ps, params.size() + 1, chunk);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        row.accept(rs);
-                    }
-                }
-            }
-        }
-    }
+    void selectByIds(Connection c, String select, List<String> params, String idColumn, List<String> ids, Row row)
+            throws SQLException;
 
     /** What is done with each row a statement reads. */
     @FunctionalInterface

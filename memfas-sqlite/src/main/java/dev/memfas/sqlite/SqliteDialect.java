@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
@@ -40,22 +41,30 @@ enum SqliteDialect implements SqlDialect {
         return "(SELECT coalesce(max(seq), 0) + 1 FROM " + table + ")";
     }
 
+    /** {@code idColumn IN (?, ?, …)}, in chunks of {@link MemoriesTable#IN_CHUNK} ids. */
     @Override
-    public String idIn(String column, int count) {
-        return column + " IN (" + MemoriesTable.placeholders(count) + ")";
-    }
-
-    @Override
-    public int idsPerStatement() {
-        return MemoriesTable.IN_CHUNK;
-    }
-
-    @Override
-    public int setIds(Connection c, PreparedStatement ps, int index, List<String> ids) throws SQLException {
-        for (String id : ids) {
-            ps.setString(index++, id);
+    public void selectByIds(Connection c, String select, List<String> params, String idColumn, List<String> ids,
+            Row row) throws SQLException {
+        List<String> distinct = List.copyOf(new LinkedHashSet<>(ids));
+        for (int from = 0, to; from < distinct.size(); from = to) {
+            to = Math.min(distinct.size(), from + MemoriesTable.IN_CHUNK);
+            List<String> chunk = distinct.subList(from, to);
+            try (PreparedStatement ps = prepare(c, select + idColumn + " IN (" + MemoriesTable.placeholders(
+                    chunk.size()) + ")")) {
+                int index = 1;
+                for (String param : params) {
+                    ps.setString(index++, param);
+                }
+                for (String id : chunk) {
+                    ps.setString(index++, id);
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        row.accept(rs);
+                    }
+                }
+            }
         }
-        return index;
     }
 
     @Override
