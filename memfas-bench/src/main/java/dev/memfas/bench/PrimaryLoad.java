@@ -7,6 +7,7 @@ import dev.memfas.core.Memfas;
 import dev.memfas.postgres.EmbeddedPostgres;
 import dev.memfas.postgres.PostgresMemoryStore;
 import dev.memfas.spi.Embedder;
+import dev.memfas.testkit.WordEmbedder;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -35,7 +36,8 @@ import java.util.stream.IntStream;
  * </pre>
  */
 public final class PrimaryLoad {
-    private static final int DIMENSION = 384;
+    /** Vectors the size of a small model's (384 dimensions), from the words: memfas timed, not a model. */
+    private static final Embedder EMBEDDER = new WordEmbedder("bag-of-words-384", 384);
     private static final int VOCABULARY = 5000;
     /**
      * The curators' vector index limit: the 20 namespaces at work (10,000 memories each by default, 15 MB of vectors
@@ -88,9 +90,8 @@ public final class PrimaryLoad {
                     + " turn: primary CPU, reads on a replica (access counts) | replica CPU per turn | replica CPU per"
                     + " memory written (replay) | turns/s per primary core, without / with replicas |");
             System.out.println("|---|---|---|---|---|---|---|---|---|---|");
-            Embedder embedder = new BagOfWords();
             long stored = 0;
-            try (ContextCurator writer = Memfas.newBuilder().store(PostgresMemoryStore.open(url)).embedder(embedder)
+            try (ContextCurator writer = Memfas.newBuilder().store(PostgresMemoryStore.open(url)).embedder(EMBEDDER)
                     .indexMemoryLimit(INDEX_MEMORY).build()) {
                 for (long size : sizes) {
                     if (replica != null && stored >= replicaUpTo) {
@@ -163,19 +164,19 @@ public final class PrimaryLoad {
         double primaryPerTurn;
         double primaryPerReplicaTurn;
         double replicaPerTurn = 0;
-        try (ContextCurator local = Memfas.newBuilder().store(PostgresMemoryStore.open(url)).embedder(new BagOfWords())
+        try (ContextCurator local = Memfas.newBuilder().store(PostgresMemoryStore.open(url)).embedder(EMBEDDER)
                 .indexMemoryLimit(INDEX_MEMORY).build()) {
             primaryPerTurn = turns(local, served, turns, true, primary, random)[0];
         }
         if (replica == null) {
             // No standby: what the primary spends on a turn's access counts alone is its cost with and without them.
             try (ContextCurator local = Memfas.newBuilder().store(PostgresMemoryStore.open(url))
-                    .embedder(new BagOfWords()).indexMemoryLimit(INDEX_MEMORY).build()) {
+                    .embedder(EMBEDDER).indexMemoryLimit(INDEX_MEMORY).build()) {
                 double readsOnly = turns(local, served, turns, false, primary, random)[0];
                 primaryPerReplicaTurn = Math.max(primaryPerTurn - readsOnly, 1e-6);
             }
         } else {
-            try (ContextCurator remote = Memfas.newBuilder().store(store.build()).embedder(new BagOfWords())
+            try (ContextCurator remote = Memfas.newBuilder().store(store.build()).embedder(EMBEDDER)
                     .indexMemoryLimit(INDEX_MEMORY).build()) {
                 double[] perTurn = turns(remote, served, turns, true, primary, random, replica);
                 primaryPerReplicaTurn = perTurn[0];
@@ -294,34 +295,5 @@ public final class PrimaryLoad {
         String[] syllables = {"ba", "ko", "ri", "mu", "te", "sa", "lo", "ni", "da", "ve", "pu", "ga", "zo", "fi",
             "ne", "ru", "ka", "mi", "to", "se"};
         return syllables[r % 20] + syllables[(r / 20) % 20] + syllables[(r / 400) % 20] + "x";
-    }
-
-    /** Each word adds to one of 384 dimensions: vectors the size of a small model's, without the model's cost. */
-    private static final class BagOfWords implements Embedder {
-        @Override
-        public List<float[]> embedAll(List<String> texts) {
-            List<float[]> out = new ArrayList<>(texts.size());
-            for (String text : texts) {
-                float[] v = new float[DIMENSION];
-                for (String w : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
-                    if (!w.isEmpty()) {
-                        v[Math.floorMod(w.hashCode(), DIMENSION)] += 1f;
-                    }
-                }
-                v[0] += 0.01f;
-                out.add(v);
-            }
-            return out;
-        }
-
-        @Override
-        public int dimension() {
-            return DIMENSION;
-        }
-
-        @Override
-        public String modelId() {
-            return "bag-of-words-384";
-        }
     }
 }

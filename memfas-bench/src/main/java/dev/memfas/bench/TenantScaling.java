@@ -11,6 +11,7 @@ import dev.memfas.spi.Embeddings;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.VectorSpace;
 import dev.memfas.sqlite.SqliteMemoryStore;
+import dev.memfas.testkit.WordEmbedder;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -67,7 +68,7 @@ public final class TenantScaling {
                         + " [--store sqlite|embedded-postgres|jdbc:postgresql://...])");
             }
         }
-        Embedder embedder = new BagOfWords();
+        Embedder embedder = new WordEmbedder("bag-of-words-128", 128);
         long limit = limitMb << 20;
         System.out.printf(Locale.ROOT, "store %s, vector and text index limits %d MB each%n%n", store, limitMb);
         System.out.println("| namespaces × 20 memories | build the curator | heap after build | turn p50 | turn p95 |"
@@ -213,31 +214,4 @@ public final class TenantScaling {
     }
 
     /** Each word adds one to a dimension chosen by its hash: texts that share words are near. No model is loaded. */
-    private static final class BagOfWords implements Embedder {
-        @Override
-        public List<float[]> embedAll(List<String> texts) {
-            List<float[]> out = new ArrayList<>(texts.size());
-            for (String text : texts) {
-                float[] v = new float[dimension()];
-                for (String w : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
-                    if (!w.isEmpty()) {
-                        v[Math.floorMod(w.hashCode(), v.length)] += 1f;
-                    }
-                }
-                v[0] += 0.01f;
-                out.add(v);
-            }
-            return out;
-        }
-
-        @Override
-        public int dimension() {
-            return 128;
-        }
-
-        @Override
-        public String modelId() {
-            return "bag-of-words-128";
-        }
-    }
 }
