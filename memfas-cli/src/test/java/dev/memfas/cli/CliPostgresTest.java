@@ -43,7 +43,7 @@ final class CliPostgresTest {
         assertThat(memfas(jdbc, "show", "d1").out()).contains("We deploy on Tuesdays after the standup.");
         CliRun stats = memfas(libpq, "stats");
         assertThat(stats.out()).contains("database:  postgresql://127.0.0.1:" + EmbeddedPostgres.shared().port()
-                + "/postgres (PostgreSQL, schema version 1)").contains("memories:  1")
+                + "/postgres (PostgreSQL, schema version 2)").contains("memories:  1")
                 .doesNotContain("not-a-real-secret");
         assertThat(memfas(jdbc, "forget", "d1").exit()).isZero();
         assertThat(memfas(jdbc, "list").out()).doesNotContain("d1");
