@@ -113,6 +113,16 @@ final class PostgresSharedStoreTest {
         }
     }
 
+    /** The database as a backup taken before anything was written left it: no memories, the change log from 0. */
+    private void restoreEmptyBackup() throws Exception {
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            s.execute("DELETE FROM memfas_memories");
+            s.execute("DELETE FROM memfas_changes");
+            s.execute("UPDATE memfas_namespace_stats SET memories = 0");
+            s.execute("UPDATE memfas_change_counter SET last = 0");
+        }
+    }
+
     @Test
     void aDatabaseThatWentBack_isSearchedForWordsAfresh() throws Exception {
         try (PostgresMemoryStore reader = PostgresMemoryStore.open(url);
@@ -124,12 +134,7 @@ final class PostgresSharedStoreTest {
                     .containsExactly("deploy");
             // Restored from a backup taken before those two writes: the log's numbers start again from 0, and the
             // next write takes number 1, below the 2 the reader's index was current to.
-            try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-                s.execute("DELETE FROM memfas_memories");
-                s.execute("DELETE FROM memfas_changes");
-                s.execute("UPDATE memfas_namespace_stats SET memories = 0");
-                s.execute("UPDATE memfas_change_counter SET last = 0");
-            }
+            restoreEmptyBackup();
             writer.upsertAll(List.of(Memory.builder("Deploy freezes start in December.").id("freeze")
                     .createdAt(Instant.EPOCH).build()));
             assertThat(reader.searchLexical("default", "deploy", 5)).extracting(LexicalHit::memoryId)
@@ -145,12 +150,7 @@ final class PostgresSharedStoreTest {
                     .containsExactly("deploy");
             // As after a restore from an older backup, or a failover to a replica that lacked the last commits: the
             // memory is gone and the change numbers start again below what the curator applied.
-            try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-                s.execute("DELETE FROM memfas_memories");
-                s.execute("DELETE FROM memfas_changes");
-                s.execute("UPDATE memfas_namespace_stats SET memories = 0");
-                s.execute("UPDATE memfas_change_counter SET last = 0");
-            }
+            restoreEmptyBackup();
             assertThat(ids(b.recall(RecallRequest.builder("when do we ship?").limit(5).build()))).isEmpty();
             assertThat(b.stats().vectors()).isZero();
             a.remember(Memory.builder("Releases ship on Thursdays now.").id("ship").build());
