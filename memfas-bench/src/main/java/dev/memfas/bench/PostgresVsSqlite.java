@@ -56,7 +56,8 @@ public final class PostgresVsSqlite {
         }
     }
 
-    private static String word(Random random) {
+    /** A word of the vocabulary, drawn by Zipf's law. */
+    static String word(Random random) {
         int r = java.util.Arrays.binarySearch(CUMULATIVE, random.nextDouble());
         return WORDS[Math.min(WORDS.length - 1, r < 0 ? -r - 1 : r)];
     }

@@ -24,40 +24,27 @@ import java.util.stream.IntStream;
 /**
  * What one PostgreSQL primary carries as the store grows: a server of its own (and, up to {@code --replica-up-to}
  * memories, a streaming hot standby that curating processes read from) is filled with namespaces of
- * {@code --per-namespace} memories (12 words of a Zipfian vocabulary, 384-dim vectors), and at each size of
- * {@code --memories} the processor time the servers spend is measured, read from {@code /proc}, apart from the
- * client's: per memory written one at a time (as an agent remembers), and per turn in a namespace of that size, with
- * and without the access counts a turn writes. From these, what one primary core carries: writes per second, and turns
- * per second with the turns' reads on the primary or on replicas (then the primary carries only the access counts).
- * Wall-clock rates of the one client are printed beside them; the client and both servers share this machine's cores.
+ * {@code --per-namespace} memories (12 words of {@link PostgresVsSqlite}'s Zipfian vocabulary, 384-dim vectors), and
+ * at each size of {@code --memories} the processor time the servers spend is measured, read from {@code /proc}, apart
+ * from the client's: per memory written one at a time (as an agent remembers), and per turn in a namespace of that
+ * size, with and without the access counts a turn writes. From these, what one primary core carries: writes per
+ * second, and turns per second with the turns' reads on the primary or on replicas (then the primary carries only the
+ * access counts). Wall-clock rates of the one client are printed beside them; the client and both servers share this
+ * machine's cores.
  *
  * <pre>
- * java -Xmx6g -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.PrimaryLoad --memories 1000000,10000000
+ * java -Xmx8g -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.PrimaryLoad --memories 1000000,10000000
  * </pre>
  */
 public final class PrimaryLoad {
     /** Vectors the size of a small model's (384 dimensions), from the words: memfas timed, not a model. */
     private static final Embedder EMBEDDER = new WordEmbedder("bag-of-words-384", 384);
-    private static final int VOCABULARY = 5000;
     /**
      * The curators' vector index limit: the 20 namespaces at work (10,000 memories each by default, 15 MB of vectors
-     * apiece) must fit, or every turn and write reads a namespace's vectors again (the 256 MB default held 16 of them,
+     * apiece) must fit, or every turn and write reads a namespace's vectors again (the 256 MB default holds about 10,
      * and the database then spent 21 ms a turn sending them).
      */
     private static final long INDEX_MEMORY = 1L << 30;
-    /** The cumulative distribution of Zipf's law over the vocabulary, ranks from 50 (the stop words left out). */
-    private static final double[] CUMULATIVE = new double[VOCABULARY];
-
-    static {
-        double total = 0;
-        for (int r = 0; r < VOCABULARY; r++) {
-            total += 1.0 / (r + 51);
-            CUMULATIVE[r] = total;
-        }
-        for (int r = 0; r < VOCABULARY; r++) {
-            CUMULATIVE[r] /= total;
-        }
-    }
 
     private PrimaryLoad() {}
 
@@ -212,7 +199,8 @@ public final class PrimaryLoad {
     }
 
     private static void turn(ContextCurator curator, String namespace, Random random, boolean recordAccess) {
-        String query = word(random) + " " + word(random) + " and " + word(random) + "?";
+        String query = PostgresVsSqlite.word(random) + " " + PostgresVsSqlite.word(random) + " and "
+                + PostgresVsSqlite.word(random) + "?";
         curator.getContext(ContextRequest.builder(query).namespace(namespace).sessionId("load").tokenBudget(1024)
                 .recordAccess(recordAccess).build());
     }
@@ -284,16 +272,8 @@ public final class PrimaryLoad {
     private static String text(Random random) {
         StringBuilder sb = new StringBuilder();
         for (int w = 0; w < 12; w++) {
-            sb.append(w == 0 ? "" : " ").append(word(random));
+            sb.append(w == 0 ? "" : " ").append(PostgresVsSqlite.word(random));
         }
         return sb.append('.').toString();
-    }
-
-    private static String word(Random random) {
-        int r = Arrays.binarySearch(CUMULATIVE, random.nextDouble());
-        r = Math.min(VOCABULARY - 1, r < 0 ? -r - 1 : r);
-        String[] syllables = {"ba", "ko", "ri", "mu", "te", "sa", "lo", "ni", "da", "ve", "pu", "ga", "zo", "fi",
-            "ne", "ru", "ka", "mi", "to", "se"};
-        return syllables[r % 20] + syllables[(r / 20) % 20] + syllables[(r / 400) % 20] + "x";
     }
 }

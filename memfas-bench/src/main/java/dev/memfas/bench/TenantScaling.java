@@ -212,6 +212,4 @@ public final class TenantScaling {
             }
         }
     }
-
-    /** Each word adds one to a dimension chosen by its hash: texts that share words are near. No model is loaded. */
 }

@@ -20,8 +20,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The {@code memfas_memories} table: writing, reading, deleting and listing memories. A memory's {@code seq} is its storage order, which {@code neighborhood} reads. Statements only; the store
- * runs them in its transactions, and every write reports what it changed to the transaction's {@link WriteLog}.
+ * The {@code memfas_memories} table: writing, reading, deleting and listing memories. A memory's {@code seq} is its
+ * storage order, which {@code neighborhood} reads. Statements only; the store runs them in its transactions, and every
+ * write reports what it changed to the transaction's {@link WriteLog}.
  */
 enum MemoriesTable implements SqlTables.MemoryRows {
     INSTANCE;
@@ -116,8 +117,8 @@ enum MemoriesTable implements SqlTables.MemoryRows {
     static List<String> delete(Connection c, String namespace, Collection<String> ids, WriteLog log)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM memfas_memories WHERE seq = ANY (ARRAY("
-                + PostgresDialect.lookUpEach("SELECT seq FROM memfas_memories WHERE namespace = ? AND id = memfas_ids.id")
-                + ")) RETURNING id")) {
+                + PostgresDialect.lookUpEach("SELECT seq FROM memfas_memories WHERE namespace = ? AND "
+                        + "id = memfas_ids.id") + ")) RETURNING id")) {
             ps.setArray(1, textArray(c, ids));
             ps.setString(2, namespace);
             return deleted(c, ps, namespace, log);

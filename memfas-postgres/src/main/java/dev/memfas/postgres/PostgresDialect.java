@@ -7,7 +7,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
@@ -53,7 +52,7 @@ enum PostgresDialect implements SqlDialect {
             return;
         }
         try (PreparedStatement ps = prepare(c, lookUpEach(select + idColumn + " = memfas_ids.id"))) {
-            ps.setArray(1, MemoriesTable.textArray(c, new LinkedHashSet<>(ids)));
+            ps.setArray(1, MemoriesTable.textArray(c, ids));
             for (int i = 0; i < params.size(); i++) {
                 ps.setString(i + 2, params.get(i));
             }

@@ -10,9 +10,9 @@ import java.util.TreeMap;
 
 /**
  * What one write transaction changed, written at its end ({@link #finish}): the namespaces' counts of memories and the
- * change log. Both are written last, in namespace order and then the
- * change counter, so that transactions take these locks in one order (no deadlock) and hold the counter's, which
- * serializes them, only from their last statements to their commit.
+ * change log. Both are written last, in namespace order and then the change counter, so that transactions take these
+ * locks in one order (no deadlock) and hold the counter's, which serializes them, only from their last statements to
+ * their commit.
  */
 final class WriteLog {
     private final Map<String, Long> counts = new TreeMap<>();
@@ -45,7 +45,7 @@ final class WriteLog {
         counts.merge(namespace, memories, Long::sum);
     }
 
-    /** Writes the statistics and the changes, last in the transaction; returns the last change number, or -1. */
+    /** Writes the counts and the changes, last in the transaction; returns the last change number, or -1. */
     long finish(Connection c, String origin) throws SQLException {
         if (!counts.isEmpty()) {
             NamespacesTable.add(c, counts);

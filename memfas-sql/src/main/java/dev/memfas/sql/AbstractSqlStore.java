@@ -41,7 +41,7 @@ import java.util.function.Consumer;
  */
 public abstract class AbstractSqlStore implements MemoryStore, StateStore, TriggerStore, TokenCountStore,
         SharedStore {
-    /** The heap the full-text indexes take unless a store's builder says: 128 MB, about 280,000 memories of 20 words. */
+    /** The heap the full-text indexes take unless a store's builder says: 128 MB, 280,000 memories of 20 words. */
     protected static final long DEFAULT_LEXICAL_MEMORY = 128L << 20;
 
     private volatile VectorSpace vectorSpace;

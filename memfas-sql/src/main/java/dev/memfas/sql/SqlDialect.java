@@ -45,8 +45,8 @@ public interface SqlDialect {
 
     /**
      * Runs {@code select}, which ends in {@code AND } or {@code WHERE }, completed by a condition that
-     * {@code idColumn} is one of {@code ids}: its text parameters {@code params} first, then the ids; each row read goes
-     * to {@code row}, each id's rows once however often it is listed.
+     * {@code idColumn} is one of {@code ids} (distinct: every caller has them so already): its text parameters
+     * {@code params} first, then the ids; each row read goes to {@code row}.
      */
     void selectByIds(Connection c, String select, List<String> params, String idColumn, List<String> ids, Row row)
             throws SQLException;

@@ -5,7 +5,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
@@ -45,10 +44,9 @@ enum SqliteDialect implements SqlDialect {
     @Override
     public void selectByIds(Connection c, String select, List<String> params, String idColumn, List<String> ids,
             Row row) throws SQLException {
-        List<String> distinct = List.copyOf(new LinkedHashSet<>(ids));
-        for (int from = 0, to; from < distinct.size(); from = to) {
-            to = Math.min(distinct.size(), from + MemoriesTable.IN_CHUNK);
-            List<String> chunk = distinct.subList(from, to);
+        for (int from = 0, to; from < ids.size(); from = to) {
+            to = Math.min(ids.size(), from + MemoriesTable.IN_CHUNK);
+            List<String> chunk = ids.subList(from, to);
             try (PreparedStatement ps = prepare(c, select + idColumn + " IN (" + MemoriesTable.placeholders(
                     chunk.size()) + ")")) {
                 int index = 1;
