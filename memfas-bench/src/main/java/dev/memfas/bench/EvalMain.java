@@ -47,8 +47,9 @@ import java.util.stream.Stream;
  *     [--history none|previous|follow-up|pronoun|follow-up-session|pronoun-session]
  * </pre>
  *
- * Writes {@code eval.json}, {@code eval.md} and {@code misses.jsonl} (every answerable question a system at a budget
- * did not find all the evidence of, and the evidence it missed) to the output directory (default {@code target/eval})
+ * Writes {@code eval.json}, {@code eval.md}, {@code misses.jsonl} (every answerable question a system at a budget
+ * did not find all the evidence of, and the evidence it missed) and {@code filled.jsonl} (the items of every filled
+ * context, with their scores) to the output directory (default {@code target/eval})
  * and prints the
  * tables.
  */
@@ -79,8 +80,16 @@ public final class EvalMain {
     /** Whether an evidence session of a question is among the first 5 and the first 10 sessions a system ranks. */
     record SessionOutcome(String system, String category, boolean at5, boolean at10) {}
 
-    /** What a run measured. */
-    record Results(List<Outcome> outcomes, List<SessionOutcome> sessions) {}
+    /**
+     * What a run measured; {@code filledItems} has a JSON line per filled context of an answerable question: its
+     * items in context order, each with its score, tokens and whether it is evidence, for trying where relevance
+     * could end without running again.
+     */
+    record Results(List<Outcome> outcomes, List<SessionOutcome> sessions, List<String> filledItems) {
+        Results() {
+            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        }
+    }
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || args[0].startsWith("--")) {
@@ -167,7 +176,7 @@ public final class EvalMain {
         if (conversations.isEmpty()) {
             throw new IllegalArgumentException("no conversations (memories.jsonl + queries.jsonl) under " + data);
         }
-        Results results = new Results(new ArrayList<>(), new ArrayList<>());
+        Results results = new Results();
         String model = options.model();
         DjlEmbedder embedder = model.equals("none") ? null
                 : DjlEmbedder.builder().model(DjlEmbedder.BuiltInModel.forModelId(model)).build();
@@ -180,7 +189,7 @@ public final class EvalMain {
             // that of a warmed JVM, as in a running agent: cold, the first turns of the first six LongMemEval
             // haystacks took 20-56 ms while the JIT compiled (later ones at most 14 ms), and with 59 questions a
             // budget's p95 is its third-slowest turn.
-            Results warmUp = new Results(new ArrayList<>(), new ArrayList<>());
+            Results warmUp = new Results();
             for (int i = 0; i < conversations.size() && curated(warmUp) < WARM_UP_TURNS; i++) {
                 evaluate(EvalData.load(conversations.get(i)), options, embedder, memfasVectors, peerModel,
                         peerVectors, warmUp);
@@ -210,6 +219,7 @@ public final class EvalMain {
         Files.writeString(out.resolve("eval.md"), md);
         Files.writeString(out.resolve("eval.json"), report.json(conversations));
         Files.writeString(out.resolve("misses.jsonl"), EvalReport.misses(results.outcomes()));
+        Files.write(out.resolve("filled.jsonl"), results.filledItems());
         return md;
     }
 
@@ -369,6 +379,9 @@ public final class EvalMain {
                                     .recordAccess(false).fillBudget(true).build());
                             List<String> filledIds = f.memoryIds().stream().map(id -> turnId.getOrDefault(id, id))
                                     .toList();
+                            if (q.answerable()) {
+                                results.filledItems().add(EvalReport.filledLine(q, budget, f, turnId));
+                            }
                             results.outcomes().add(outcome(FILLED, q, budget, filledIds, f.tokensUsed(),
                                     f.latency().toNanos() / 1e6, answer == null ? null
                                             : ShownAnswer.shown(answer, ShownAnswer.unescape(f.context()))));

@@ -1,5 +1,7 @@
 package dev.memfas.bench;
 
+import dev.memfas.ContextItem;
+import dev.memfas.ContextResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -243,6 +245,35 @@ final class EvalReport {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * One filled context of an answerable question as a JSON line: the question, its category and evidence, the
+     * budget, the tokens used, and its items in context order (the turn's id, score, tokens, whether cut, whether
+     * evidence).
+     */
+    static String filledLine(EvalData.Question q, int budget, ContextResponse filled, Map<String, String> turnId) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("question", q.id());
+        m.put("category", q.category());
+        m.put("budget", budget);
+        m.put("tokens", filled.tokensUsed());
+        m.put("evidence", q.evidence());
+        List<Map<String, Object>> items = new ArrayList<>();
+        for (ContextItem item : filled.items()) {
+            String id = turnId.getOrDefault(item.memoryId(), item.memoryId());
+            Map<String, Object> i = new LinkedHashMap<>();
+            i.put("id", id);
+            i.put("score", item.score());
+            i.put("semantic", item.factors().semantic());
+            i.put("lexical", item.factors().lexical());
+            i.put("tokens", item.tokens());
+            i.put("cut", item.truncated());
+            i.put("evidence", q.evidence().contains(id));
+            items.add(i);
+        }
+        m.put("items", items);
+        return JsonMapper.builder().build().writeValueAsString(m);
     }
 
     String json(List<Path> conversationDirs) {
