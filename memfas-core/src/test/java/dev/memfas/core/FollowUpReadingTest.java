@@ -142,4 +142,25 @@ final class FollowUpReadingTest {
             assertThat(words.getContext("And then?", "w2").memoryIds()).isEmpty();
         }
     }
+
+    @Test
+    void aPronoun_isSearchedByTheNameItStandsFor_asTheQueryThatNamedThemWouldBe() {
+        try (ContextCurator words = Memfas.newBuilder().clock(new MutableClock(NOW)).build()) {
+            words.rememberAll(List.of(said("c", "Caroline", "Caroline: I went to the support group"),
+                    said("m", "Melanie", "Melanie: the support group, the support group met at the library"),
+                    said("x1", "Melanie", "Melanie: the kids painted"), said("x2", "Melanie", "Melanie: we went camping"),
+                    said("x3", "Caroline", "Caroline: adoption papers are in")));
+            String pronoun = "When did she go to the support group?";
+
+            assertThat(words.getContext(pronoun, "alone").memoryIds()).startsWith("m");
+            assertThat(words.getContext(ContextRequest.builder(pronoun).sessionId("told")
+                    .recentHistory(List.of("Let's talk about Caroline.")).build()).memoryIds()).startsWith("c");
+            words.getContext("Let's talk about Caroline.", "session");
+            assertThat(words.getContext(pronoun, "session").memoryIds()).startsWith("c");
+        }
+    }
+
+    private static Memory said(String id, String author, String text) {
+        return Memory.builder(text).id(id).author(author).createdAt(NOW.minus(Duration.ofDays(1))).build();
+    }
 }

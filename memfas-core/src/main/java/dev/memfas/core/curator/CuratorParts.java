@@ -63,6 +63,7 @@ final class CuratorParts {
     final MemoryWriter writer;
 
     final QueryEmbedder queryEmbedder;
+    final AuthorNames authorNames;
     final TopicTracker topics;
     final CandidateGatherer gatherer;
     final CandidateScorer scorer;
@@ -111,7 +112,7 @@ final class CuratorParts {
         // Before anything is loaded: a change committed while loading is applied again at the first turn, harmlessly.
         ChangeFollower follower = OtherProcesses.follow(store);
         TokenCountCache tokenCounts = new TokenCountCache(tokenizer, tokenCountEntries(settings.indexMemoryLimit()));
-        AuthorNames authorNames = new AuthorNames(store);
+        this.authorNames = new AuthorNames(store);
         this.queryEmbedder = new QueryEmbedder(embedder, authorNames);
         this.topics = new TopicTracker(settings.topicShiftThreshold());
         this.gatherer = new CandidateGatherer(store, indexes, settings.candidateLimit(), settings.scanThreads());

@@ -20,6 +20,7 @@ import dev.memfas.core.lifecycle.Layers;
 import dev.memfas.core.lifecycle.OtherProcesses;
 import dev.memfas.core.telemetry.JsonlTelemetryWriter;
 import dev.memfas.core.turn.Admission;
+import dev.memfas.core.turn.AuthorNames;
 import dev.memfas.core.turn.CandidateGatherer;
 import dev.memfas.core.turn.CandidateScorer;
 import dev.memfas.core.turn.CandidateSet;
@@ -88,6 +89,7 @@ public final class MemoryCurator implements ContextCurator {
     private final SessionRegistry sessions;
     private final OtherProcesses others;
     private final QueryEmbedder queryEmbedder;
+    private final AuthorNames authorNames;
     private final TopicTracker topics;
     private final NamespaceTriggers triggers;
     private final TurnWorkspace.Pool workspaces;
@@ -113,6 +115,7 @@ public final class MemoryCurator implements ContextCurator {
         this.sessions = parts.sessions;
         this.others = parts.others;
         this.queryEmbedder = parts.queryEmbedder;
+        this.authorNames = parts.authorNames;
         this.topics = parts.topics;
         this.triggers = parts.triggers;
         this.workspaces = parts.workspaces;
@@ -138,7 +141,7 @@ public final class MemoryCurator implements ContextCurator {
         ensureOpen();
         others.catchUp();
         Turn turn = Turn.start(request, settings, sessions, clock,
-                topicFilter.onTopic(request.namespace(), request.filter()));
+                topicFilter.onTopic(request.namespace(), request.filter()), authorNames);
         QueryVectors q = queryEmbedder.embed(turn);
         SessionState.TopicUpdate topic = topics.advance(turn, q);
         NamespaceTriggers.Fired fired = triggers.fire(request);

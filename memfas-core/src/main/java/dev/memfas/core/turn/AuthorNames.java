@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -46,14 +47,24 @@ public final class AuthorNames {
     }
 
     /**
-     * A query as a turn reads it: the text it embeds, and the authors of the namespace it names.
+     * A query as a turn reads it: the text it embeds, and the authors of the namespace it is about.
      *
      * @param text the query with each author's name read as "someone"
-     * @param named the authors the query names, empty if none
+     * @param named the authors the query names, or the one its history names for a pronoun; empty if none
+     * @param carried whether {@code named} comes from the history, not from the query
      */
-    record Reading(String text, Set<String> named) {
+    public record Reading(String text, Set<String> named, boolean carried) {
         static Reading asIs(String query) {
-            return new Reading(query, Set.of());
+            return new Reading(query, Set.of(), false);
+        }
+
+        /**
+         * The query as it is searched by in words when the person it is about was named before it: followed by the
+         * name, which the query's pronoun stands for ("When did she go?" and "Caroline"), as the query that named her
+         * would have been searched.
+         */
+        String withNamed(String query) {
+            return query + "\n" + String.join(" ", new TreeSet<>(named));
         }
     }
 
@@ -112,7 +123,7 @@ public final class AuthorNames {
         if (out == null) {
             return Reading.asIs(query);
         }
-        return new Reading(out.append(query, copied, n).toString(), Set.copyOf(named));
+        return new Reading(out.append(query, copied, n).toString(), Set.copyOf(named), false);
     }
 
     /**
@@ -131,7 +142,7 @@ public final class AuthorNames {
         for (int i = history.size() - 1; i >= 0; i--) {
             String last = lastNamed(namespace, history.get(i));
             if (last != null) {
-                return new Reading(reading.text(), Set.of(last));
+                return new Reading(reading.text(), Set.of(last), true);
             }
         }
         return reading;

@@ -34,8 +34,7 @@ public final class QueryEmbedder {
         if (embedder == null) {
             return QueryVectors.NONE;
         }
-        AuthorNames.Reading reading = authors.readFollowingHistory(turn.namespace(), request.query(),
-                turn.history());
+        AuthorNames.Reading reading = turn.reading();
         // The session's queries stand in for a history only for a follow-up: the topic has followed them already.
         boolean readWithHistory = !request.recentHistory().isEmpty() || turn.followUp();
         String history = readWithHistory ? String.join("\n", turn.history()) : "";

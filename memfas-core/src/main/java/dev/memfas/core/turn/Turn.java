@@ -15,9 +15,12 @@ import java.util.Set;
  *
  * @param history the request's recent history, oldest first; for a request without one that leans on what came
  *     before ({@link FollowUps#leansOnWhatCameBefore}), its session's latest queries
+ * @param reading who the query is about: the namespace's authors it names, or the one its history names last for a
+ *     query that refers to someone by a pronoun ({@link AuthorNames#readFollowingHistory}), and the text it is
+ *     embedded as
  */
 public record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan, SessionState session,
-        long startNanos, InForce inForce, List<String> history, boolean followUp) {
+        long startNanos, InForce inForce, List<String> history, boolean followUp, AuthorNames.Reading reading) {
 
     /**
      * Starts a turn: reads the clock, resolves the budget, finds (or opens) the session, and tells a follow-up.
@@ -25,7 +28,7 @@ public record Turn(ContextRequest request, String namespace, Instant now, FillPl
      * @param onTopic the memories on the request's filter's topic, or null ({@link TopicFilter})
      */
     public static Turn start(ContextRequest request, CuratorSettings settings, SessionRegistry sessions, Clock clock,
-            Set<String> onTopic) {
+            Set<String> onTopic, AuthorNames authors) {
         long startNanos = System.nanoTime();
         Instant now = clock.instant();
         String namespace = request.namespace();
@@ -34,11 +37,12 @@ public record Turn(ContextRequest request, String namespace, Instant now, FillPl
         List<String> history = !request.recentHistory().isEmpty() ? request.recentHistory()
                 : !askedBefore.isEmpty() && FollowUps.leansOnWhatCameBefore(request.query()) ? askedBefore : List.of();
         boolean followUp = FollowUps.isFollowUp(request.query(), history);
-        FillPlan plan = FillPlan.of(request, settings,
-                followUp ? FollowUps.searchText(request.query(), history) : request.query());
+        AuthorNames.Reading reading = authors.readFollowingHistory(namespace, request.query(), history);
+        FillPlan plan = FillPlan.of(request, settings, followUp ? FollowUps.searchText(request.query(), history)
+                : reading.carried() ? reading.withNamed(request.query()) : request.query());
         return new Turn(request, namespace, now, plan, session, startNanos,
                 new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.of(request), request.filter(),
-                        onTopic), history, followUp);
+                        onTopic), history, followUp, reading);
     }
 
     /** A search outside any session, as {@code recall} runs one. */
@@ -47,7 +51,7 @@ public record Turn(ContextRequest request, String namespace, Instant now, FillPl
         return new Turn(request, request.namespace(), now,
                 new FillPlan(0, null, false, 0, 0, -1, 0, 0, request.query()), null,
                 System.nanoTime(), new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.ANY,
-                        request.filter(), onTopic), List.of(), false);
+                        request.filter(), onTopic), List.of(), false, AuthorNames.Reading.asIs(request.query()));
     }
 
     /** The text the turn is searched by in words: the query's, and for a follow-up its history's after them. */

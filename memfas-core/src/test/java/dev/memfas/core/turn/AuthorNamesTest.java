@@ -35,10 +35,10 @@ final class AuthorNamesTest {
         AuthorNames names = over(said("1", "Caroline", "I went to a support group"), said("2", "Melanie", "Nice!"));
 
         assertThat(names.read(Memory.DEFAULT_NAMESPACE, "What is Caroline's identity?"))
-                .isEqualTo(new AuthorNames.Reading("What is someone's identity?", Set.of("Caroline")));
+                .isEqualTo(new AuthorNames.Reading("What is someone's identity?", Set.of("Caroline"), false));
         assertThat(names.read(Memory.DEFAULT_NAMESPACE, "Did Melanie and Caroline\u2019s kids meet?"))
                 .isEqualTo(new AuthorNames.Reading("Did someone and someone's kids meet?",
-                        Set.of("Melanie", "Caroline")));
+                        Set.of("Melanie", "Caroline"), false));
         assertThat(names.read(Memory.DEFAULT_NAMESPACE, "When did Melanie paint?").text())
                 .isEqualTo("When did someone paint?");
     }
@@ -49,7 +49,7 @@ final class AuthorNamesTest {
 
         for (String query : List.of("jon's studio", "Jones opened a studio", "Jon2 studio", "JON studio")) {
             assertThat(names.read(Memory.DEFAULT_NAMESPACE, query))
-                    .as(query).isEqualTo(new AuthorNames.Reading(query, Set.of()));
+                    .as(query).isEqualTo(new AuthorNames.Reading(query, Set.of(), false));
         }
         assertThat(names.read(Memory.DEFAULT_NAMESPACE, "(Jon)").text()).isEqualTo("(someone)");
     }
