@@ -148,7 +148,8 @@ final class FollowUpReadingTest {
         try (ContextCurator words = Memfas.newBuilder().clock(new MutableClock(NOW)).build()) {
             words.rememberAll(List.of(said("c", "Caroline", "Caroline: I went to the support group"),
                     said("m", "Melanie", "Melanie: the support group, the support group met at the library"),
-                    said("x1", "Melanie", "Melanie: the kids painted"), said("x2", "Melanie", "Melanie: we went camping"),
+                    said("x1", "Melanie", "Melanie: the kids painted"),
+                    said("x2", "Melanie", "Melanie: we went camping"),
                     said("x3", "Caroline", "Caroline: adoption papers are in")));
             String pronoun = "When did she go to the support group?";
 

@@ -23,7 +23,8 @@ public record Turn(ContextRequest request, String namespace, Instant now, FillPl
         long startNanos, InForce inForce, List<String> history, boolean followUp, AuthorNames.Reading reading) {
 
     /**
-     * Starts a turn: reads the clock, resolves the budget, finds (or opens) the session, and tells a follow-up.
+     * Starts a turn: reads the clock, resolves the budget, finds (or opens) the session, tells a follow-up, and reads
+     * who the query is about ({@link AuthorNames}).
      *
      * @param onTopic the memories on the request's filter's topic, or null ({@link TopicFilter})
      */
