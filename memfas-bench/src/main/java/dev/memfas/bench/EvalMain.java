@@ -388,12 +388,12 @@ public final class EvalMain {
                         }
                     }
                     if (ranked != null) {
-                        results.outcomes().add(packed("rrf", q, budget, ranked.fused(), turns, tokens,
+                        results.outcomes().add(WholeTurns.packed("rrf", q, budget, ranked.fused(), turns, tokens,
                                 ranked.millis(), answer));
-                        results.outcomes().add(packed("dense", q, budget, ranked.dense(), turns, tokens,
+                        results.outcomes().add(WholeTurns.packed("dense", q, budget, ranked.dense(), turns, tokens,
                                 ranked.millis(), answer));
                     }
-                    results.outcomes().add(recent(turns, tokens, q, budget, answer));
+                    results.outcomes().add(WholeTurns.recent(turns, tokens, q, budget, answer));
                 }
                 previous = q.text();
             }
@@ -443,7 +443,8 @@ public final class EvalMain {
         }
     }
 
-    private static Outcome outcome(String system, EvalData.Question q, int budget, List<String> ids, int tokens,
+    /** What a context of the given turn ids holds of the question's evidence. */
+    static Outcome outcome(String system, EvalData.Question q, int budget, List<String> ids, int tokens,
             double millis, Double shown) {
         if (!q.answerable()) {
             return new Outcome(system, budget, q.category(), false, 0, false, tokens, millis, q.id(), List.of(),
@@ -454,52 +455,5 @@ public final class EvalMain {
         int hit = q.evidence().size() - missing.size();
         return new Outcome(system, budget, q.category(), true, (double) hit / q.evidence().size(),
                 missing.isEmpty(), tokens, millis, q.id(), missing, shown);
-    }
-
-    /**
-     * A peer's context: its ranking packed greedily, each turn's text counted as the recent baseline counts it, every
-     * turn that fits taken in rank order and the ones that do not skipped. Its turns are whole, so it shows the
-     * {@code answer}'s words (null: none to look for) that they hold.
-     */
-    private static Outcome packed(String system, EvalData.Question q, int budget, List<Integer> ranking,
-            List<EvalData.Turn> turns, int[] tokens, double rankMillis, Set<String> answer) {
-        long start = System.nanoTime();
-        List<String> ids = new ArrayList<>();
-        int used = 0;
-        for (int i : ranking) {
-            if (used + tokens[i] <= budget) {
-                used += tokens[i];
-                ids.add(turns.get(i).id());
-            }
-        }
-        return outcome(system, q, budget, ids, used, rankMillis + (System.nanoTime() - start) / 1e6,
-                shows(answer, ids, turns));
-    }
-
-    /** The baseline with no retrieval: the latest turns, newest first, while their text fits the budget. */
-    private static Outcome recent(List<EvalData.Turn> turns, int[] tokens, EvalData.Question q, int budget,
-            Set<String> answer) {
-        long start = System.nanoTime();
-        List<String> ids = new ArrayList<>();
-        int used = 0;
-        for (int i = turns.size() - 1; i >= 0; i--) {
-            if (used + tokens[i] > budget) {
-                break;
-            }
-            used += tokens[i];
-            ids.add(turns.get(i).id());
-        }
-        return outcome("recent", q, budget, ids, used, (System.nanoTime() - start) / 1e6, shows(answer, ids, turns));
-    }
-
-    /** The share of the answer's words whole turns show: null when there are none to look for. */
-    private static Double shows(Set<String> answer, List<String> ids, List<EvalData.Turn> turns) {
-        if (answer == null) {
-            return null;
-        }
-        Set<String> in = new HashSet<>(ids);
-        StringBuilder shown = new StringBuilder();
-        turns.stream().filter(t -> in.contains(t.id())).forEach(t -> shown.append(t.text()).append('\n'));
-        return ShownAnswer.shown(answer, shown.toString());
     }
 }
