@@ -230,7 +230,6 @@ final class EvalReport {
 
     /** One JSON line per answerable question whose evidence a system at a budget did not all find. */
     static String misses(List<EvalMain.Outcome> outcomes) {
-        JsonMapper json = JsonMapper.builder().build();
         StringBuilder sb = new StringBuilder();
         for (EvalMain.Outcome o : outcomes) {
             if (o.answerable() && !o.missing().isEmpty()) {
@@ -241,7 +240,7 @@ final class EvalReport {
                 m.put("category", o.category());
                 m.put("recall", o.recall());
                 m.put("missing", o.missing());
-                sb.append(json.writeValueAsString(m)).append('\n');
+                sb.append(JSON.writeValueAsString(m)).append('\n');
             }
         }
         return sb.toString();
@@ -273,7 +272,7 @@ final class EvalReport {
             items.add(i);
         }
         m.put("items", items);
-        return JsonMapper.builder().build().writeValueAsString(m);
+        return JSON.writeValueAsString(m);
     }
 
     String json(List<Path> conversationDirs) {

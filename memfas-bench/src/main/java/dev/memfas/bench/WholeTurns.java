@@ -46,7 +46,8 @@ final class WholeTurns {
             used += tokens[i];
             ids.add(turns.get(i).id());
         }
-        return EvalMain.outcome("recent", q, budget, ids, used, (System.nanoTime() - start) / 1e6, shows(answer, ids, turns));
+        return EvalMain.outcome("recent", q, budget, ids, used, (System.nanoTime() - start) / 1e6,
+                shows(answer, ids, turns));
     }
 
     /** The share of the answer's words whole turns show: null when there are none to look for. */

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -64,7 +63,7 @@ public final class AuthorNames {
          * would have been searched.
          */
         String withNamed(String query) {
-            return query + "\n" + String.join(" ", new TreeSet<>(named));
+            return query + "\n" + String.join(" ", named);
         }
     }
 
