@@ -1,5 +1,7 @@
 package dev.memfas.cli;
 
+import dev.memfas.config.internal.OwnerOnly;
+
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;

@@ -86,7 +86,7 @@ public final class Main implements Callable<Integer> {
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
             int code;
             String message;
-            if (e instanceof CliConfig.ConfigException || e instanceof IllegalArgumentException) {
+            if (e instanceof IllegalArgumentException) {
                 code = INPUT;
                 message = e.getMessage();
             } else if (e instanceof java.nio.charset.CharacterCodingException) {

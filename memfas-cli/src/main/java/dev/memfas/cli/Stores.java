@@ -12,21 +12,6 @@ import dev.memfas.sqlite.SqliteMemoryStore;
 final class Stores {
     private Stores() {}
 
-    /** Whether a database setting names a PostgreSQL database (by URL) rather than a SQLite file. */
-    static boolean isPostgresUrl(String location) {
-        return location.startsWith("jdbc:postgresql:") || location.startsWith("postgresql://")
-                || location.startsWith("postgres://");
-    }
-
-    /** A PostgreSQL URL as messages show it: no parameters (which may hold a password), no user information. */
-    static String display(String url) {
-        int query = url.indexOf('?');
-        String base = query < 0 ? url : url.substring(0, query);
-        int scheme = base.indexOf("://");
-        int at = base.lastIndexOf('@');
-        return scheme >= 0 && at > scheme ? base.substring(0, scheme + 3) + base.substring(at + 1) : base;
-    }
-
     static long vectorCount(MemoryStore store, String namespace) {
         return store instanceof PostgresMemoryStore pg ? pg.vectorCount(namespace)
                 : ((SqliteMemoryStore) store).vectorCount(namespace);

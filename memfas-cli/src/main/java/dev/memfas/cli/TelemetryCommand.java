@@ -1,5 +1,7 @@
 package dev.memfas.cli;
 
+import dev.memfas.config.internal.OwnerOnly;
+
 import dev.memfas.MemfasException;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.core.telemetry.TelemetryLog;

@@ -1,5 +1,7 @@
 package dev.memfas.cli;
 
+import dev.memfas.config.internal.OwnerOnly;
+
 import dev.memfas.ContextCurator;
 import dev.memfas.spi.Embedder;
 import dev.memfas.MemfasException;
@@ -79,7 +81,8 @@ final class Workspace implements AutoCloseable {
             }
             ContextCurator curator = b.build();
             for (Trigger t : config.triggers) {
-                curator.triggers().add(t);
+                // In the namespace the commands work in, as an application built from the same file adds them.
+                curator.triggers().add(new Trigger(t.keyword(), t.hint(), t.memoryIds(), config.namespace));
             }
             return new Workspace(config, store, (AutoCloseable) embedder, curator);
         } catch (RuntimeException e) {

@@ -58,19 +58,19 @@ final class CliConfigLifecycleTest {
 
     @Test
     void badValues_nameTheFileAndTheKey() {
-        assertThatThrownBy(() -> load("supersession: {mode: always}")).isInstanceOf(CliConfig.ConfigException.class)
+        assertThatThrownBy(() -> load("supersession: {mode: always}")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("supersession.mode must be off, suggest or apply: always");
-        assertThatThrownBy(() -> load("time_window_weight: 11")).isInstanceOf(CliConfig.ConfigException.class)
+        assertThatThrownBy(() -> load("time_window_weight: 11")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("time_window_weight must be in [0.0, 10.0]: 11.0");
-        assertThatThrownBy(() -> load("working_memory: {ttl: soon}")).isInstanceOf(CliConfig.ConfigException.class)
+        assertThatThrownBy(() -> load("working_memory: {ttl: soon}")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("working_memory.ttl must be a positive number");
-        assertThatThrownBy(() -> load("scope_budgets: {universal: 0}")).isInstanceOf(CliConfig.ConfigException.class)
+        assertThatThrownBy(() -> load("scope_budgets: {universal: 0}")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("scope_budgets: scope budgets must not all be 0");
-        assertThatThrownBy(() -> load("scope_budgets: {team: 5}")).isInstanceOf(CliConfig.ConfigException.class)
+        assertThatThrownBy(() -> load("scope_budgets: {team: 5}")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("team");
-        assertThatThrownBy(() -> load("scope_budgets: {project: -5}")).isInstanceOf(CliConfig.ConfigException.class)
+        assertThatThrownBy(() -> load("scope_budgets: {project: -5}")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("scope_budgets.project must be in [0, 1000000]: -5");
-        assertThatThrownBy(() -> load("supersession: {similarity: 2}")).isInstanceOf(CliConfig.ConfigException.class)
+        assertThatThrownBy(() -> load("supersession: {similarity: 2}")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("supersession.similarity must be in");
     }
 }

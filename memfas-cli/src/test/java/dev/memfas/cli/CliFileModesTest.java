@@ -1,5 +1,7 @@
 package dev.memfas.cli;
 
+import dev.memfas.config.internal.OwnerOnly;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.Memory;

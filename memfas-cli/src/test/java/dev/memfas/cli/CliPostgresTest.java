@@ -2,9 +2,12 @@ package dev.memfas.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.memfas.ContextCurator;
+import dev.memfas.config.MemfasConfig;
 import dev.memfas.postgres.EmbeddedPostgres;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +48,12 @@ final class CliPostgresTest {
         assertThat(stats.out()).contains("database:  postgresql://127.0.0.1:" + EmbeddedPostgres.shared().port()
                 + "/postgres (PostgreSQL, schema version 2)").contains("memories:  1")
                 .doesNotContain("not-a-real-secret");
+        // An application built from a memfas.yaml naming the same database curates what the command wrote.
+        Path yaml = Files.writeString(dir.resolve("memfas.yaml"), "db: \"" + libpq + "\"\nmodel: none\n");
+        try (ContextCurator app = MemfasConfig.read(yaml).open()) {
+            assertThat(app.getContext("when do we deploy?", "app").context()).contains("Tuesdays");
+        }
+        assertThat(dir.resolve(".memfas/telemetry.jsonl")).isRegularFile();
         assertThat(memfas(jdbc, "forget", "d1").exit()).isZero();
         assertThat(memfas(jdbc, "list").out()).doesNotContain("d1");
 

@@ -23,6 +23,8 @@ import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.Tokenizer;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The settings a {@link Memfas.Builder} has collected, each at its default until set, and the curator they build. The
@@ -73,6 +75,7 @@ final class CuratorDraft {
     final TelemetryOutputs.Plan telemetry = new TelemetryOutputs.Plan();
     boolean redactQueries;
     boolean warmUp;
+    final List<AutoCloseable> owned = new ArrayList<>();
 
     /** The curator of these settings; the telemetry log it opens is closed again if the assembly fails. */
     ContextCurator build() {
@@ -92,7 +95,7 @@ final class CuratorDraft {
                     calibration.worldKnowledgeProbe(), worldKnowledgeRaise, sessionIdleTimeout, maxSessions,
                     indexMemoryLimit, workingMemoryTtl, workingMemoryLimit, redactQueries);
             MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, outputs.writer(),
-                    outputs.listeners());
+                    outputs.listeners(), owned);
             if (warmUp) {
                 curator.warmUp();
             }

@@ -446,6 +446,16 @@ public final class Memfas {
             return this;
         }
 
+        /**
+         * A resource the curator owns: closed when the curator closes, after its store and telemetry, in the order
+         * given (an embedder opened for this curator alone, say; one shared with other curators is left out). Not
+         * closed if {@link #build()} fails. May be called many times.
+         */
+        public Builder owns(AutoCloseable resource) {
+            draft.owned.add(Objects.requireNonNull(resource, "resource"));
+            return this;
+        }
+
         /** Adds an in-process telemetry listener; may be called many times. */
         public Builder telemetryListener(TelemetryListener listener) {
             draft.telemetry.listener(listener);

@@ -71,6 +71,18 @@ final class ModulesTest {
     }
 
     @Test
+    void config_publishesOnlyTheFilesReader_andKeepsItsParserInternal() throws Exception {
+        assertThat(publicTypes("memfas-config", "dev.memfas.config")).containsExactly("MemfasConfig");
+        // Public for the command, which reads the same file; left out of the published javadoc.
+        assertThat(publicTypes("memfas-config", "dev.memfas.config.internal"))
+                .containsExactlyInAnyOrder("ConfigFile", "OwnerOnly");
+        assertThat(Files.readString(ROOT.resolve("pom.xml")))
+                .contains(":dev.memfas.config.internal</excludePackageNames>");
+        assertThat(Files.readString(ROOT.resolve("memfas-config/pom.xml")))
+                .contains("<Automatic-Module-Name>dev.memfas.config</Automatic-Module-Name>");
+    }
+
+    @Test
     void core_publishesTheBuilderAndTheTelemetryReaders_andKeepsEveryOtherPackageInternal() throws Exception {
         assertThat(publicTypes("memfas-core", "dev.memfas.core")).containsExactly("Memfas");
         // The readers are API; the writer and the outputs the builder opens are public for the curator's package.
@@ -80,8 +92,7 @@ final class ModulesTest {
                 .contains("<Automatic-Module-Name>dev.memfas.core</Automatic-Module-Name>");
         // Internal: public for memfas's own packages and modules, left out of the published javadoc.
         assertThat(Files.readString(ROOT.resolve("pom.xml"))).contains("<excludePackageNames>"
-                + String.join(":", CORE_INTERNAL.stream().map(p -> "dev.memfas.core." + p).toList())
-                + "</excludePackageNames>");
+                + String.join(":", CORE_INTERNAL.stream().map(p -> "dev.memfas.core." + p).toList()) + ":");
         assertThat(packages(ROOT.resolve("memfas-core/src/main/java"))).containsExactlyInAnyOrderElementsOf(
                 Stream.concat(Stream.of("dev.memfas.core", "dev.memfas.core.telemetry"),
                         CORE_INTERNAL.stream().map(p -> "dev.memfas.core." + p)).toList());

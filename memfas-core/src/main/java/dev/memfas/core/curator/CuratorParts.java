@@ -1,6 +1,7 @@
 package dev.memfas.core.curator;
 
 import dev.memfas.ContextCurator;
+import dev.memfas.MemfasException;
 import dev.memfas.core.envelope.BudgetFiller;
 import dev.memfas.core.envelope.TokenCountCache;
 import dev.memfas.core.envelope.TokenCounter;
@@ -85,6 +86,8 @@ final class CuratorParts {
     final CuratorTriggers triggerFacet;
     final CuratorUpkeep upkeep;
 
+    /** What the builder was told the curator owns, closed after the store. */
+    private final List<AutoCloseable> owned;
     private volatile boolean closed;
 
     /**
@@ -93,8 +96,10 @@ final class CuratorParts {
      * @param curator the curator being built, which agent events call back into (a search, an update)
      */
     CuratorParts(CuratorSettings settings, MemoryStore store, Embedder embedder, Tokenizer tokenizer, Clock clock,
-            JsonlTelemetryWriter telemetryWriter, List<TelemetryListener> listeners, ContextCurator curator) {
+            JsonlTelemetryWriter telemetryWriter, List<TelemetryListener> listeners, List<AutoCloseable> owned,
+            ContextCurator curator) {
         this.store = store;
+        this.owned = List.copyOf(owned);
         // A store without a durable place for state, triggers or token counts: the curator keeps them in memory.
         InMemoryMemoryStore inMemory = store instanceof StateStore && store instanceof TriggerStore
                 && store instanceof TokenCountStore ? null : new InMemoryMemoryStore();
@@ -185,6 +190,21 @@ final class CuratorParts {
             }
             store.close();
         });
+        MemfasException failure = null;
+        for (AutoCloseable resource : owned) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                if (failure == null) {
+                    failure = new MemfasException("cannot close " + resource + ": " + e.getMessage(), e);
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     /**

@@ -107,8 +107,10 @@ public final class MemoryCurator implements ContextCurator {
     private final TopicFilter topicFilter;
 
     public MemoryCurator(CuratorSettings settings, MemoryStore store, Embedder embedder, Tokenizer tokenizer,
-            Clock clock, JsonlTelemetryWriter telemetryWriter, List<TelemetryListener> listeners) {
-        this.parts = new CuratorParts(settings, store, embedder, tokenizer, clock, telemetryWriter, listeners, this);
+            Clock clock, JsonlTelemetryWriter telemetryWriter, List<TelemetryListener> listeners,
+            List<AutoCloseable> owned) {
+        this.parts = new CuratorParts(settings, store, embedder, tokenizer, clock, telemetryWriter, listeners, owned,
+                this);
         this.settings = settings;
         this.maxItemTokens = settings.maxItemTokens();
         this.clock = clock;

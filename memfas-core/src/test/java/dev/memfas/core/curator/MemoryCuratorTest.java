@@ -425,6 +425,23 @@ final class MemoryCuratorTest {
                 .isInstanceOf(IllegalStateException.class).hasMessage("curator is closed");
     }
 
+    @Test
+    void whatTheCuratorOwns_closesWithIt_once_inOrder_andAFailureIsReportedAfterTheRest() {
+        List<String> closed = new ArrayList<>();
+        ContextCurator owning = Memfas.newBuilder().owns(() -> closed.add("model")).owns(() -> {
+            closed.add("pool");
+            throw new IllegalStateException("pool stuck");
+        }).owns(() -> closed.add("cache")).build();
+        owning.getContext("q", "s");
+        assertThat(closed).isEmpty();
+
+        assertThatThrownBy(owning::close).isInstanceOf(MemfasException.class).hasMessageContaining("pool stuck")
+                .hasCauseInstanceOf(IllegalStateException.class);
+        assertThat(closed).containsExactly("model", "pool", "cache");
+        owning.close();
+        assertThat(closed).hasSize(3);
+    }
+
     // ---------------------------------------------------------------- ranking
 
     @Test
