@@ -20,10 +20,11 @@ public interface ContextCurator extends AutoCloseable {
     /**
      * Curates the context for one turn with the curator's default budget, in the default namespace.
      *
-     * @param query the user's latest message or the agent's current question; not blank
+     * @param query the user's latest message or the agent's current question; empty for the start of the session
+     *     (its working memory, the pinned memories and the latest, {@link ContextRequest#query()})
      * @param sessionId the conversation; not blank
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if an argument is blank or malformed
+     * @throws IllegalArgumentException if the session id is blank, the query blank but not empty, or either malformed
      */
     default ContextResponse getContext(String query, String sessionId) {
         Objects.requireNonNull(query, "query");

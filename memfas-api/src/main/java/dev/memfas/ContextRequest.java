@@ -15,8 +15,10 @@ import java.util.OptionalInt;
  *
  * <p>Built with {@link #builder(String)}. Immutable and thread-safe.
  *
- * @param query the text to find memories for, usually the user's latest message; not blank, at most
- *     {@link #MAX_QUERY_CHARS} chars
+ * @param query the text to find memories for, usually the user's latest message; at most {@link #MAX_QUERY_CHARS}
+ *     chars, and not blank unless empty. Empty asks for the start of a session, what an agent resumes from before it
+ *     has a question: the session's working memory, the pinned memories and then the namespace's latest, newest
+ *     first (of the request's project and filter), within the budget. Nothing is searched and no trigger fires
  * @param sessionId the conversation this turn belongs to; session state (topic, hot memories) is kept per id.
  *     {@code null} makes the turn stateless
  * @param tokenBudget the most tokens the returned context may take; empty means the level's or tier's, else the
@@ -92,11 +94,13 @@ public record ContextRequest(
      * Validates the components.
      *
      * @throws NullPointerException if query, tokenBudget, recentHistory, namespace or baselineTokens is null
-     * @throws IllegalArgumentException if the query is blank or too long, the session id or namespace is blank or
-     *     malformed, the budget is not positive or the baseline is negative
+     * @throws IllegalArgumentException if the query is blank (but not empty) or too long, the session id or namespace
+     *     is blank or malformed, the budget is not positive or the baseline is negative
      */
     public ContextRequest {
-        Checks.query(query, MAX_QUERY_CHARS);
+        if (!Objects.requireNonNull(query, "query").isEmpty()) {
+            Checks.query(query, MAX_QUERY_CHARS);
+        }
         if (sessionId != null) {
             Checks.identifier(sessionId, "session id", 256);
         }
@@ -131,7 +135,7 @@ public record ContextRequest(
     }
 
     /**
-     * Starts a request for the given query.
+     * Starts a request for the given query; an empty one asks for the start of a session (see {@link ContextRequest}).
      *
      * @throws NullPointerException if the query is null (the other checks run in {@link Builder#build()})
      */

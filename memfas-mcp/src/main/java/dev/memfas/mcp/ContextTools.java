@@ -71,7 +71,8 @@ final class ContextTools {
 
     void declare(MemfasTools.Registry registry) {
         Map<String, Object> in = new LinkedHashMap<>();
-        in.put("query", prop("string", "The user's current message or task."));
+        in.put("query", prop("string", "The user's current message or task; omit it at a session's start for its"
+                + " working, pinned and latest memories."));
         in.put("session_id", prop("string", "A stable id for this conversation; keeps topic and hot memories across"
                 + " turns."));
         in.put("token_budget", prop("integer", "Most tokens the context may use (1 to " + MemfasTools.MAX_BUDGET
@@ -115,7 +116,7 @@ final class ContextTools {
         registry.add("get_context", "Get context", MemfasTools.Effects.READS, """
                 Returns the memories most relevant to the current query, curated to fit a token budget, as one \
                 <memory_context> block to put before your answer. Call it once per turn with the user's message.""",
-                object(in, List.of("query")), output(out), this::getContext);
+                object(in, List.of()), output(out), this::getContext);
 
         in = new LinkedHashMap<>();
         in.put("session_id", prop("string", "The session the memories were curated for."));
@@ -149,13 +150,14 @@ final class ContextTools {
     }
 
     McpSchema.CallToolResult getContext(ToolArguments args) {
-        String query = args.requiredString("query");
+        String query = args.optionalString("query");
         String session = args.session();
         Integer budget = args.optionalInt("token_budget", 1, MemfasTools.MAX_BUDGET);
         Boolean triggers = args.optionalBoolean("include_triggers");
         Integer baseline = args.optionalInt("baseline_tokens", 0, Integer.MAX_VALUE);
         List<String> history = args.optionalStringList("recent_history");
-        ContextRequest.Builder request = ContextRequest.builder(query).namespace(MemfasTools.namespace(args));
+        ContextRequest.Builder request = ContextRequest.builder(query == null ? "" : query)
+                .namespace(MemfasTools.namespace(args));
         if (session != null) {
             request.sessionId(session);
         }

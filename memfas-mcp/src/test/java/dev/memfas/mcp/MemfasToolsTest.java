@@ -272,6 +272,26 @@ final class MemfasToolsTest {
     }
 
     @Test
+    void getContextWithoutAQuery_startsTheSession_fromItsWorkingMemoryAndTheLatest() {
+        String scratch = (String) structured(call("remember", "text", "Scratch: bisecting the flaky login test.",
+                "tags", List.of("temp"), "session_id", "s1")).get("memory_id");
+        call("remember", "text", "Billing deploys need two approvals.", "kind", "decision");
+
+        McpSchema.CallToolResult opened = call("get_context", "session_id", "s1");
+
+        assertThat(opened.isError()).isFalse();
+        assertThat(text(opened)).contains("bisecting the flaky login test").contains("two approvals");
+        @SuppressWarnings("unchecked")
+        List<String> layers = (List<String>) structured(opened).get("memory_layers");
+        @SuppressWarnings("unchecked")
+        List<String> ids = (List<String>) structured(opened).get("memory_ids");
+        assertThat(layers.get(ids.indexOf(scratch))).isEqualTo("working");
+        // Another session has no working memory of its own: only the stored memories.
+        assertThat(text(call("get_context", "session_id", "s2", "query", ""))).doesNotContain("bisecting")
+                .contains("two approvals");
+    }
+
+    @Test
     void helpfulReports_teachTriggerSuggestions_thatAreAddedOnlyWhenAsked() {
         for (int i = 0; i < 3; i++) {
             String session = "learn-" + i;
@@ -442,8 +462,7 @@ final class MemfasToolsTest {
                 "get_context: argument 'token_budget' must be a whole number: 'lots'");
         assertThat(text(call("get_context", "query", "x", "token_budget", 0))).isEqualTo(
                 "get_context: argument 'token_budget' must be in [1, 1000000]: 0");
-        assertThat(text(call("get_context", "token_budget", 10))).isEqualTo(
-                "get_context: missing required argument 'query'");
+        assertThat(text(call("recall", "limit", 10))).isEqualTo("recall: missing required argument 'query'");
         assertThat(text(call("get_context", "query", "x", "include_triggers", "maybe"))).isEqualTo(
                 "get_context: argument 'include_triggers' must be true or false: 'maybe'");
         assertThat(text(call("get_context", "query", "x", "budget", 10))).startsWith(

@@ -33,6 +33,7 @@ import dev.memfas.core.turn.QueryVectors;
 import dev.memfas.core.turn.Ranking;
 import dev.memfas.core.turn.RelevanceGate;
 import dev.memfas.core.turn.SessionRegistry;
+import dev.memfas.core.turn.SessionOpening;
 import dev.memfas.core.turn.SessionState;
 import dev.memfas.core.turn.TopicFilter;
 import dev.memfas.core.turn.TopicTracker;
@@ -72,6 +73,8 @@ import java.util.Optional;
  *   <li>{@link BudgetFiller}: the envelope filled within the budget (retrieved memories only if the gate opened);
  *   <li>{@link TurnPublisher}: access recorded, drops explained, the response made, telemetry told.
  * </ol>
+ * A request without a query, the start of a session, skips the search: {@link SessionOpening} gathers the session's
+ * working memory, the pinned memories and the latest, and the budget is filled with them in that order.
  * Before the first step, {@link OtherProcesses} applies what other processes wrote to a shared store. A turn's scratch
  * space is a {@link TurnWorkspace} from a pool, so turns allocate little.
  *
@@ -105,6 +108,7 @@ public final class MemoryCurator implements ContextCurator {
     private final BudgetFiller filler;
     private final TurnPublisher publisher;
     private final TopicFilter topicFilter;
+    private final SessionOpening opening;
 
     public MemoryCurator(CuratorSettings settings, MemoryStore store, Embedder embedder, Tokenizer tokenizer,
             Clock clock, JsonlTelemetryWriter telemetryWriter, List<TelemetryListener> listeners,
@@ -133,6 +137,7 @@ public final class MemoryCurator implements ContextCurator {
         this.filler = parts.filler;
         this.publisher = parts.publisher;
         this.topicFilter = parts.topicFilter;
+        this.opening = new SessionOpening(store, parts.pinned);
     }
 
     // ---------------------------------------------------------------- turns
@@ -142,6 +147,9 @@ public final class MemoryCurator implements ContextCurator {
         Objects.requireNonNull(request, "request");
         ensureOpen();
         others.catchUp();
+        if (request.query().isEmpty()) {
+            return open(request);
+        }
         Turn turn = Turn.start(request, settings, sessions, clock,
                 topicFilter.onTopic(request.namespace(), request.filter()), authorNames);
         QueryVectors q = queryEmbedder.embed(turn);
@@ -171,6 +179,29 @@ public final class MemoryCurator implements ContextCurator {
                     q.query());
             BudgetFiller.Filled filled = filler.fill(turn.plan(), work, admission, chosenState, fired.triggers());
             return publisher.publish(turn, topic, fired, work, filled, admission);
+        } finally {
+            workspaces.release(work);
+        }
+    }
+
+    /**
+     * A request without a query, the start of a session: {@link Turn#opening}, the {@link SessionOpening}'s candidates
+     * (working memory, pinned, the latest) in their order, their sizes, the envelope filled and the turn published.
+     * The session's topic is told of the turn but has nothing to move towards.
+     */
+    private ContextResponse open(ContextRequest request) {
+        Turn turn = Turn.opening(request, settings, sessions, clock,
+                topicFilter.onTopic(request.namespace(), request.filter()));
+        SessionState.TopicUpdate topic = topics.advance(turn, QueryVectors.NONE);
+        TurnWorkspace work = workspaces.take();
+        try {
+            CandidateSet candidates = work.candidates();
+            opening.gather(turn, candidates);
+            tokenCounter.count(turn, candidates);
+            work.ranking().rank(candidates);
+            work.link(NamespaceTriggers.Fired.NONE);
+            BudgetFiller.Filled filled = filler.fill(turn.plan(), work, Admission.ALL, List.of(), List.of());
+            return publisher.publish(turn, topic, NamespaceTriggers.Fired.NONE, work, filled, Admission.ALL);
         } finally {
             workspaces.release(work);
         }

@@ -12,7 +12,7 @@ package dev.memfas.core.turn;
  */
 public record Admission(double bestCosine, double matchCosine) {
     /** Everything the ranking offers. */
-    static final Admission ALL = new Admission(Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY);
+    public static final Admission ALL = new Admission(Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY);
     /** Nothing retrieved: the turn has nothing relevant. */
     static final Admission NONE = new Admission(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
 

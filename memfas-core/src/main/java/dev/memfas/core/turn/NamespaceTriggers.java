@@ -52,6 +52,6 @@ public final class NamespaceTriggers {
 
     /** The triggers that fired on a turn, and the ids of the memories they link to, in trigger order. */
     public record Fired(List<Trigger> triggers, Set<String> linkedIds) {
-        static final Fired NONE = new Fired(List.of(), Set.of());
+        public static final Fired NONE = new Fired(List.of(), Set.of());
     }
 }

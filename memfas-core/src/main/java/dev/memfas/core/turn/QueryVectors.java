@@ -11,7 +11,7 @@ import java.util.Set;
  *     ({@link AuthorNames}); empty if none
  */
 public record QueryVectors(float[] query, float[] turn, Set<String> namedAuthors) {
-    static final QueryVectors NONE = new QueryVectors(null, null, Set.of());
+    public static final QueryVectors NONE = new QueryVectors(null, null, Set.of());
 
     /** Whether the query names an author of the namespace's memories. */
     public boolean namesAuthor() {

@@ -46,6 +46,21 @@ public record Turn(ContextRequest request, String namespace, Instant now, FillPl
                         onTopic), history, followUp, reading);
     }
 
+    /**
+     * Starts the turn of a request without a query, the start of a session ({@link SessionOpening}): it is read with
+     * no history, and leaves nothing in the session's latest queries for a follow-up to lean on.
+     */
+    public static Turn opening(ContextRequest request, CuratorSettings settings, SessionRegistry sessions,
+            Clock clock, Set<String> onTopic) {
+        long startNanos = System.nanoTime();
+        Instant now = clock.instant();
+        String namespace = request.namespace();
+        SessionState session = request.sessionId() == null ? null : sessions.acquire(request.sessionId(), namespace);
+        return new Turn(request, namespace, now, FillPlan.of(request, settings, ""), session, startNanos,
+                new InForce(now, request.asOf(), request.includeSuperseded(), ScopeRule.of(request), request.filter(),
+                        onTopic), List.of(), false, AuthorNames.Reading.asIs(""));
+    }
+
     /** A search outside any session, as {@code recall} runs one. */
     static Turn search(ContextRequest request, Clock clock, Set<String> onTopic) {
         Instant now = clock.instant();

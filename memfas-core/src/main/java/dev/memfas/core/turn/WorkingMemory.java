@@ -117,6 +117,21 @@ public final class WorkingMemory {
         }
     }
 
+    /**
+     * Adds the live working memories the turn may use to the candidates, most recently used first, without a query
+     * to score them by (the start of a session: {@link SessionOpening}). Reading them is not a use.
+     */
+    synchronized void addAll(InForce inForce, CandidateSet out) {
+        dropExpired(inForce.now());
+        List<Entry> newestFirst = new ArrayList<>(entries.values());
+        java.util.Collections.reverse(newestFirst);
+        for (Entry e : newestFirst) {
+            if (inForce.admits(e.memory()) && out.indexOf(e.memory().id()) < 0) {
+                out.addWorking(e.stored(), null, 0, null);
+            }
+        }
+    }
+
     /** Counts a use of each of these memories that is here: an access, and most recently used. */
     public synchronized void recordUse(Collection<String> ids, Instant at) {
         for (String id : ids) {
