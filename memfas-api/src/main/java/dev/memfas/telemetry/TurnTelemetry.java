@@ -82,12 +82,25 @@ public record TurnTelemetry(
      * @param memoryId the memory
      * @param score its weighted score
      * @param factors its factor breakdown
+     * @param source where the memory came from ({@link dev.memfas.Memory#source()}); empty if it names none
+     * @param snippet the start of its text as the context showed it, at most {@value #SNIPPET_CHARS} chars; empty when
+     *     queries are redacted (a memory's text is as private as a query)
      */
-    public record TopMemory(String memoryId, double score, ScoreBreakdown factors) {
-        /** Checks the components are present. */
+    public record TopMemory(String memoryId, double score, ScoreBreakdown factors, String source, String snippet) {
+        /** The longest snippet kept. */
+        public static final int SNIPPET_CHARS = 120;
+
+        /** Checks the components are present and cuts the snippet to {@value #SNIPPET_CHARS} chars. */
         public TopMemory {
             Objects.requireNonNull(memoryId, "memoryId");
             Objects.requireNonNull(factors, "factors");
+            Objects.requireNonNull(source, "source");
+            Objects.requireNonNull(snippet, "snippet");
+            if (snippet.length() > SNIPPET_CHARS) {
+                int end = Character.isHighSurrogate(snippet.charAt(SNIPPET_CHARS - 2)) ? SNIPPET_CHARS - 2
+                        : SNIPPET_CHARS - 1;
+                snippet = snippet.substring(0, end) + "\u2026";
+            }
         }
     }
 }

@@ -151,11 +151,18 @@ final class TelemetryCommand implements Callable<Integer> {
         if (s.baselineTokens() > 0) {
             out.printf(Locale.ROOT, " (baseline %d, saved %d", s.baselineTokens(), s.tokensSaved());
             s.compressionRatio().ifPresent(r -> out.printf(Locale.ROOT, ", ratio %.2f", r));
+            if (s.bestCompression().isPresent()) {
+                out.printf(Locale.ROOT, ", best %.2f, worst %.2f", s.bestCompression().getAsDouble(),
+                        s.worstCompression().getAsDouble());
+            }
             out.print(")");
         }
         out.println();
-        out.printf(Locale.ROOT, "latency: p50 %.1f ms, p95 %.1f ms, max %.1f ms%n", s.latencyP50().toNanos() / 1e6,
-                s.latencyP95().toNanos() / 1e6, s.latencyMax().toNanos() / 1e6);
+        out.printf(Locale.ROOT, "memories: %d scored, %d included, %d left out%n", s.memoriesScored(),
+                s.memoriesIncluded(), s.memoriesDropped());
+        out.printf(Locale.ROOT, "latency: mean %.1f ms, p50 %.1f ms, p95 %.1f ms, max %.1f ms%n",
+                s.latencyAverage().toNanos() / 1e6, s.latencyP50().toNanos() / 1e6, s.latencyP95().toNanos() / 1e6,
+                s.latencyMax().toNanos() / 1e6);
         if (!s.topics().isEmpty()) {
             out.println("topics: " + join(s.topics()));
         }

@@ -99,7 +99,8 @@ final class TurnPublisher {
         filled.items().stream()
                 .sorted((a, b) -> Double.compare(b.score(), a.score()))
                 .limit(TOP_MEMORIES_IN_TELEMETRY)
-                .forEach(i -> top.add(new TurnTelemetry.TopMemory(i.memoryId(), i.score(), i.factors())));
+                .forEach(i -> top.add(new TurnTelemetry.TopMemory(i.memoryId(), i.score(), i.factors(),
+                        i.source() == null ? "" : i.source(), redactQueries ? "" : i.text())));
         OptionalInt baseline = request.baselineTokens();
         OptionalInt saved = baseline.isPresent()
                 ? OptionalInt.of(baseline.getAsInt() - r.tokensUsed()) : OptionalInt.empty();

@@ -135,6 +135,16 @@ final class TelemetryCodec {
             sb.append(',');
             field(sb, "factors");
             factors(sb, m.factors());
+            if (!m.source().isEmpty()) {
+                sb.append(',');
+                field(sb, "source");
+                Json.appendString(sb, m.source());
+            }
+            if (!m.snippet().isEmpty()) {
+                sb.append(',');
+                field(sb, "snippet");
+                Json.appendString(sb, m.snippet());
+            }
             sb.append('}');
         }
         sb.append("],");
@@ -208,8 +218,11 @@ final class TelemetryCodec {
             double[] f = numbers(factors);
             // Lines written before the neighbor factor existed have none: it was 0 then.
             double neighbor = factors.get("neighbor") instanceof Double d ? d : 0;
+            // Lines written before top memories named their source and snippet have neither.
             top.add(new TurnTelemetry.TopMemory((String) tm.get("id"), num(tm, "score"),
-                    new ScoreBreakdown(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], neighbor)));
+                    new ScoreBreakdown(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], neighbor),
+                    tm.get("source") instanceof String source ? source : "",
+                    tm.get("snippet") instanceof String snippet ? snippet : ""));
         }
         double[] w = numbers((Map<String, Object>) m.get("weights"));
         return new TurnTelemetry(

@@ -14,8 +14,8 @@ import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
- * Totals over a set of turns: how many, how many tokens, how much was saved, how fast, on what topics, with which
- * memories.
+ * Totals over a set of turns: how many, how many tokens, how much was saved (in all, and at the best and worst turn),
+ * how many memories were scored, included and left out, how fast, on what topics, with which memories.
  *
  * <p>Percentiles use the nearest-rank method: the p-th percentile of n sorted values is the value at rank
  * {@code ceil(p / 100 * n)}. Immutable.
@@ -26,6 +26,13 @@ import java.util.Set;
  * @param baselineTokens the callers' full-history tokens, over the turns that gave a baseline
  * @param tokensSaved baseline minus curated tokens, over the turns that gave a baseline
  * @param compressionRatio curated over baseline tokens, over the turns that gave a positive baseline; empty if none
+ * @param bestCompression the lowest one turn's curated over baseline tokens reached; empty if no turn gave a positive
+ *     baseline
+ * @param worstCompression the highest; empty if no turn gave a positive baseline
+ * @param memoriesScored candidates scored, over all turns
+ * @param memoriesIncluded memories included, over all turns
+ * @param memoriesDropped candidates left out, over all turns
+ * @param latencyAverage the mean latency
  * @param latencyP50 median latency
  * @param latencyP95 95th percentile latency
  * @param latencyMax the slowest turn
@@ -39,6 +46,12 @@ public record TelemetrySummary(
         long baselineTokens,
         long tokensSaved,
         OptionalDouble compressionRatio,
+        OptionalDouble bestCompression,
+        OptionalDouble worstCompression,
+        long memoriesScored,
+        long memoriesIncluded,
+        long memoriesDropped,
+        Duration latencyAverage,
         Duration latencyP50,
         Duration latencyP95,
         Duration latencyMax,
@@ -50,6 +63,9 @@ public record TelemetrySummary(
     /** Copies the maps (keeping their order) and checks the components are present. */
     public TelemetrySummary {
         Objects.requireNonNull(compressionRatio, "compressionRatio");
+        Objects.requireNonNull(bestCompression, "bestCompression");
+        Objects.requireNonNull(worstCompression, "worstCompression");
+        Objects.requireNonNull(latencyAverage, "latencyAverage");
         Objects.requireNonNull(latencyP50, "latencyP50");
         Objects.requireNonNull(latencyP95, "latencyP95");
         Objects.requireNonNull(latencyMax, "latencyMax");
@@ -64,6 +80,12 @@ public record TelemetrySummary(
         long baseline = 0;
         long curatedWithBaseline = 0;
         long saved = 0;
+        double best = Double.POSITIVE_INFINITY;
+        double worst = Double.NEGATIVE_INFINITY;
+        long scored = 0;
+        long included = 0;
+        long dropped = 0;
+        long latencyNanos = 0;
         List<Duration> latencies = new ArrayList<>(turns.size());
         Map<String, Integer> topics = new HashMap<>();
         Map<String, Integer> memories = new HashMap<>();
@@ -77,6 +99,14 @@ public record TelemetrySummary(
                 curatedWithBaseline += t.curatedTokens();
                 saved += t.baselineTokens().getAsInt() - t.curatedTokens();
             }
+            if (t.compressionRatio().isPresent()) {
+                best = Math.min(best, t.compressionRatio().getAsDouble());
+                worst = Math.max(worst, t.compressionRatio().getAsDouble());
+            }
+            scored += t.memoriesScored();
+            included += t.memoriesIncluded();
+            dropped += t.memoriesDropped();
+            latencyNanos += t.latency().toNanos();
             latencies.add(t.latency());
             if (!t.topic().isEmpty()) {
                 topics.merge(t.topic(), 1, Integer::sum);
@@ -88,6 +118,9 @@ public record TelemetrySummary(
         latencies.sort(null);
         return new TelemetrySummary(turns.size(), sessions.size(), curated, baseline, saved,
                 baseline > 0 ? OptionalDouble.of((double) curatedWithBaseline / baseline) : OptionalDouble.empty(),
+                best <= worst ? OptionalDouble.of(best) : OptionalDouble.empty(),
+                best <= worst ? OptionalDouble.of(worst) : OptionalDouble.empty(), scored, included, dropped,
+                turns.isEmpty() ? Duration.ZERO : Duration.ofNanos(latencyNanos / turns.size()),
                 percentile(latencies, 50), percentile(latencies, 95),
                 latencies.isEmpty() ? Duration.ZERO : latencies.get(latencies.size() - 1),
                 top(topics), top(memories));

@@ -1,6 +1,7 @@
 package dev.memfas.core.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -126,7 +127,7 @@ final class TelemetryTest {
         List<TurnTelemetry> seen = new ArrayList<>();
         try (ContextCurator curator = Memfas.newBuilder().clock(Clock.fixed(NOW, ZoneOffset.UTC)).telemetry(file)
                 .telemetryListener(seen::add).build()) {
-            curator.remember(Memory.builder("kafka retention").id("a").createdAt(NOW).build());
+            curator.remember(Memory.builder("kafka retention").id("a").source("ops/kafka.md").createdAt(NOW).build());
             curator.getContext(ContextRequest.builder("kafka").sessionId("s").baselineTokens(900).build());
         }
 
@@ -140,7 +141,27 @@ final class TelemetryTest {
         assertThat(got.baselineTokens()).isEqualTo(OptionalInt.of(900));
         assertThat(got.includedMemoryIds()).containsExactly("a");
         assertThat(got.topMemories().get(0).factors().lexical()).isEqualTo(1.0);
+        assertThat(got.topMemories().get(0).source()).isEqualTo("ops/kafka.md");
+        assertThat(got.topMemories().get(0).snippet()).isEqualTo("kafka retention");
+        assertThat(got.topMemories().get(0).snippet()).isEqualTo(expected.topMemories().get(0).snippet());
         assertThat(got.weights()).isEqualTo(ScoringWeights.DEFAULT);
+    }
+
+    @Test
+    void aTopMemorysSnippet_isCutToItsLength_andLeftOutWhenQueriesAreRedacted() {
+        String text = "The billing service ".repeat(20);
+        TurnTelemetry.TopMemory top = new TurnTelemetry.TopMemory("m", 1, ScoreBreakdown.ZERO, "", text);
+        assertThat(top.snippet()).hasSize(TurnTelemetry.TopMemory.SNIPPET_CHARS).endsWith("\u2026")
+                .startsWith("The billing service The");
+
+        List<TurnTelemetry> seen = new ArrayList<>();
+        try (ContextCurator curator = Memfas.newBuilder().clock(Clock.fixed(NOW, ZoneOffset.UTC)).redactQueries(true)
+                .telemetryListener(seen::add).build()) {
+            curator.remember(Memory.builder("kafka retention").id("a").source("ops").createdAt(NOW).build());
+            curator.getContext("kafka", "s");
+        }
+        assertThat(seen.get(0).topMemories().get(0).snippet()).isEmpty();
+        assertThat(seen.get(0).topMemories().get(0).source()).isEqualTo("ops");
     }
 
     @Test
@@ -222,7 +243,8 @@ final class TelemetryTest {
     void summary_percentilesAndTotals_areRightOnKnownInputs() {
         List<TurnTelemetry> turns = new ArrayList<>();
         for (int i = 1; i <= 100; i++) {
-            turns.add(turn(i % 3 == 0 ? "s1" : "s2", i, i <= 10 ? OptionalInt.of(1000) : OptionalInt.empty(),
+            OptionalInt baseline = i <= 5 ? OptionalInt.of(1000) : i <= 10 ? OptionalInt.of(2000) : OptionalInt.empty();
+            turns.add(turn(i % 3 == 0 ? "s1" : "s2", i, baseline,
                     Duration.ofMillis(i), i <= 60 ? "kafka lag" : "pasta", List.of("a", i % 2 == 0 ? "b" : "c")));
         }
         java.util.Collections.shuffle(turns, new java.util.Random(7));
@@ -235,9 +257,15 @@ final class TelemetryTest {
         assertThat(s.latencyP95()).isEqualTo(Duration.ofMillis(95));
         assertThat(s.latencyMax()).isEqualTo(Duration.ofMillis(100));
         assertThat(s.curatedTokens()).isEqualTo(100L * 100);
-        assertThat(s.baselineTokens()).isEqualTo(10_000);
-        assertThat(s.tokensSaved()).isEqualTo(10_000 - 10 * 100);
-        assertThat(s.compressionRatio()).isEqualTo(OptionalDouble.of(0.1));
+        assertThat(s.baselineTokens()).isEqualTo(15_000);
+        assertThat(s.tokensSaved()).isEqualTo(15_000 - 10 * 100);
+        assertThat(s.compressionRatio().getAsDouble()).isCloseTo(1_000 / 15_000.0, within(1e-12));
+        assertThat(s.bestCompression()).isEqualTo(OptionalDouble.of(0.05));
+        assertThat(s.worstCompression()).isEqualTo(OptionalDouble.of(0.1));
+        assertThat(s.memoriesScored()).isEqualTo(500);
+        assertThat(s.memoriesIncluded()).isEqualTo(200);
+        assertThat(s.memoriesDropped()).isEqualTo(300);
+        assertThat(s.latencyAverage()).isEqualTo(Duration.ofMillis(50).plusNanos(500_000));
         assertThat(s.topics()).containsExactly(java.util.Map.entry("kafka lag", 60), java.util.Map.entry("pasta", 40));
         assertThat(s.mostUsedMemories()).containsExactly(java.util.Map.entry("a", 100), java.util.Map.entry("b", 50),
                 java.util.Map.entry("c", 50));
@@ -260,8 +288,9 @@ final class TelemetryTest {
         return new TurnTelemetry(NOW, session, n, "default", "q", null, 1, topic, false, baseline, curated, 2000, 5,
                 included.size(), 3, List.of(),
                 baseline.isPresent() ? OptionalInt.of(baseline.getAsInt() - curated) : OptionalInt.empty(),
-                OptionalDouble.empty(), latency, included,
-                List.of(new TurnTelemetry.TopMemory(included.get(0), 0.5, ScoreBreakdown.ZERO)),
+                baseline.isPresent() ? OptionalDouble.of((double) curated / baseline.getAsInt()) : OptionalDouble.empty(),
+                latency, included,
+                List.of(new TurnTelemetry.TopMemory(included.get(0), 0.5, ScoreBreakdown.ZERO, "notes.md", "A note.")),
                 ScoringWeights.DEFAULT);
     }
 }
