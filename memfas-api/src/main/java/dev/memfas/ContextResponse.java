@@ -21,6 +21,10 @@ import java.util.Objects;
  * @param triggersMatched the keywords of the triggers that fired
  * @param topic a short label of the session's current topic; empty when unknown
  * @param topicShifted whether this query moved the session to a new topic
+ * @param topicConfidence how well this turn agrees with the topic it is labelled with, from 0 to 1: with an embedder
+ *     the cosine between the turn's vector and the session topic's, without one the share of the query's words the
+ *     topic already held. A topic's first turn has 1; it falls as turns drift from what the label was made of
+ * @param topicHistory the labels of the session's earlier topics, oldest first, at most nine; empty without a session
  * @param latency the time {@code getContext} took
  * @param dropped when the request asked for an explanation ({@link ContextRequest#explain()}), every candidate left
  *     out, best first, with the reason; empty otherwise
@@ -37,6 +41,8 @@ public record ContextResponse(
         List<String> triggersMatched,
         String topic,
         boolean topicShifted,
+        double topicConfidence,
+        List<String> topicHistory,
         Duration latency,
         List<DroppedMemory> dropped,
         List<String> stateKeys) {
@@ -48,6 +54,7 @@ public record ContextResponse(
         stateKeys = List.copyOf(Objects.requireNonNull(stateKeys, "stateKeys"));
         triggersMatched = List.copyOf(triggersMatched);
         Objects.requireNonNull(topic, "topic");
+        topicHistory = List.copyOf(topicHistory);
         Objects.requireNonNull(latency, "latency");
         dropped = List.copyOf(dropped);
     }

@@ -23,6 +23,7 @@ import java.util.OptionalInt;
  * @param queryTokens tokens in the query
  * @param topic the session's topic label after this turn
  * @param topicShifted whether this turn shifted the topic
+ * @param topicConfidence how well the turn agrees with its topic, 0 to 1 ({@link dev.memfas.ContextResponse})
  * @param baselineTokens the caller's full-history size, when given
  * @param curatedTokens tokens in the returned context
  * @param budget the turn's token budget
@@ -47,6 +48,7 @@ public record TurnTelemetry(
         int queryTokens,
         String topic,
         boolean topicShifted,
+        double topicConfidence,
         OptionalInt baselineTokens,
         int curatedTokens,
         int budget,

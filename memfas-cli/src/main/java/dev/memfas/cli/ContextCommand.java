@@ -242,6 +242,7 @@ final class ContextCommand implements Callable<Integer> {
         o.put("memories_scored", r.memoriesScored());
         o.put("topic", r.topic());
         o.put("topic_shifted", r.topicShifted());
+        o.put("topic_confidence", r.topicConfidence());
         o.put("triggers_matched", r.triggersMatched());
         List<Map<String, Object>> items = new ArrayList<>();
         for (ContextItem item : r.items()) {

@@ -111,6 +111,8 @@ final class ContextTools {
         out.put("triggers_matched", arrayOf(type("string")));
         out.put("topic", type("string"));
         out.put("topic_shifted", type("boolean"));
+        out.put("topic_confidence", type("number"));
+        out.put("topic_history", arrayOf(type("string")));
         out.put("state_keys", arrayOf(type("string")));
         // Reads memory; the only thing it writes is the memories' use count, which is what ranks them later.
         registry.add("get_context", "Get context", MemfasTools.Effects.READS, """
@@ -218,6 +220,8 @@ final class ContextTools {
         structured.put("triggers_matched", r.triggersMatched());
         structured.put("topic", r.topic());
         structured.put("topic_shifted", r.topicShifted());
+        structured.put("topic_confidence", r.topicConfidence());
+        structured.put("topic_history", r.topicHistory());
         structured.put("state_keys", r.stateKeys());
         return MemfasTools.ok(r.context(), structured);
     }

@@ -109,7 +109,9 @@ final class CuratorParts {
         VectorSpace space = embedder == null ? null : new VectorSpace(embedder.modelId(), embedder.dimension());
         this.tokenizer = tokenizer;
         this.telemetryWriter = telemetryWriter;
-        this.sessions = new SessionRegistry(clock, settings.sessionIdleTimeout(), settings.maxSessions());
+        Listeners told = new Listeners(listeners);
+        this.sessions = new SessionRegistry(clock, settings.sessionIdleTimeout(), settings.maxSessions(),
+                told::sessionEnded, settings.redactQueries());
         NamespaceIndexes indexes = new NamespaceIndexes(store, space == null ? 0 : space.dimension(),
                 settings.indexMemoryLimit());
         this.triggers = new NamespaceTriggers(triggerStore);
@@ -136,7 +138,6 @@ final class CuratorParts {
         this.others = new OtherProcesses(follower, store, writer, indexes, triggers, pinned, authorNames);
         this.filler = new BudgetFiller(tokenizer, tokenCounts, settings.maxItemTokens(), settings.triggerReserve(),
                 settings.duplicateSimilarity());
-        Listeners told = new Listeners(listeners);
         this.publisher = new TurnPublisher(store, tokenizer, settings, told);
         Revisions revisions = new Revisions(store, writer);
         TriggerSuggester suggester = new TriggerSuggester(stateStore, triggerStore);
@@ -181,6 +182,8 @@ final class CuratorParts {
             return;
         }
         closed = true;
+        // Before the telemetry log closes: each live session's summary is its last line.
+        sessions.endAll();
         others.close();
         state.close();
         judging.close();

@@ -1,5 +1,6 @@
 package dev.memfas.core.curator;
 
+import dev.memfas.telemetry.SessionSummary;
 import dev.memfas.telemetry.TelemetryListener;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
@@ -9,7 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The curator's telemetry listeners, told of each turn and each usage report. A listener that throws is logged and
+ * The curator's telemetry listeners, told of each turn, each usage report and each session's end. A listener that throws is logged and
  * skipped for that event: it never breaks the call. Immutable and thread-safe.
  */
 public final class Listeners {
@@ -31,6 +32,10 @@ public final class Listeners {
 
     public void usage(UsageTelemetry usage) {
         tell(l -> l.onUsage(usage), "usage report");
+    }
+
+    void sessionEnded(SessionSummary session) {
+        tell(l -> l.onSessionEnd(session), "session summary");
     }
 
     private void tell(Consumer<TelemetryListener> event, String what) {

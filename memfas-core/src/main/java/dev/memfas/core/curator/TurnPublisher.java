@@ -83,7 +83,11 @@ final class TurnPublisher {
                 : List.of();
         ContextResponse response = new ContextResponse(filled.context(), filled.tokens(), turn.budget(),
                 filled.items(), work.candidates().size(), filled.dropped(), firedKeywords, topic.label(),
-                topic.shifted(), latency, dropped, filled.stateKeys());
+                topic.shifted(), topic.confidence(), topic.earlier(), latency, dropped, filled.stateKeys());
+        if (turn.session() != null) {
+            turn.session().recordTurn(turn.now(), filled.tokens(), turn.request().baselineTokens(), latency,
+                    filled.includedIds());
+        }
         turns.incrementAndGet();
         turnsByNamespace.computeIfAbsent(turn.namespace(), k -> new java.util.concurrent.atomic.LongAdder())
                 .increment();
@@ -109,7 +113,8 @@ final class TurnPublisher {
         TurnTelemetry t = new TurnTelemetry(turn.now(), request.sessionId(),
                 request.sessionId() == null ? 0 : topic.turn(), request.namespace(),
                 redactQueries ? null : request.query(), redactQueries ? null : request.task(),
-                tokenizer.count(request.query()), redactQueries ? "" : r.topic(), r.topicShifted(), baseline,
+                tokenizer.count(request.query()), redactQueries ? "" : r.topic(), r.topicShifted(),
+                r.topicConfidence(), baseline,
                 r.tokensUsed(), r.budget(), r.memoriesScored(), r.items().size(), r.memoriesDropped(),
                 r.triggersMatched(), saved, ratio, r.latency(), r.items().stream().map(ContextItem::memoryId).toList(),
                 top, weights);

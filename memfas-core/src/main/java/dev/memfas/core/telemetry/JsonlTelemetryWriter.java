@@ -2,6 +2,7 @@ package dev.memfas.core.telemetry;
 
 import dev.memfas.MemfasException;
 import dev.memfas.telemetry.TelemetryListener;
+import dev.memfas.telemetry.SessionSummary;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
 import java.io.BufferedWriter;
@@ -80,6 +81,11 @@ public final class JsonlTelemetryWriter implements TelemetryListener, AutoClosea
     @Override
     public void onUsage(UsageTelemetry usage) {
         write(TelemetryCodec.toJson(usage));
+    }
+
+    @Override
+    public void onSessionEnd(SessionSummary session) {
+        write(TelemetryCodec.toJson(session));
     }
 
     private synchronized void write(String json) {

@@ -3,6 +3,7 @@ package dev.memfas.core.telemetry;
 import dev.memfas.ScoreBreakdown;
 import dev.memfas.ScoringWeights;
 import dev.memfas.core.text.Json;
+import dev.memfas.telemetry.SessionSummary;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
 import java.time.Duration;
@@ -14,11 +15,83 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
- * Writes a {@link TurnTelemetry} or a {@link UsageTelemetry} as one JSON line and reads it back. Field names are the
- * log's public format; a usage line is the one whose {@code event} is {@code usage}.
+ * Writes a {@link TurnTelemetry}, a {@link UsageTelemetry} or a {@link SessionSummary} as one JSON line and reads it
+ * back. Field names are the log's public format; a usage line is the one whose {@code event} is {@code usage}, a
+ * session's summary the one whose {@code event} is {@code session_summary}.
  */
 final class TelemetryCodec {
     static final String USAGE_EVENT = "usage";
+    static final String SESSION_EVENT = "session_summary";
+
+    static String toJson(SessionSummary s) {
+        StringBuilder sb = new StringBuilder(320);
+        sb.append('{');
+        field(sb, "event");
+        Json.appendString(sb, SESSION_EVENT);
+        sb.append(',');
+        field(sb, "session");
+        Json.appendString(sb, s.sessionId());
+        sb.append(',');
+        field(sb, "namespace");
+        Json.appendString(sb, s.namespace());
+        sb.append(',');
+        field(sb, "started").append('"').append(s.started()).append("\",");
+        field(sb, "ended").append('"').append(s.ended()).append("\",");
+        field(sb, "reason");
+        Json.appendString(sb, s.reason().name().toLowerCase(java.util.Locale.ROOT));
+        sb.append(',');
+        field(sb, "turns").append(s.turns()).append(',');
+        field(sb, "curated_tokens").append(s.curatedTokens()).append(',');
+        field(sb, "baseline_tokens").append(s.baselineTokens()).append(',');
+        field(sb, "tokens_saved").append(s.tokensSaved()).append(',');
+        field(sb, "topics");
+        stringArray(sb, s.topics());
+        sb.append(',');
+        field(sb, "topic_shifts").append(s.topicShifts()).append(',');
+        field(sb, "memories_used").append(s.memoriesUsed()).append(',');
+        field(sb, "most_used_memories").append('{');
+        int i = 0;
+        for (Map.Entry<String, Integer> e : s.mostUsedMemories().entrySet()) {
+            if (i++ > 0) {
+                sb.append(',');
+            }
+            Json.appendString(sb, e.getKey());
+            sb.append(':').append(e.getValue());
+        }
+        sb.append("},");
+        field(sb, "latency_avg_ms");
+        Json.appendNumber(sb, s.latencyAverage().toNanos() / 1e6);
+        sb.append(',');
+        field(sb, "latency_p95_ms");
+        Json.appendNumber(sb, s.latencyP95().toNanos() / 1e6);
+        return sb.append('}').toString();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static SessionSummary session(Map<String, Object> m) {
+        if (!(m.get("topics") instanceof List<?> topics) || !(m.get("most_used_memories") instanceof Map<?, ?> most)) {
+            throw new IllegalArgumentException("session summary lacks topics or most_used_memories");
+        }
+        Map<String, Integer> used = new java.util.LinkedHashMap<>();
+        ((Map<String, Object>) most).forEach((id, n) -> {
+            if (!(n instanceof Double d)) {
+                throw new IllegalArgumentException("session summary's use count of '" + id + "' is not a number");
+            }
+            used.put(id, (int) Math.round(d));
+        });
+        SessionSummary.EndReason reason;
+        try {
+            reason = SessionSummary.EndReason.valueOf(str(m, "reason").toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("session summary has an unknown reason: " + m.get("reason"), e);
+        }
+        return new SessionSummary(str(m, "session"), str(m, "namespace"), Instant.parse(str(m, "started")),
+                Instant.parse(str(m, "ended")), reason, (int) num(m, "turns"), (long) num(m, "curated_tokens"),
+                (long) num(m, "baseline_tokens"), (long) num(m, "tokens_saved"), (List<String>) topics,
+                (int) num(m, "topic_shifts"), (int) num(m, "memories_used"), used,
+                Duration.ofNanos(Math.round(num(m, "latency_avg_ms") * 1e6)),
+                Duration.ofNanos(Math.round(num(m, "latency_p95_ms") * 1e6)));
+    }
 
     private TelemetryCodec() {}
 
@@ -43,7 +116,8 @@ final class TelemetryCodec {
     }
 
     /**
-     * Reads one line written by either {@code toJson}: a {@link TurnTelemetry} or a {@link UsageTelemetry}.
+     * Reads one line written by a {@code toJson}: a {@link TurnTelemetry}, a {@link UsageTelemetry} or a
+     * {@link SessionSummary}.
      *
      * @throws IllegalArgumentException if the line is not JSON or lacks a required field
      */
@@ -54,6 +128,9 @@ final class TelemetryCodec {
             throw new IllegalArgumentException("telemetry line is not a JSON object");
         }
         Map<String, Object> m = (Map<String, Object>) parsed;
+        if (SESSION_EVENT.equals(m.get("event"))) {
+            return session(m);
+        }
         if (USAGE_EVENT.equals(m.get("event"))) {
             if (!(m.get("memory_ids") instanceof List<?> ids) || !(m.get("helpful") instanceof Boolean helpful)) {
                 throw new IllegalArgumentException("usage line lacks memory_ids or helpful");
@@ -95,6 +172,9 @@ final class TelemetryCodec {
         Json.appendString(sb, t.topic());
         sb.append(',');
         field(sb, "topic_shift").append(t.topicShifted()).append(',');
+        field(sb, "topic_confidence");
+        Json.appendNumber(sb, t.topicConfidence());
+        sb.append(',');
         if (t.baselineTokens().isPresent()) {
             field(sb, "baseline_tokens").append(t.baselineTokens().getAsInt()).append(',');
         }
@@ -204,7 +284,7 @@ final class TelemetryCodec {
      */
     public static TurnTelemetry fromJson(String line) {
         if (!(decode(line) instanceof TurnTelemetry t)) {
-            throw new IllegalArgumentException("a usage line, not a turn");
+            throw new IllegalArgumentException("a usage or session line, not a turn");
         }
         return t;
     }
@@ -235,6 +315,8 @@ final class TelemetryCodec {
                 (int) num(m, "query_tokens"),
                 str(m, "topic"),
                 Boolean.TRUE.equals(m.get("topic_shift")),
+                // Lines written before turns had a topic confidence have none: read as 1, a topic taken as given.
+                m.get("topic_confidence") instanceof Double c ? c : 1,
                 optInt(m, "baseline_tokens"),
                 (int) num(m, "curated_tokens"),
                 (int) num(m, "budget"),

@@ -1,6 +1,7 @@
 package dev.memfas.core.telemetry;
 
 import dev.memfas.MemfasException;
+import dev.memfas.telemetry.SessionSummary;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
 import java.io.BufferedReader;
@@ -36,6 +37,15 @@ public final class TelemetryLog {
      */
     public static List<UsageTelemetry> readUsage(Path file) {
         return records(file, UsageTelemetry.class);
+    }
+
+    /**
+     * Reads every session summary of a log file, oldest first (the sessions that ended while it was written).
+     *
+     * @throws MemfasException as {@link #read(Path)}
+     */
+    public static List<SessionSummary> readSessions(Path file) {
+        return records(file, SessionSummary.class);
     }
 
     private static <T> List<T> records(Path file, Class<T> kind) {

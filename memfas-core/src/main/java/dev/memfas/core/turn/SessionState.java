@@ -1,6 +1,8 @@
 package dev.memfas.core.turn;
 
 import dev.memfas.core.vector.Vectors;
+import dev.memfas.telemetry.SessionSummary;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -8,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -31,6 +34,11 @@ public final class SessionState {
     private Map<String, Double> topicTerms = new LinkedHashMap<>();
     private final Map<String, Integer> inclusions = new HashMap<>();
     private int turns;
+    /** The labels of the topics visited, oldest first, the current one last; at most {@link SessionSummary#MAX_TOPICS}. */
+    private final java.util.ArrayList<String> topics = new java.util.ArrayList<>();
+    private int topicShifts;
+    private double topicConfidence = 1;
+    private final SessionLedger ledger = new SessionLedger();
     private WorkingMemory working;
     private volatile Instant lastSeen;
 
@@ -66,6 +74,7 @@ public final class SessionState {
     synchronized TopicUpdate advance(float[] current, Map<String, Double> terms, double shiftThreshold) {
         turns++;
         boolean shifted = false;
+        double confidence = topicConfidence;
         if (current != null) {
             if (topicVector == null) {
                 topicVector = current.clone();
@@ -82,8 +91,10 @@ public final class SessionState {
                     topicVector = Vectors.normalizedCopy(mixed, mixed.length);
                 }
             }
-        } else if (!topicTerms.isEmpty() && !terms.isEmpty()) {
-            shifted = terms.keySet().stream().noneMatch(topicTerms::containsKey);
+            confidence = Math.max(0, Math.min(1, dot(current, topicVector)));
+        } else if (!terms.isEmpty()) {
+            shifted = !topicTerms.isEmpty() && terms.keySet().stream().noneMatch(topicTerms::containsKey);
+            confidence = topicTerms.isEmpty() || shifted ? 1 : heldShare(terms);
         }
         if (shifted) {
             topicTerms = new LinkedHashMap<>();
@@ -93,8 +104,49 @@ public final class SessionState {
             topicTerms.values().removeIf(w -> w < TERM_FLOOR);
         }
         terms.forEach((t, w) -> topicTerms.merge(t, w, Double::sum));
+        topicConfidence = confidence;
+        String label = label(topicTerms);
+        if (!label.isEmpty()) {
+            if (shifted || topics.isEmpty()) {
+                if (shifted) {
+                    topicShifts++;
+                }
+                topics.add(label);
+                if (topics.size() > SessionSummary.MAX_TOPICS) {
+                    topics.remove(0);
+                }
+            } else {
+                topics.set(topics.size() - 1, label);
+            }
+        }
+        List<String> earlier = topics.isEmpty() ? List.of() : List.copyOf(topics.subList(0, topics.size() - 1));
         return new TopicUpdate(topicVector == null ? null : topicVector.clone(), new LinkedHashMap<>(topicTerms),
-                label(topicTerms), shifted, turns);
+                label, shifted, turns, confidence, earlier);
+    }
+
+    /** The share of a turn's term weight that the topic's terms already hold. */
+    private double heldShare(Map<String, Double> terms) {
+        double all = 0;
+        double held = 0;
+        for (Map.Entry<String, Double> e : terms.entrySet()) {
+            all += e.getValue();
+            if (topicTerms.containsKey(e.getKey())) {
+                held += e.getValue();
+            }
+        }
+        return all == 0 ? 1 : held / all;
+    }
+
+    /** Counts a published turn towards the session's summary. */
+    public synchronized void recordTurn(Instant at, int curatedTokens, OptionalInt baselineTokens, Duration latency,
+            List<String> included) {
+        ledger.record(at, curatedTokens, baselineTokens, latency, included);
+    }
+
+    /** The session's summary as it ends, its topics' labels left out if {@code redact}; null if it had no turn. */
+    synchronized SessionSummary summary(SessionSummary.EndReason reason, boolean redact) {
+        return ledger.turns() == 0 ? null
+                : ledger.summary(id, namespace, reason, redact ? List.of() : List.copyOf(topics), topicShifts);
     }
 
     /** The ids included at least twice in this session (since the last topic shift). */
@@ -224,6 +276,15 @@ public final class SessionState {
         return sb.toString();
     }
 
-    /** The session's topic after a turn. */
-    public record TopicUpdate(float[] vector, Map<String, Double> terms, String label, boolean shifted, int turn) {}
+    /**
+     * The session's topic after a turn.
+     *
+     * @param confidence how well this turn agrees with the topic it is labelled with, from 0 to 1: with an embedder the
+     *     cosine between the turn's vector and the topic's (after the turn moved it), without one the share of the
+     *     turn's words the topic already held. A topic's first turn has 1; it falls as turns drift from what the label
+     *     was made of, until a shift starts a new topic. A turn with neither (no query) keeps the last
+     * @param earlier the labels of the session's earlier topics, oldest first (at most nine)
+     */
+    public record TopicUpdate(float[] vector, Map<String, Double> terms, String label, boolean shifted, int turn,
+            double confidence, List<String> earlier) {}
 }

@@ -2,6 +2,7 @@ package dev.memfas.core.turn;
 
 import dev.memfas.core.text.TextAnalyzer;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,7 +23,7 @@ public final class TopicTracker {
             return turn.session().advance(vectors.turn(), terms, shiftThreshold);
         }
         // What a fresh session's first turn gives, without the session: the turn's own vector and terms.
-        return new SessionState.TopicUpdate(vectors.turn(), terms, SessionState.label(terms), false, 1);
+        return new SessionState.TopicUpdate(vectors.turn(), terms, SessionState.label(terms), false, 1, 1, List.of());
     }
 
     /** The analyzed words of the query at weight 1, and of the recent history at {@link QueryEmbedder#HISTORY_WEIGHT}. */

@@ -56,7 +56,9 @@ final class TelemetryTest {
         }
 
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        assertThat(lines).hasSize(2);
+        // Two turns, then the session's summary as the curator closed.
+        assertThat(lines).hasSize(3);
+        assertThat(JSON.readTree(lines.get(2)).get("event").asText()).isEqualTo("session_summary");
         JsonNode first = JSON.readTree(lines.get(0));
         assertThat(first.get("timestamp").asText()).isEqualTo("2026-11-01T12:00:00Z");
         assertThat(first.get("session").asText()).isEqualTo("s1");
@@ -285,7 +287,7 @@ final class TelemetryTest {
     private static TurnTelemetry turn(String session, int n, OptionalInt baseline, Duration latency, String topic,
             List<String> included) {
         int curated = 100;
-        return new TurnTelemetry(NOW, session, n, "default", "q", null, 1, topic, false, baseline, curated, 2000, 5,
+        return new TurnTelemetry(NOW, session, n, "default", "q", null, 1, topic, false, 0.8, baseline, curated, 2000, 5,
                 included.size(), 3, List.of(),
                 baseline.isPresent() ? OptionalInt.of(baseline.getAsInt() - curated) : OptionalInt.empty(),
                 baseline.isPresent() ? OptionalDouble.of((double) curated / baseline.getAsInt()) : OptionalDouble.empty(),
