@@ -14,8 +14,8 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * What the curator remembers about one conversation: its topic (a vector when there is an embedder, and a bag of
- * weighted terms for the label), how often each memory was included, its working memory, its latest queries (what a
+ * What the curator remembers about one conversation: its topic (a vector when there is an embedder, and weighted
+ * terms and the phrases they came in for the label: {@link TopicLabel}), the topics it visited, how often each memory was included, its working memory, its latest queries (what a
  * follow-up leans on), and when it was last used.
  *
  * <p>Thread-safe: every method synchronizes on the session, so concurrent turns of one session see each other's
@@ -32,6 +32,8 @@ public final class SessionState {
     private final String namespace;
     private float[] topicVector;
     private Map<String, Double> topicTerms = new LinkedHashMap<>();
+    /** The phrases the topic's turns used, the latest last ({@link TopicLabel}). */
+    private final java.util.LinkedHashSet<String> topicPhrases = new java.util.LinkedHashSet<>();
     private final Map<String, Integer> inclusions = new HashMap<>();
     private int turns;
     /** The labels of the topics visited, oldest first, the current one last; at most {@link SessionSummary#MAX_TOPICS}. */
@@ -71,7 +73,8 @@ public final class SessionState {
      * @param terms the analyzed terms of the query (recent history terms count half, already weighted in)
      * @param shiftThreshold a cosine below which the query starts a new topic
      */
-    synchronized TopicUpdate advance(float[] current, Map<String, Double> terms, double shiftThreshold) {
+    synchronized TopicUpdate advance(float[] current, Map<String, Double> terms, List<String> phrases,
+            double shiftThreshold) {
         turns++;
         boolean shifted = false;
         double confidence = topicConfidence;
@@ -98,6 +101,7 @@ public final class SessionState {
         }
         if (shifted) {
             topicTerms = new LinkedHashMap<>();
+            topicPhrases.clear();
             inclusions.clear();
         } else {
             topicTerms.replaceAll((t, w) -> w * TERM_DECAY);
@@ -105,7 +109,14 @@ public final class SessionState {
         }
         terms.forEach((t, w) -> topicTerms.merge(t, w, Double::sum));
         topicConfidence = confidence;
-        String label = label(topicTerms);
+        for (String p : phrases) {
+            topicPhrases.remove(p);
+            topicPhrases.add(p);
+        }
+        while (topicPhrases.size() > TopicLabel.MAX_PHRASES) {
+            topicPhrases.remove(topicPhrases.iterator().next());
+        }
+        String label = TopicLabel.of(topicTerms, topicPhrases);
         if (!label.isEmpty()) {
             if (shifted || topics.isEmpty()) {
                 if (shifted) {
@@ -247,33 +258,6 @@ public final class SessionState {
             s += a[i] * b[i];
         }
         return s;
-    }
-
-    /**
-     * The three heaviest terms that are not plain numbers, comma-separated. Among equally heavy terms the longer come
-     * first: in "how long do we keep usage events in kafka", every word weighs the same, and "events, usage, kafka"
-     * names the topic where the first three ("long keep usage") read like a broken sentence. Further ties keep the
-     * order the terms were first seen in.
-     */
-    static String label(Map<String, Double> terms) {
-        List<Map.Entry<String, Double>> entries = new ArrayList<>();
-        for (Map.Entry<String, Double> e : terms.entrySet()) {
-            if (!e.getKey().chars().allMatch(Character::isDigit)) {
-                entries.add(e);
-            }
-        }
-        entries.sort((a, b) -> {
-            int byWeight = Double.compare(b.getValue(), a.getValue());
-            return byWeight != 0 ? byWeight : Integer.compare(b.getKey().length(), a.getKey().length());
-        });
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < Math.min(3, entries.size()); i++) {
-            if (i > 0) {
-                sb.append(", ");
-            }
-            sb.append(entries.get(i).getKey());
-        }
-        return sb.toString();
     }
 
     /**

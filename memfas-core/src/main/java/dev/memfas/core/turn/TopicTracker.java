@@ -1,6 +1,7 @@
 package dev.memfas.core.turn;
 
 import dev.memfas.core.text.TextAnalyzer;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +20,17 @@ public final class TopicTracker {
 
     public SessionState.TopicUpdate advance(Turn turn, QueryVectors vectors) {
         Map<String, Double> terms = termWeights(turn);
+        List<String> phrases = new ArrayList<>();
+        for (String history : turn.request().recentHistory()) {
+            phrases.addAll(TopicLabel.phrases(history));
+        }
+        phrases.addAll(TopicLabel.phrases(turn.request().query()));
         if (turn.session() != null) {
-            return turn.session().advance(vectors.turn(), terms, shiftThreshold);
+            return turn.session().advance(vectors.turn(), terms, phrases, shiftThreshold);
         }
         // What a fresh session's first turn gives, without the session: the turn's own vector and terms.
-        return new SessionState.TopicUpdate(vectors.turn(), terms, SessionState.label(terms), false, 1, 1, List.of());
+        return new SessionState.TopicUpdate(vectors.turn(), terms, TopicLabel.of(terms, phrases), false, 1, 1,
+                List.of());
     }
 
     /** The analyzed words of the query at weight 1, and of the recent history at {@link QueryEmbedder#HISTORY_WEIGHT}. */

@@ -4,21 +4,51 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.core.text.TextAnalyzer;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 final class SessionStateTest {
-    @Test
-    void label_takesTheHeaviestTerms_longerFirstOnTies_commaSeparated_noPlainNumbers() {
+    private static Map<String, Double> weights(String text) {
         Map<String, Double> terms = new LinkedHashMap<>();
-        for (String t : TextAnalyzer.words("How long do we keep usage events in Kafka now? 2026")) {
-            terms.put(t, 1.0);
+        for (String t : TextAnalyzer.words(text)) {
+            terms.merge(t, 1.0, Double::sum);
         }
-        assertThat(SessionState.label(terms)).isEqualTo("events, usage, kafka");
+        return terms;
+    }
 
-        terms.put("retention", 0.5);
-        terms.put("lag", 2.0);
-        assertThat(SessionState.label(terms)).isEqualTo("lag, events, usage");
-        assertThat(SessionState.label(Map.of())).isEmpty();
+    @Test
+    void phrases_areTheWordsAndPairsOfRunsBetweenStopWordsAndPunctuation_noPlainNumbers() {
+        assertThat(TopicLabel.phrases("How long do we keep usage events in Kafka now? 2026"))
+                .containsExactly("long", "keep usage", "keep", "usage events", "usage", "events", "kafka");
+        assertThat(TopicLabel.phrases("Billing deploys, Kafka lag; the 2 retries"))
+                .containsExactly("billing deploys", "billing", "deploys", "kafka lag", "kafka", "lag", "retries");
+        assertThat(TopicLabel.phrases("")).isEmpty();
+    }
+
+    @Test
+    void label_isTheHeaviestPhrase_thenTheHeaviestWithNoWordOfIt_ifHalfAsHeavy() {
+        String q = "How long do we keep usage events in Kafka now? 2026";
+        assertThat(TopicLabel.of(weights(q), TopicLabel.phrases(q))).isEqualTo("usage events, kafka");
+
+        Map<String, Double> terms = weights(q);
+        terms.put("kafka", 2.5);
+        // kafka alone (2.5) outweighs the pair (2 / 1.41); the pair is more than half of it and shares no word.
+        assertThat(TopicLabel.of(terms, TopicLabel.phrases(q))).isEqualTo("kafka, usage events");
+        terms.put("kafka", 9.0);
+        assertThat(TopicLabel.of(terms, TopicLabel.phrases(q))).isEqualTo("kafka");
+        assertThat(TopicLabel.of(Map.of(), List.of())).isEmpty();
+        assertThat(TopicLabel.of(Map.of(), List.of("gone"))).isEmpty();
+    }
+
+    @Test
+    void aSessionsLabel_followsThePhrasesItsTurnsRepeat() {
+        SessionState s = new SessionState("s", "default", java.time.Instant.EPOCH);
+        s.advance(null, weights("kafka retention for the orders topic"),
+                TopicLabel.phrases("kafka retention for the orders topic"), 0.5);
+        SessionState.TopicUpdate second = s.advance(null, weights("kafka retention on the events cluster"),
+                TopicLabel.phrases("kafka retention on the events cluster"), 0.5);
+        assertThat(second.label()).startsWith("kafka retention");
+        assertThat(second.shifted()).isFalse();
     }
 }
