@@ -7,7 +7,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * The memories of a curator beyond a turn ({@link ContextCurator#memories()}): changing, superseding and restoring
- * them, their history, listing them, the memories that apply in a scope, and the layers (promotion, working memory).
+ * them, their history, listing them, the memories that apply in a scope, the patterns among them, and the layers
+ * (promotion, working memory).
  * Writes are atomic with respect to the curator's other writes. Thread-safe.
  */
 public interface Memories {
@@ -101,6 +102,44 @@ public interface Memories {
      * @throws IllegalArgumentException if the offset or limit is out of range
      */
     List<Memory> list(String namespace, MemoryFilter filter, int offset, int limit);
+
+    /**
+     * The patterns among a namespace's latest memories: groups of memories that say much the same thing and recur, in
+     * at least two sources (sessions, files) or on two days when they name no source, at least three times (a fix
+     * applied again, a convention restated, a habit). Found without a model call, by the memories' vectors (or, without
+     * an embedder, by the words they share), among the newest {@value #PATTERN_SCAN} memories the filter lets through
+     * that are in force now. Most frequent first. Meant for on-demand calls and the start of a session, not every turn.
+     *
+     * @param filter only memories this filter lets through; {@code null} for any
+     * @param limit at most this many, 1 to 100
+     * @throws IllegalArgumentException if the limit is out of range
+     */
+    List<Pattern> patterns(String namespace, MemoryFilter filter, int limit);
+
+    /** The most memories {@link #patterns} reads, the newest. */
+    int PATTERN_SCAN = 1_000;
+
+    /**
+     * A recurring pattern among memories ({@link #patterns}).
+     *
+     * @param label its phrases, as a topic is labelled ("flaky login test, clock")
+     * @param count how many memories say it
+     * @param sources in how many sources (or days, for memories without a source) they were written
+     * @param latest its newest example
+     * @param memoryIds all its memories, newest first
+     */
+    record Pattern(String label, int count, int sources, Memory latest, List<String> memoryIds) {
+        /** Checks the components and copies the list. */
+        public Pattern {
+            Objects.requireNonNull(label, "label");
+            Objects.requireNonNull(latest, "latest");
+            memoryIds = List.copyOf(memoryIds);
+            if (count != memoryIds.size() || count < 1 || sources < 1 || sources > count) {
+                throw new IllegalArgumentException("a pattern's count (" + count + ") must be the number of its"
+                        + " memories (" + memoryIds.size() + ") and its sources (" + sources + ") in [1, count]");
+            }
+        }
+    }
 
     /**
      * One state a memory has had, as {@link #history(String, String)} lists them: who wrote it (the memory's

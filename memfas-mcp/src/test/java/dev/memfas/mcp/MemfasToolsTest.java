@@ -46,7 +46,7 @@ final class MemfasToolsTest {
     @Test
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
-                "set_budget", "memory_context", "remember", "recall", "get", "list", "update", "supersede", "history",
+                "set_budget", "memory_context", "patterns", "remember", "recall", "get", "list", "update", "supersede", "history",
                         "maintain",
                 "summarize", "restore", "time", "report_event", "orient", "promote", "working_memory",
                 "suggest_triggers", "add_trigger", "save_state", "load_state", "list_state_keys", "search_state",
@@ -77,6 +77,7 @@ final class MemfasToolsTest {
         results.put("report_usage", call("report_usage", "session_id", "s", "memory_ids", List.of("m1")));
         results.put("set_budget", call("set_budget", "token_budget", 300));
         results.put("memory_context", call("memory_context", "scope", "universal"));
+        results.put("patterns", call("patterns", "limit", 5));
         results.put("remember", call("remember", "text", "New fact.", "id", "m3", "pinned", true, "source", "chat",
                 "created_at", "2026-11-01", "expires_at", "2030-01-01T00:00:00Z"));
         results.put("recall", call("recall", "query", "kafka"));

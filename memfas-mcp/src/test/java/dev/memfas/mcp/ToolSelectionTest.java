@@ -80,7 +80,7 @@ final class ToolSelectionTest {
     void full_isEveryTool_withEveryArgument() {
         MemfasTools full = tools("full");
 
-        assertThat(names(full)).hasSize(29).contains("maintain", "save_state", "time");
+        assertThat(names(full)).hasSize(30).contains("maintain", "save_state", "time", "patterns");
         assertThat(arguments(full, "get_context")).contains("level", "tier", "as_of", "state", "project");
     }
 

@@ -7,6 +7,7 @@ import dev.memfas.MemoryFilter;
 import dev.memfas.Scope;
 import dev.memfas.core.lifecycle.Layers;
 import dev.memfas.core.lifecycle.MemoryListing;
+import dev.memfas.core.lifecycle.PatternFinder;
 import dev.memfas.core.write.Revisions;
 import dev.memfas.spi.StoredMemory;
 import java.time.Clock;
@@ -17,8 +18,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * The curator's {@link Memories}: checks each call and hands it to the class that does the work, {@link Revisions}
- * (update, supersede, restore, history), {@link MemoryListing} (list, memory context) or {@link Layers} (promotion,
- * working memory). Thread-safe.
+ * (update, supersede, restore, history), {@link MemoryListing} (list, memory context), {@link PatternFinder}
+ * (patterns) or {@link Layers} (promotion, working memory). Thread-safe.
  */
 final class CuratorMemories implements Memories {
     private final Revisions revisions;
@@ -26,8 +27,11 @@ final class CuratorMemories implements Memories {
     private final Layers layers;
     private final Clock clock;
     private final Runnable ensureOpen;
+    private final PatternFinder patterns;
 
-    CuratorMemories(Revisions revisions, MemoryListing listing, Layers layers, Clock clock, Runnable ensureOpen) {
+    CuratorMemories(Revisions revisions, MemoryListing listing, Layers layers, Clock clock, Runnable ensureOpen,
+            PatternFinder patterns) {
+        this.patterns = patterns;
         this.revisions = revisions;
         this.listing = listing;
         this.layers = layers;
@@ -92,6 +96,13 @@ final class CuratorMemories implements Memories {
         ensureOpen.run();
         String k = kind == null ? null : kind.strip().toLowerCase(Locale.ROOT);
         return listing.memoryContext(namespace, scope, k, limit, clock.instant());
+    }
+
+    @Override
+    public List<Memories.Pattern> patterns(String namespace, MemoryFilter filter, int limit) {
+        Objects.requireNonNull(namespace, "namespace");
+        ensureOpen.run();
+        return patterns.find(namespace, filter, limit);
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.memfas.core.lifecycle.Consolidation;
 import dev.memfas.core.lifecycle.EventHandler;
 import dev.memfas.core.lifecycle.Layers;
 import dev.memfas.core.lifecycle.Maintenance;
+import dev.memfas.core.lifecycle.PatternFinder;
 import dev.memfas.core.lifecycle.MemoryListing;
 import dev.memfas.core.lifecycle.Orienteer;
 import dev.memfas.core.lifecycle.OtherProcesses;
@@ -59,6 +60,7 @@ final class CuratorParts {
     final SessionRegistry sessions;
     final NamespaceTriggers triggers;
     final PinnedMemories pinned;
+    final PatternFinder patterns;
     /** Brings in what other processes write to a shared store. */
     final OtherProcesses others;
     final MemoryWriter writer;
@@ -150,8 +152,9 @@ final class CuratorParts {
         this.counts = new CuratorCounts(store, triggerStore, indexes, sessions, publisher, space, tokenizer);
         this.layers = new Layers(store, writer, revisions, sessions, embedder, settings.workingMemoryTtl(),
                 settings.workingMemoryLimit(), clock);
+        this.patterns = new PatternFinder(store, indexes, settings.relevanceFloor(), clock);
         this.memories = new CuratorMemories(revisions, new MemoryListing(store, topicFilter), layers, clock,
-                this::ensureOpen);
+                this::ensureOpen, patterns);
         this.triggerFacet = new CuratorTriggers(writer, suggester, this::ensureOpen);
         this.upkeep = new CuratorUpkeep(new Maintenance(store, writer, settings.retention()),
                 new Consolidation(store, writer, settings.summarizer(), tokenizer),

@@ -137,7 +137,8 @@ public final class MemoryCurator implements ContextCurator {
         this.filler = parts.filler;
         this.publisher = parts.publisher;
         this.topicFilter = parts.topicFilter;
-        this.opening = new SessionOpening(store, parts.pinned);
+        this.opening = new SessionOpening(store, parts.pinned,
+                ns -> parts.patterns.offers(ns).stream().map(Memories.Pattern::latest).toList());
     }
 
     // ---------------------------------------------------------------- turns

@@ -11,15 +11,16 @@ import java.util.regex.Pattern;
 
 /**
  * A topic's label, made of the phrases its turns used: the heaviest phrase, then the heaviest that shares no word with
- * it if it weighs at least half as much ("usage events, kafka"), where a bag of words read "events, usage, kafka".
+ * it if it weighs at least half as much ("kafka consumer lag, dashboards"), where a bag of words read "consumer,
+ * kafka, lag".
  *
- * <p>A phrase is a word, or two words in a row, of a run of words between stop words and punctuation ("kafka
- * consumer lag" gives "kafka consumer", "consumer lag" and each word). A phrase weighs the sum of its words' weights
- * in the topic (the words of its turns, fading turn by turn: {@link SessionState}) over the square root of its
- * length, so a pair outweighs either of its words when both are as heavy, but not a word twice as heavy; among equal
- * weights the longer phrase wins. Plain numbers are never part of a phrase. Stateless.
+ * <p>A phrase is one to three words in a row of a run of words between stop words and punctuation ("kafka consumer
+ * lag" gives itself, "kafka consumer", "consumer lag" and each word). A phrase weighs the sum of its words' weights in
+ * the topic (the words of its turns, fading turn by turn: {@link SessionState}) over the square root of its length,
+ * so a pair outweighs either of its words when both are as heavy, but not a word twice as heavy; among equal weights
+ * the longer phrase wins, then the one seen first. Plain numbers are never part of a phrase. Stateless.
  */
-final class TopicLabel {
+public final class TopicLabel {
     /** The most candidate phrases a topic keeps, the latest ones. */
     static final int MAX_PHRASES = 64;
     private static final Pattern PUNCTUATION = Pattern.compile("[\\p{P}&&[^'\\-_]]+");
@@ -27,7 +28,7 @@ final class TopicLabel {
     private TopicLabel() {}
 
     /** The candidate phrases of a text, in the order they appear, each once. */
-    static List<String> phrases(String text) {
+    public static List<String> phrases(String text) {
         List<String> out = new ArrayList<>();
         for (String piece : PUNCTUATION.split(text)) {
             List<String> run = new ArrayList<>();
@@ -47,6 +48,9 @@ final class TopicLabel {
 
     private static void addRunEnd(List<String> run, List<String> out) {
         for (int i = 0; i < run.size(); i++) {
+            if (i + 2 < run.size()) {
+                addOnce(out, run.get(i) + " " + run.get(i + 1) + " " + run.get(i + 2));
+            }
             if (i + 1 < run.size()) {
                 addOnce(out, run.get(i) + " " + run.get(i + 1));
             }
@@ -61,7 +65,7 @@ final class TopicLabel {
     }
 
     /** The label of a topic whose words weigh {@code terms} and whose turns used {@code phrases}; empty if none. */
-    static String of(Map<String, Double> terms, Collection<String> phrases) {
+    public static String of(Map<String, Double> terms, Collection<String> phrases) {
         String best = null;
         double bestWeight = 0;
         for (String p : phrases) {
