@@ -104,6 +104,19 @@ public interface Memories {
     List<Memory> list(String namespace, MemoryFilter filter, int offset, int limit);
 
     /**
+     * Remembers a conversation: each message as a memory of kind {@value Conversation#TURN_KIND} (its author, its time,
+     * the conversation's source), and the facts the curator's {@link dev.memfas.policy.FactExtractor} takes from them,
+     * each a memory that names the turns it came from ({@link Conversation#FROM_TURNS_KEY}). Written in one batch under
+     * the curator's duplicate and supersession policies: a fact a live stored memory already says is not stored again
+     * ({@link Conversation.Fact#duplicateOf()}), and one that updates a stored memory supersedes it when the policy
+     * applies ({@link Conversation.Fact#updates()}).
+     *
+     * @param dryRun whether to store nothing and return what would be stored, with the duplicates and updates found
+     * @return the turns and facts, as stored or as they would be
+     */
+    Conversation.Remembered remember(Conversation conversation, boolean dryRun);
+
+    /**
      * The patterns among a namespace's latest memories: groups of memories that say much the same thing and recur, in
      * at least two sources (sessions, files) or on two days when they name no source, at least three times (a fix
      * applied again, a convention restated, a habit). Found without a model call, by the memories' vectors (or, without

@@ -7,12 +7,14 @@ import dev.memfas.core.curator.CuratorSettings;
 import dev.memfas.core.curator.MemoryCurator;
 import dev.memfas.core.envelope.BudgetFiller;
 import dev.memfas.core.lifecycle.ExtractiveSummarizer;
+import dev.memfas.core.lifecycle.SentenceFactExtractor;
 import dev.memfas.core.store.InMemoryMemoryStore;
 import dev.memfas.core.telemetry.TelemetryOutputs;
 import dev.memfas.core.text.JTokkitTokenizer;
 import dev.memfas.core.turn.RelevanceGate;
 import dev.memfas.core.vector.ScanThreads;
 import dev.memfas.policy.DuplicatePolicy;
+import dev.memfas.policy.FactExtractor;
 import dev.memfas.policy.RelevanceJudge;
 import dev.memfas.policy.RetentionPolicy;
 import dev.memfas.policy.SavePolicy;
@@ -58,6 +60,7 @@ final class CuratorDraft {
     SupersessionPolicy supersession = SupersessionPolicy.off();
     RetentionPolicy retention = RetentionPolicy.defaults();
     Summarizer summarizer = new ExtractiveSummarizer();
+    FactExtractor factExtractor = new SentenceFactExtractor();
     RelevanceJudge relevanceJudge;
     Duration relevanceJudgeTimeout = Duration.ofSeconds(2);
     SavePolicy savePolicy;
@@ -90,7 +93,7 @@ final class CuratorDraft {
                     timeWindowWeight, minScore, relativeFloor, maxItemTokens, triggerReserve, candidateLimit,
                     neighborRadius, neighborShare, embedBatchSize, scanThreads,
                     calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates,
-                    supersession, retention, summarizer, relevanceJudge, relevanceJudgeTimeout, savePolicy,
+                    supersession, retention, summarizer, factExtractor, relevanceJudge, relevanceJudgeTimeout, savePolicy,
                     savePolicyTimeout, floor, calibration.meaningAloneFloor(meaningAloneFloor, floor),
                     calibration.worldKnowledgeProbe(), worldKnowledgeRaise, sessionIdleTimeout, maxSessions,
                     indexMemoryLimit, workingMemoryTtl, workingMemoryLimit, redactQueries);

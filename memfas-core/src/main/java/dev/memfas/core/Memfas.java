@@ -10,6 +10,7 @@ import dev.memfas.ScoringWeights;
 import dev.memfas.core.curator.SettingChecks;
 import dev.memfas.core.text.JTokkitTokenizer;
 import dev.memfas.policy.DuplicatePolicy;
+import dev.memfas.policy.FactExtractor;
 import dev.memfas.policy.RelevanceJudge;
 import dev.memfas.policy.RetentionPolicy;
 import dev.memfas.policy.SavePolicy;
@@ -278,6 +279,18 @@ public final class Memfas {
         public Builder summarizer(Summarizer summarizer) {
             checks.once("summarizer");
             draft.summarizer = Objects.requireNonNull(summarizer, "summarizer");
+            return this;
+        }
+
+        /**
+         * What takes short facts from a conversation remembered with {@link dev.memfas.Memories#remember(
+         * dev.memfas.Conversation, boolean)}; memfas's own when not set, which reads the sentences that state a
+         * preference, a decision, a dated event or a fact about a named person or thing, without a model.
+         * {@link FactExtractor#none()} takes none.
+         */
+        public Builder factExtractor(FactExtractor extractor) {
+            checks.once("fact extractor");
+            draft.factExtractor = Objects.requireNonNull(extractor, "extractor");
             return this;
         }
 

@@ -1,5 +1,6 @@
 package dev.memfas.core.curator;
 
+import dev.memfas.Conversation;
 import dev.memfas.Layer;
 import dev.memfas.Memories;
 import dev.memfas.Memory;
@@ -8,6 +9,7 @@ import dev.memfas.Scope;
 import dev.memfas.core.lifecycle.Layers;
 import dev.memfas.core.lifecycle.MemoryListing;
 import dev.memfas.core.lifecycle.PatternFinder;
+import dev.memfas.core.write.ConversationWriter;
 import dev.memfas.core.write.Revisions;
 import dev.memfas.spi.StoredMemory;
 import java.time.Clock;
@@ -19,7 +21,7 @@ import java.util.function.UnaryOperator;
 /**
  * The curator's {@link Memories}: checks each call and hands it to the class that does the work, {@link Revisions}
  * (update, supersede, restore, history), {@link MemoryListing} (list, memory context), {@link PatternFinder}
- * (patterns) or {@link Layers} (promotion, working memory). Thread-safe.
+ * (patterns), {@link ConversationWriter} (conversations) or {@link Layers} (promotion, working memory). Thread-safe.
  */
 final class CuratorMemories implements Memories {
     private final Revisions revisions;
@@ -28,10 +30,12 @@ final class CuratorMemories implements Memories {
     private final Clock clock;
     private final Runnable ensureOpen;
     private final PatternFinder patterns;
+    private final ConversationWriter conversations;
 
     CuratorMemories(Revisions revisions, MemoryListing listing, Layers layers, Clock clock, Runnable ensureOpen,
-            PatternFinder patterns) {
+            PatternFinder patterns, ConversationWriter conversations) {
         this.patterns = patterns;
+        this.conversations = conversations;
         this.revisions = revisions;
         this.listing = listing;
         this.layers = layers;
@@ -96,6 +100,13 @@ final class CuratorMemories implements Memories {
         ensureOpen.run();
         String k = kind == null ? null : kind.strip().toLowerCase(Locale.ROOT);
         return listing.memoryContext(namespace, scope, k, limit, clock.instant());
+    }
+
+    @Override
+    public Conversation.Remembered remember(Conversation conversation, boolean dryRun) {
+        Objects.requireNonNull(conversation, "conversation");
+        ensureOpen.run();
+        return conversations.remember(conversation, dryRun);
     }
 
     @Override

@@ -32,6 +32,7 @@ import dev.memfas.core.turn.TopicTracker;
 import dev.memfas.core.turn.TurnWorkspace;
 import dev.memfas.core.vector.NamespaceIndexes;
 import dev.memfas.core.vector.ScanThreads;
+import dev.memfas.core.write.ConversationWriter;
 import dev.memfas.core.write.MemoryWriter;
 import dev.memfas.core.write.Revisions;
 import dev.memfas.core.write.TriggerSuggester;
@@ -154,7 +155,7 @@ final class CuratorParts {
                 settings.workingMemoryLimit(), clock);
         this.patterns = new PatternFinder(store, indexes, settings.relevanceFloor(), clock);
         this.memories = new CuratorMemories(revisions, new MemoryListing(store, topicFilter), layers, clock,
-                this::ensureOpen, patterns);
+                this::ensureOpen, patterns, new ConversationWriter(writer, store, settings.factExtractor(), clock));
         this.triggerFacet = new CuratorTriggers(writer, suggester, this::ensureOpen);
         this.upkeep = new CuratorUpkeep(new Maintenance(store, writer, settings.retention()),
                 new Consolidation(store, writer, settings.summarizer(), tokenizer),

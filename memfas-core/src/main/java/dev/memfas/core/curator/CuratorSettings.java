@@ -4,6 +4,7 @@ import dev.memfas.ScopeBudgets;
 import dev.memfas.ScoringWeights;
 import dev.memfas.core.Memfas;
 import dev.memfas.policy.DuplicatePolicy;
+import dev.memfas.policy.FactExtractor;
 import dev.memfas.policy.RelevanceJudge;
 import dev.memfas.policy.RetentionPolicy;
 import dev.memfas.policy.SavePolicy;
@@ -36,6 +37,7 @@ import java.time.Duration;
  * @param supersession what {@code remember} does with a new memory that looks like an update of a stored one
  * @param retention when maintenance archives an unused memory
  * @param summarizer writes the text of a summary memory
+ * @param factExtractor takes facts from a remembered conversation
  * @param relevanceJudge what chooses the relevant state of a request that asks for some, or null for the curator's
  *     choice by words
  * @param relevanceJudgeTimeout how long the judge may take before the curator chooses by words instead
@@ -74,6 +76,7 @@ public record CuratorSettings(
         SupersessionPolicy supersession,
         RetentionPolicy retention,
         Summarizer summarizer,
+        FactExtractor factExtractor,
         RelevanceJudge relevanceJudge,
         Duration relevanceJudgeTimeout,
         SavePolicy savePolicy,

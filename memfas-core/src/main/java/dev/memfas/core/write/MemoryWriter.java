@@ -341,6 +341,26 @@ public final class MemoryWriter {
         return Embeddings.of(space, java.util.Arrays.asList(vectors));
     }
 
+    /**
+     * For a dry run: the ids of the stored memories the given new memories (with ids, not stored) would supersede
+     * under the curator's policy, null where none; nothing is written. Embeds them (without an embedder, or with the
+     * policy off, none would).
+     */
+    public List<String> wouldUpdate(List<Memory> memories, Instant now) {
+        List<String> out = new ArrayList<>(java.util.Collections.nCopies(memories.size(), (String) null));
+        if (embedder == null || supersessions.isOff() || memories.isEmpty()) {
+            return out;
+        }
+        List<float[]> vectors = Embeddings.embed(embedder, memories.stream().map(Memory::text).toList(),
+                "memory '" + memories.get(0).id() + "'");
+        for (int i = 0; i < memories.size(); i++) {
+            float[] v = dev.memfas.core.vector.Vectors.normalizedCopy(vectors.get(i), embedder.dimension());
+            Memory old = supersessions.wouldUpdate(memories.get(i), v, now);
+            out.set(i, old == null ? null : old.id());
+        }
+        return out;
+    }
+
     /** Archives live memories of one namespace; their vectors stay in the index, where turns skip them. */
     public List<String> archive(String namespace, List<String> memoryIds, Instant at) {
         if (memoryIds.isEmpty()) {

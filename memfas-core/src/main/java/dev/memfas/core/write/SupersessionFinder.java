@@ -83,6 +83,12 @@ final class SupersessionFinder {
         return List.copyOf(changed.values());
     }
 
+    /** The stored memory a new one would supersede (or be suggested for), for a dry run; null if none or off. */
+    Memory wouldUpdate(Memory m, float[] vector, Instant now) {
+        VectorIndex index = isOff() || vector == null ? null : indexes.indexFor(m.namespace());
+        return index == null ? null : candidate(m, index.search(vector, LOOKUP, 1), Map.of(), Set.of(), now);
+    }
+
     /** The closest stored memory the new one may update, or null. */
     private Memory candidate(Memory m, Hits hits, Map<String, Memory> changed, Set<String> taken, Instant now) {
         Map<String, Float> cosines = new LinkedHashMap<>();

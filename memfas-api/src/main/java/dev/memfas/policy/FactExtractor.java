@@ -1,0 +1,51 @@
+package dev.memfas.policy;
+
+import dev.memfas.Conversation;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Takes short facts from chat messages ({@link dev.memfas.Memories#remember(Conversation, boolean)}), each stored as a
+ * memory beside the messages and linked to the ones it came from: a key that says in a sentence what a long exchange
+ * established. memfas's own reads sentences that state a preference, a decision, a date or a fact about a named person
+ * or thing, without a model; a model-backed one (memfas-llm's) plugs in with {@code Memfas.newBuilder()
+ * .factExtractor(...)}, and {@link #none()} takes nothing. Called outside the curator's locks, once per conversation;
+ * it should not call back into the curator.
+ */
+@FunctionalInterface
+public interface FactExtractor {
+    /**
+     * The facts the messages state.
+     *
+     * @param messages the conversation's messages, oldest first
+     * @return the facts, each naming the positions (in {@code messages}) of the messages it came from
+     */
+    List<Fact> extract(List<Conversation.Message> messages);
+
+    /** Takes no facts: a conversation is remembered as its messages only. */
+    static FactExtractor none() {
+        return messages -> List.of();
+    }
+
+    /**
+     * A fact as an extractor states it.
+     *
+     * @param text the fact, one short sentence; not blank
+     * @param kind its kind: {@code preference}, {@code decision}, {@code event}, {@code fact} or another word
+     * @param from the positions of the messages it came from, at least one
+     */
+    record Fact(String text, String kind, List<Integer> from) {
+        /** Checks the components and copies the list. */
+        public Fact {
+            Objects.requireNonNull(text, "text");
+            if (text.isBlank()) {
+                throw new IllegalArgumentException("a fact's text must not be blank");
+            }
+            Objects.requireNonNull(kind, "kind");
+            from = List.copyOf(from);
+            if (from.isEmpty()) {
+                throw new IllegalArgumentException("a fact must name the message it came from");
+            }
+        }
+    }
+}
