@@ -89,6 +89,7 @@ final class MemfasTools {
         context.declare(this::add);
         new ScopeTools(curator, here).declare(this::add);
         new PatternTools(curator).declare(this::add);
+        new ConversationTools(curator).declare(this::add);
         Map<String, Object> in = new LinkedHashMap<>();
         in.put("text", prop("string", "The memory, one self-contained statement."));
         in.put("id", prop("string", "Its id; a memory with this id is replaced (default: a new id)."));

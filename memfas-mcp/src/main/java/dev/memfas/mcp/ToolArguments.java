@@ -194,6 +194,27 @@ final class ToolArguments {
         throw wrongType(name, "a list of strings", v);
     }
 
+    /** A list of objects, each as a map of its fields; required, not empty. */
+    List<Map<String, Object>> requiredObjectList(String name) {
+        Object v = values.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("missing required argument '" + name + "'");
+        }
+        if (!(v instanceof List<?> list) || list.isEmpty()) {
+            throw wrongType(name, "a list of objects, not empty", v);
+        }
+        List<Map<String, Object>> out = new java.util.ArrayList<>(list.size());
+        for (Object o : list) {
+            if (!(o instanceof Map<?, ?> m)) {
+                throw wrongType(name, "a list of objects", o);
+            }
+            Map<String, Object> fields = new java.util.LinkedHashMap<>();
+            m.forEach((k, x) -> fields.put(String.valueOf(k), x));
+            out.add(fields);
+        }
+        return out;
+    }
+
     /** An ISO-8601 instant ({@code 2026-11-24T09:30:00Z}) or a day ({@code 2026-11-24}, its start in UTC). */
     java.time.Instant optionalInstant(String name) {
         String s = optionalString(name);

@@ -46,7 +46,7 @@ final class MemfasToolsTest {
     @Test
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
-                "set_budget", "memory_context", "patterns", "remember", "recall", "get", "list", "update", "supersede", "history",
+                "set_budget", "memory_context", "patterns", "remember_conversation", "remember", "recall", "get", "list", "update", "supersede", "history",
                         "maintain",
                 "summarize", "restore", "time", "report_event", "orient", "promote", "working_memory",
                 "suggest_triggers", "add_trigger", "save_state", "load_state", "list_state_keys", "search_state",
@@ -78,6 +78,8 @@ final class MemfasToolsTest {
         results.put("set_budget", call("set_budget", "token_budget", 300));
         results.put("memory_context", call("memory_context", "scope", "universal"));
         results.put("patterns", call("patterns", "limit", 5));
+        results.put("remember_conversation", call("remember_conversation", "session_id", "s", "dry_run", true,
+                "messages", List.of(Map.of("author", "user", "text", "I prefer short answers in reviews."))));
         results.put("remember", call("remember", "text", "New fact.", "id", "m3", "pinned", true, "source", "chat",
                 "created_at", "2026-11-01", "expires_at", "2030-01-01T00:00:00Z"));
         results.put("recall", call("recall", "query", "kafka"));
@@ -270,6 +272,34 @@ final class MemfasToolsTest {
         McpSchema.CallToolResult up = call("promote", "memory_id", workingId, "layer", "global");
         assertThat(text(up)).isEqualTo("promoted " + workingId + " to the global layer");
         assertThat(curator.get("default", workingId)).isPresent();
+    }
+
+    @Test
+    void rememberConversation_storesTheTurnsAndFacts_aDryRunNothing_andBadMessagesNameTheProblem() {
+        List<Map<String, Object>> chat = List.of(
+                Map.of("author", "user", "text", "Can you book the trip? I prefer aisle seats on long flights."),
+                Map.of("author", "assistant", "text", "Done. The flight is on March 14.", "at", "2026-03-01T10:00:00Z"));
+        Map<String, Object> dry = structured(call("remember_conversation", "messages", chat, "session_id", "s9",
+                "dry_run", true));
+        assertThat(dry).containsEntry("dry_run", true);
+        assertThat(curator.memories().list("default", dev.memfas.MemoryFilter.all().source("s9"), 0, 10)).isEmpty();
+
+        McpSchema.CallToolResult stored = call("remember_conversation", "messages", chat, "session_id", "s9");
+        assertThat(text(stored)).startsWith("stored 2 messages").contains("(preference) user: I prefer aisle seats")
+                .contains("(event) The flight is on March 14.");
+        @SuppressWarnings("unchecked")
+        List<String> turns = (List<String>) structured(stored).get("turn_ids");
+        assertThat(curator.get("default", turns.get(1)).orElseThrow().memory().createdAt())
+                .isEqualTo(java.time.Instant.parse("2026-03-01T10:00:00Z"));
+        assertThat(text(call("remember_conversation", "messages", chat, "session_id", "s9")))
+                .contains("already known [");
+
+        assertThat(text(call("remember_conversation", "messages", List.of(Map.of("author", "user")))))
+                .isEqualTo("remember_conversation: messages[0] needs an author and a text that is not blank");
+        assertThat(text(call("remember_conversation", "messages", List.of(Map.of("author", "u", "text", "x",
+                "when", "now"))))).contains("messages[0]: unknown field 'when'");
+        assertThat(text(call("remember_conversation", "messages", List.of())))
+                .contains("argument 'messages' must be a list of objects, not empty");
     }
 
     @Test

@@ -80,7 +80,8 @@ final class ToolSelectionTest {
     void full_isEveryTool_withEveryArgument() {
         MemfasTools full = tools("full");
 
-        assertThat(names(full)).hasSize(30).contains("maintain", "save_state", "time", "patterns");
+        assertThat(names(full)).hasSize(31).contains("maintain", "save_state", "time", "patterns",
+                "remember_conversation");
         assertThat(arguments(full, "get_context")).contains("level", "tier", "as_of", "state", "project");
     }
 
