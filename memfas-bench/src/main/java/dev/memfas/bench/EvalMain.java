@@ -312,8 +312,13 @@ public final class EvalMain {
             List<Map<String, String>> turnIdOf = new ArrayList<>();
             for (int i = 0; i < curators.size(); i++) {
                 boolean variant = i >= 1 && i <= options.variants().size();
-                turnIdOf.add(EvalVariant.remember(curators.get(i), memories,
+                Map<String, String> ids = new HashMap<>(EvalVariant.remember(curators.get(i), memories,
                         variant && options.variants().get(i - 1).unnamed()));
+                int facts = variant ? options.variants().get(i - 1).facts() : 0;
+                if (facts > 0) {
+                    ids.putAll(EvalVariant.rememberFacts(curators.get(i), memories, facts == 2));
+                }
+                turnIdOf.add(ids);
             }
             // A summary in a context counts for an evidence turn only if it kept the turn's text whole.
             List<Map<String, List<String>>> keptIn = new ArrayList<>();

@@ -1,10 +1,13 @@
 package dev.memfas.bench;
 
 import dev.memfas.ContextCurator;
+import dev.memfas.Conversation;
 import dev.memfas.Memory;
 import dev.memfas.ScoringWeights;
 import dev.memfas.policy.SupersessionPolicy;
 import dev.memfas.core.Memfas;
+import dev.memfas.core.lifecycle.SentenceFactExtractor;
+import dev.memfas.policy.FactExtractor;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,9 +19,11 @@ import java.util.Map;
  * {@code relativeFloor}, {@code duplicates}, {@code neighbors}, {@code neighborShare},
  * {@code maxItemTokens}, {@code timeWindow}, {@code supersede} (applied at that similarity), {@code floor} for the
  * relevance floor, {@code meaningAlone} for the meaning-alone floor, {@code worldKnowledge} for the world-knowledge
- * raise, {@code summarize} (memories older than that many days consolidated once the conversation is stored), and
+ * raise, {@code summarize} (memories older than that many days consolidated once the conversation is stored),
  * {@code unnamed:1} (the turns stored without ids, so the curator names them, as {@code remember(text)} would have
- * it)).
+ * it), and {@code facts} (the facts memfas's {@link SentenceFactExtractor} takes from the turns stored beside them, as
+ * {@code Memories.remember(Conversation, ...)} stores them: {@code facts:1} counts a fact in a context as nothing,
+ * so that only what facts crowd out shows; {@code facts:2} counts it as its turn, a key that finds its value)).
  */
 record EvalVariant(String name, Map<String, Double> settings) {
     static EvalVariant parse(String spec) {
@@ -65,7 +70,7 @@ record EvalVariant(String name, Map<String, Double> settings) {
                 case "maxItemTokens" -> b.maxItemTokens(e.getValue().intValue());
                 case "timeWindow" -> b.timeWindowWeight(e.getValue());
                 case "supersede" -> b.supersession(SupersessionPolicy.apply(e.getValue()));
-                case "summarize", "unnamed" -> {
+                case "summarize", "unnamed", "facts" -> {
                     // Applied when the conversation is stored: see summarizeDays() and unnamed().
                 }
                 default -> {
@@ -73,7 +78,7 @@ record EvalVariant(String name, Map<String, Double> settings) {
                         throw new IllegalArgumentException("unknown variant setting '" + e.getKey()
                                 + "'; use a weight name (" + names + "), candidates, minScore, duplicates,"
                                 + " neighbors, neighborShare, maxItemTokens, timeWindow, supersede,"
-                                + " summarize, unnamed, floor or meaningAlone");
+                                + " summarize, unnamed, facts, floor or meaningAlone");
                     }
                     w[i] = e.getValue();
                 }
@@ -102,6 +107,33 @@ record EvalVariant(String name, Map<String, Double> settings) {
             turnId.put(stored.get(j).id(), turns.get(j).id());
         }
         return turnId;
+    }
+
+    /** 0 without facts, 1 with facts counted as nothing, 2 with facts counted as their turns. */
+    int facts() {
+        return settings.getOrDefault("facts", 0.0).intValue();
+    }
+
+    /**
+     * Stores the facts memfas's own extractor takes from the turns (each message alone, as it reads them), each dated
+     * and attributed as its turn; returns each fact's id to its turn's id if {@code asKeys}, else an empty map.
+     */
+    static Map<String, String> rememberFacts(ContextCurator curator, List<Memory> turns, boolean asKeys) {
+        List<Conversation.Message> messages = turns.stream()
+                .map(t -> new Conversation.Message(t.author() == null ? "" : t.author(), t.text(), t.createdAt()))
+                .toList();
+        List<Memory> facts = new java.util.ArrayList<>();
+        Map<String, String> turnOf = new HashMap<>();
+        int n = 0;
+        for (FactExtractor.Fact f : new SentenceFactExtractor().extract(messages)) {
+            Memory turn = turns.get(f.from().get(0));
+            String id = "fact-" + (n++) + "-" + turn.id();
+            facts.add(Memory.builder(f.text()).id(id).kind(f.kind()).source(turn.source()).author(turn.author())
+                    .createdAt(turn.createdAt()).metadata(Conversation.FROM_TURNS_KEY, turn.id()).build());
+            turnOf.put(id, turn.id());
+        }
+        curator.rememberAll(facts);
+        return asKeys ? turnOf : Map.of();
     }
 
     /** With {@code summarize:N}, the memories more than N days old are summarized once stored; else 0. */
