@@ -17,8 +17,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * A {@code memfas.yaml}, the file the {@code memfas} command reads (docs/cli.md, "Configuration"), as the way to build a
- * curator, so that an application and the command share one configuration: the same store, model, budget, weights,
+ * A {@code memfas.yaml}, the file the {@code memfas} command reads (docs/cli.md, "Configuration"), as the way to build
+ * a curator, so that an application and the command share one configuration: the same store, model, budget, weights,
  * triggers and telemetry log (which {@code memfas report} then reads).
  *
  * <pre>{@code

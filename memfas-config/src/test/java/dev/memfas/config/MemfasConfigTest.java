@@ -61,7 +61,8 @@ final class MemfasConfigTest {
         }
         // Telemetry goes beside the store, as the command writes it, owner-only.
         Path log = dir.resolve("data/telemetry.jsonl");
-        assertThat(Files.readAllLines(log)).hasSize(1).allMatch(l -> l.contains("\"session\":\"s1\""));
+        // The turn, then the session's summary as the curator closed.
+        assertThat(Files.readAllLines(log)).hasSize(2).allMatch(l -> l.contains("\"session\":\"s1\""));
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(log))).isEqualTo("rw-------");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(db.getParent())))
                 .isEqualTo("rwx------");

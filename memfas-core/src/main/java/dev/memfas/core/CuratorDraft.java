@@ -93,7 +93,8 @@ final class CuratorDraft {
                     timeWindowWeight, minScore, relativeFloor, maxItemTokens, triggerReserve, candidateLimit,
                     neighborRadius, neighborShare, embedBatchSize, scanThreads,
                     calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates,
-                    supersession, retention, summarizer, factExtractor, relevanceJudge, relevanceJudgeTimeout, savePolicy,
+                    supersession, retention, summarizer, factExtractor, relevanceJudge, relevanceJudgeTimeout,
+                    savePolicy,
                     savePolicyTimeout, floor, calibration.meaningAloneFloor(meaningAloneFloor, floor),
                     calibration.worldKnowledgeProbe(), worldKnowledgeRaise, sessionIdleTimeout, maxSessions,
                     indexMemoryLimit, workingMemoryTtl, workingMemoryLimit, redactQueries);

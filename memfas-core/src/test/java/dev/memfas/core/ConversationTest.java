@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Chat messages remembered as turns and facts, linked, deduplicated, superseding, and a dry run that writes nothing. */
+/** Chat messages remembered as turns and facts: linked, deduplicated, superseding, and a dry run that writes none. */
 final class ConversationTest {
     private static final Instant T0 = Instant.parse("2026-03-02T09:00:00Z");
 

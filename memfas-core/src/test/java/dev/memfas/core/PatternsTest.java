@@ -26,7 +26,8 @@ final class PatternsTest {
     private static void remember(ContextCurator curator) {
         curator.rememberAll(List.of(
                 memory("fix1", "Fixed the flaky login test by freezing the clock in the login test setup.", "s1", 30),
-                memory("fix2", "The flaky login test failed again; fixed by freezing the clock in its setup.", "s2", 12),
+                memory("fix2", "The flaky login test failed again; fixed by freezing the clock in its setup.", "s2",
+                        12),
                 memory("fix3", "Flaky login test again: freezing the clock in the login test setup fixed it.", "s3", 2),
                 memory("conv1", "Always name feature flags with the team prefix.", "s4", 20),
                 memory("conv2", "Always name feature flags with the team prefix, like pay_new_checkout.", "s4", 19),

@@ -36,10 +36,12 @@ final class SessionOpeningTest {
     @Test
     void anEmptyQuery_givesWorkingMemory_thenPinned_thenTheLatest_newestFirst() {
         try (ContextCurator curator = curator()) {
-            curator.remember(memory("old", "The staging cluster was retired in January.", T0.minus(Duration.ofDays(40))));
+            curator.remember(memory("old", "The staging cluster was retired in January.",
+                    T0.minus(Duration.ofDays(40))));
             curator.remember(memory("recent", "Yesterday we moved the billing cron to 02:00 UTC.",
                     T0.minus(Duration.ofDays(1)).plusSeconds(60)));
-            curator.remember(memory("newest", "This morning the release branch was cut for 4.2.", T0.minusSeconds(3600)));
+            curator.remember(memory("newest", "This morning the release branch was cut for 4.2.",
+                    T0.minusSeconds(3600)));
             curator.remember(Memory.builder("Never force-push to main.").id("rule").pinned(true)
                     .createdAt(T0.minus(Duration.ofDays(300))).build());
             curator.remember(new RememberRequest(Memory.builder("Current task: fix the flaky login test.")

@@ -35,7 +35,8 @@ final class ModulesTest {
         assertModule("memfas-api", "dev.memfas", Map.of(
                 "dev.memfas", Set.of(
                         "ContextCurator", "ContextItem", "ContextLevel", "ContextRequest", "ContextResponse",
-                        "ContextTier", "Conversation", "CuratorStats", "DroppedMemory", "Layer", "MemfasException", "Memories",
+                        "ContextTier", "Conversation", "CuratorStats", "DroppedMemory", "Layer", "MemfasException",
+                        "Memories",
                         "Memory", "MemoryFilter", "RecallHit", "RecallRequest", "RememberRequest", "Remembered",
                         "Scope", "ScopeBudgets", "ScoreBreakdown", "ScoringWeights", "State", "TimeService", "Trigger",
                         "Triggers"),
@@ -43,7 +44,8 @@ final class ModulesTest {
                         "Embedder", "Embeddings", "LexicalHit", "MemoryStore", "SharedStore", "StateStore",
                         "StoredMemory", "TokenCountStore", "Tokenizer", "TriggerStore", "VectorSpace"),
                 "dev.memfas.policy", Set.of(
-                        "DuplicatePolicy", "FactExtractor", "RelevanceJudge", "RetentionPolicy", "SavePolicy", "Summarizer",
+                        "DuplicatePolicy", "FactExtractor", "RelevanceJudge", "RetentionPolicy", "SavePolicy",
+                        "Summarizer",
                         "SupersessionPolicy", "WorldKnowledgeProbe"),
                 "dev.memfas.upkeep", Set.of(
                         "AgentEvent", "EventOutcome", "MaintenanceReport", "MaintenanceRequest", "Orientation",

@@ -89,7 +89,8 @@ final class ConversationTools {
         for (Conversation.Fact f : r.facts()) {
             Memory m = f.memory();
             text.append("\n- ").append(f.duplicateOf() != null ? "already known [" + f.duplicateOf() + "]"
-                    : "[" + m.id() + "]").append(" (").append(m.kind()).append(") ").append(m.text().replace('\n', ' '));
+                    : "[" + m.id() + "]").append(" (").append(m.kind()).append(") ")
+                    .append(m.text().replace('\n', ' '));
             if (f.updates() != null) {
                 text.append(" (updates [").append(f.updates()).append("])");
             }

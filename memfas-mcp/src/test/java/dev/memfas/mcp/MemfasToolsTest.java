@@ -46,7 +46,9 @@ final class MemfasToolsTest {
     @Test
     void listsTheTools_eachWithInputAndOutputSchemas_andAnnotations() {
         assertThat(tools.tools()).extracting(t -> t.schema().name()).containsExactly("get_context", "report_usage",
-                "set_budget", "memory_context", "patterns", "remember_conversation", "remember", "recall", "get", "list", "update", "supersede", "history",
+                "set_budget", "memory_context", "patterns", "remember_conversation", "remember", "recall", "get",
+                "list",
+                "update", "supersede", "history",
                         "maintain",
                 "summarize", "restore", "time", "report_event", "orient", "promote", "working_memory",
                 "suggest_triggers", "add_trigger", "save_state", "load_state", "list_state_keys", "search_state",
@@ -278,7 +280,8 @@ final class MemfasToolsTest {
     void rememberConversation_storesTheTurnsAndFacts_aDryRunNothing_andBadMessagesNameTheProblem() {
         List<Map<String, Object>> chat = List.of(
                 Map.of("author", "user", "text", "Can you book the trip? I prefer aisle seats on long flights."),
-                Map.of("author", "assistant", "text", "Done. The flight is on March 14.", "at", "2026-03-01T10:00:00Z"));
+                Map.of("author", "assistant", "text", "Done. The flight is on March 14.", "at",
+                        "2026-03-01T10:00:00Z"));
         Map<String, Object> dry = structured(call("remember_conversation", "messages", chat, "session_id", "s9",
                 "dry_run", true));
         assertThat(dry).containsEntry("dry_run", true);

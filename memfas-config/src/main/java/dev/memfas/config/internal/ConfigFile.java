@@ -218,7 +218,8 @@ public record ConfigFile(Path file, String db, String model, Integer budget, Lis
                 Map<String, Object> t = mapping(list.get(i), item, Set.of("keyword", "hint", "memories"));
                 String keyword = string(t.get("keyword"), item + ".keyword");
                 String hint = t.get("hint") == null ? "" : string(t.get("hint"), item + ".hint");
-                List<String> ids = t.get("memories") == null ? List.of() : strings(t.get("memories"), item + ".memories");
+                List<String> ids = t.get("memories") == null ? List.of()
+                        : strings(t.get("memories"), item + ".memories");
                 try {
                     triggers.add(Trigger.of(keyword, hint, ids.toArray(String[]::new)));
                 } catch (IllegalArgumentException e) {

@@ -8,8 +8,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Internal, not an API. Files and directories memfas creates that hold memories or queries (the store's directory,
- * exports, reports, telemetry): on a POSIX file system the owner's alone, {@code 0600} for a file and {@code 0700} for a
- * directory, so that other users of the machine cannot read them. What already exists keeps the mode its owner gave it.
+ * exports, reports, telemetry): on a POSIX file system the owner's alone, {@code 0600} for a file and {@code 0700} for
+ * a directory, so that other users of the machine cannot read them. What already exists keeps the mode its owner gave
+ * it.
  */
 public final class OwnerOnly {
     private static final boolean POSIX = Path.of("").getFileSystem().supportedFileAttributeViews().contains("posix");

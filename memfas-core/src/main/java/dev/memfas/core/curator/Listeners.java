@@ -10,8 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The curator's telemetry listeners, told of each turn, each usage report and each session's end. A listener that throws is logged and
- * skipped for that event: it never breaks the call. Immutable and thread-safe.
+ * The curator's telemetry listeners, told of each turn, each usage report and each session's end. A listener that
+ * throws is logged and skipped for that event: it never breaks the call. Immutable and thread-safe.
  */
 public final class Listeners {
     private static final Logger LOG = LoggerFactory.getLogger(MemoryCurator.class);

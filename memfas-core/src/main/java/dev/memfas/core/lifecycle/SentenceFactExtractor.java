@@ -31,7 +31,8 @@ public final class SentenceFactExtractor implements FactExtractor {
             + "|\\bthe decision is\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern DATE = Pattern.compile("\\b(january|february|march|april|may|june|july|august"
             + "|september|october|november|december)\\s+\\d{1,2}\\b|\\b\\d{1,2}\\s+(january|february|march|april|may"
-            + "|june|july|august|september|october|november|december)\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(on|next|this|last)"
+            + "|june|july|august|september|october|november|december)\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b"
+            + "|\\b(on|next|this|last)"
             + " (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(tomorrow|yesterday)\\b",
             Pattern.CASE_INSENSITIVE);
     /** A capitalized word, then within two words a verb of being, working or living. */

@@ -19,9 +19,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Appends one JSON line per turn and per usage report to a file, rotating by size: when the next line would take the file past the limit,
- * {@code telemetry.jsonl} becomes {@code telemetry.jsonl.1} (older files shift up to {@code .N}, the oldest is
- * deleted) and a new file is started. Each line is flushed as written.
+ * Appends one JSON line per turn, per usage report and per session's summary to a file, rotating by size: when the
+ * next line would take the file past the limit, {@code telemetry.jsonl} becomes {@code telemetry.jsonl.1} (older files
+ * shift up to {@code .N}, the oldest is deleted) and a new file is started. Each line is flushed as written.
  *
  * <p>Thread-safe: lines are written whole, one at a time. An I/O failure while writing is logged and the line lost;
  * it never reaches {@code getContext}.

@@ -14,9 +14,10 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * What the curator remembers about one conversation: its topic (a vector when there is an embedder, and weighted
- * terms and the phrases they came in for the label: {@link TopicLabel}), the topics it visited, how often each memory was included, its working memory, its latest queries (what a
- * follow-up leans on), and when it was last used.
+ * What the curator remembers about one conversation: its topic (a vector when there is an embedder, and weighted terms
+ * and the phrases they came in for the label: {@link TopicLabel}), the topics it visited, how often each memory was
+ * included, its working memory, its latest queries (what a follow-up leans on), its totals for its summary
+ * ({@link SessionLedger}), and when it was last used.
  *
  * <p>Thread-safe: every method synchronizes on the session, so concurrent turns of one session see each other's
  * updates whole. Sessions never share state.
@@ -36,7 +37,7 @@ public final class SessionState {
     private final java.util.LinkedHashSet<String> topicPhrases = new java.util.LinkedHashSet<>();
     private final Map<String, Integer> inclusions = new HashMap<>();
     private int turns;
-    /** The labels of the topics visited, oldest first, the current one last; at most {@link SessionSummary#MAX_TOPICS}. */
+    /** The labels of the topics visited, oldest first, the current one last; at most the summary's MAX_TOPICS. */
     private final java.util.ArrayList<String> topics = new java.util.ArrayList<>();
     private int topicShifts;
     private double topicConfidence = 1;

@@ -12,7 +12,8 @@ final class SentenceFactExtractorTest {
 
     @Test
     void eachKindOfStatement_isAFact_ofItsKind() {
-        assertThat(SentenceFactExtractor.kind("I really prefer tea over coffee in the morning.")).isEqualTo("preference");
+        assertThat(SentenceFactExtractor.kind("I really prefer tea over coffee in the morning."))
+                .isEqualTo("preference");
         assertThat(SentenceFactExtractor.kind("My favorite editor for Java is IntelliJ.")).isEqualTo("preference");
         assertThat(SentenceFactExtractor.kind("We decided to ship the billing change on Tuesday."))
                 .isEqualTo("decision");

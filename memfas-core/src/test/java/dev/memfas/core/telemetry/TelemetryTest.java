@@ -287,10 +287,12 @@ final class TelemetryTest {
     private static TurnTelemetry turn(String session, int n, OptionalInt baseline, Duration latency, String topic,
             List<String> included) {
         int curated = 100;
-        return new TurnTelemetry(NOW, session, n, "default", "q", null, 1, topic, false, 0.8, baseline, curated, 2000, 5,
+        return new TurnTelemetry(NOW, session, n, "default", "q", null, 1, topic, false, 0.8, baseline, curated, 2000,
+                5,
                 included.size(), 3, List.of(),
                 baseline.isPresent() ? OptionalInt.of(baseline.getAsInt() - curated) : OptionalInt.empty(),
-                baseline.isPresent() ? OptionalDouble.of((double) curated / baseline.getAsInt()) : OptionalDouble.empty(),
+                baseline.isPresent() ? OptionalDouble.of((double) curated / baseline.getAsInt())
+                        : OptionalDouble.empty(),
                 latency, included,
                 List.of(new TurnTelemetry.TopMemory(included.get(0), 0.5, ScoreBreakdown.ZERO, "notes.md", "A note.")),
                 ScoringWeights.DEFAULT);
