@@ -107,6 +107,11 @@ const call = async (name, args) => {
 await call("remember", { text: "The build server is jenkins-1.", id: "build-old", created_at: "2019-12-01" });
 await call("remember", { text: "The build agents ran jenkins-1 too.", id: "build-older", created_at: "2019-12-02" });
 await call("memory_context", { scope: "universal", limit: 5 });
+await call("patterns", { limit: 3 });
+const chat = await call("remember_conversation", { session_id: "it-1", dry_run: true, messages: [
+  { author: "user", text: "I prefer short answers in code reviews." },
+  { author: "assistant", text: "Noted. The next review is on March 3." }] });
+out.chat = { structured: chat.structuredContent };
 const superseding = await call("remember", { text: "The build server is jenkins-3.", supersedes: "build-old" });
 out.supersedingRemember = { structured: superseding.structuredContent };
 await call("supersede", { memory_id: superseding.structuredContent?.memory_id, text: "The build server is jenkins-4." });

@@ -53,8 +53,8 @@ final class McpClientIT {
             assertThat(t.get("hasOutputSchema").asBoolean()).as(t.toString()).isTrue();
             assertThat(t.get("annotations").has("readOnlyHint")).as(t.toString()).isTrue();
         });
-        assertThat(tools).containsExactlyInAnyOrder("get_context", "report_usage", "set_budget", "memory_context", "remember",
-                "recall", "get", "list", "update", "supersede", "history", "maintain", "summarize", "restore", "time",
+        assertThat(tools).containsExactlyInAnyOrder("get_context", "report_usage", "set_budget", "memory_context",
+                "patterns", "remember_conversation", "remember", "recall", "get", "list", "update", "supersede", "history", "maintain", "summarize", "restore", "time",
                 "report_event", "orient",
                 "promote", "working_memory", "suggest_triggers", "add_trigger", "save_state", "load_state",
                 "list_state_keys", "search_state", "delete_state", "offer", "clear_state", "forget");
@@ -65,6 +65,10 @@ final class McpClientIT {
         assertThat(out.get("errors")).as("tool errors").isNull();
         assertThat(called).containsExactlyInAnyOrderElementsOf(tools);
         assertThat(out.at("/supersedingRemember/structured/reason").asString()).isEqualTo("supersedes build-old");
+        // A dry run of a conversation: its facts, nothing stored.
+        assertThat(out.at("/chat/structured/dry_run").asBoolean()).isTrue();
+        assertThat(out.at("/chat/structured/facts").toString()).contains("user: I prefer short answers in code reviews.")
+                .contains("The next review is on March 3.");
         assertThat(annotation(out, "get_context", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "recall", "readOnlyHint")).isTrue();
         assertThat(annotation(out, "forget", "destructiveHint")).isTrue();
