@@ -1,5 +1,6 @@
 package dev.memfas.cli;
 
+import dev.memfas.config.internal.ConfigFile;
 import dev.memfas.config.internal.OwnerOnly;
 
 import dev.memfas.MemfasException;
@@ -83,24 +84,7 @@ final class TelemetryCommand implements Callable<Integer> {
 
     /** A positive duration written as a number and s, m, h or d ({@code 24h}, {@code 90d}), given as {@code option}. */
     static Duration parseDuration(String option, String text) {
-        String t = text.strip().toLowerCase(Locale.ROOT);
-        try {
-            long n = Long.parseLong(t.substring(0, t.length() - 1));
-            Duration d = switch (t.charAt(t.length() - 1)) {
-                case 's' -> Duration.ofSeconds(n);
-                case 'm' -> Duration.ofMinutes(n);
-                case 'h' -> Duration.ofHours(n);
-                case 'd' -> Duration.ofDays(n);
-                default -> null;
-            };
-            if (d != null && !d.isNegative() && !d.isZero()) {
-                return d;
-            }
-        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(option + " must be a positive number with s, m, h or d (like 24h): '"
-                + text + "'");
+        return ConfigFile.duration(text, option);
     }
 
     static String line(TurnTelemetry t) {

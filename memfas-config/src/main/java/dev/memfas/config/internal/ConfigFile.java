@@ -304,8 +304,14 @@ public record ConfigFile(Path file, String db, String model, Integer budget, Lis
         throw new IllegalArgumentException(at + " must be a number: " + value);
     }
 
-    /** A duration such as {@code 90s}, {@code 30m}, {@code 1h} or {@code 7d}. */
-    private static Duration duration(String text, String at) {
+    /**
+     * A duration such as {@code 90s}, {@code 30m}, {@code 1h} or {@code 7d}, as the file and the command's options
+     * write one.
+     *
+     * @param at what names the value in an error: a key ({@code memfas.yaml: working_memory.ttl}) or an option
+     * @throws IllegalArgumentException if it is not a positive whole number followed by s, m, h or d
+     */
+    public static Duration duration(String text, String at) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         if (t.length() >= 2) {
             String digits = t.substring(0, t.length() - 1);
