@@ -12,7 +12,8 @@ import java.util.Objects;
  * came from.
  *
  * @param namespace the namespace to remember into
- * @param source where the conversation happened (a session id, a channel): each memory's {@link Memory#source()}
+ * @param source where the conversation happened (a session id, a channel): each memory's {@link Memory#source()};
+ *     not blank
  * @param messages the messages, oldest first; at least one
  */
 public record Conversation(String namespace, String source, List<Message> messages) {
@@ -24,7 +25,7 @@ public record Conversation(String namespace, String source, List<Message> messag
     /** Checks the components and copies the list. */
     public Conversation {
         Checks.identifier(Objects.requireNonNull(namespace, "namespace"), "namespace", 128);
-        Objects.requireNonNull(source, "source");
+        Checks.identifier(Objects.requireNonNull(source, "source"), "conversation source", 1024);
         messages = List.copyOf(Objects.requireNonNull(messages, "messages"));
         if (messages.isEmpty()) {
             throw new IllegalArgumentException("a conversation needs at least one message");
@@ -44,14 +45,14 @@ public record Conversation(String namespace, String source, List<Message> messag
     /**
      * One chat message.
      *
-     * @param author who wrote it ({@code user}, {@code assistant}, a person's name)
+     * @param author who wrote it ({@code user}, {@code assistant}, a person's name); not blank
      * @param text what it says; not blank
      * @param at when it was written; {@code null} for now, on the curator's clock
      */
     public record Message(String author, String text, Instant at) {
-        /** Checks the author and text are present and the text is not blank. */
+        /** Checks the author and the text are present and not blank. */
         public Message {
-            Objects.requireNonNull(author, "author");
+            Checks.identifier(Objects.requireNonNull(author, "author"), "message author", 256);
             Checks.nonBlank(Objects.requireNonNull(text, "text"), "message text");
         }
 

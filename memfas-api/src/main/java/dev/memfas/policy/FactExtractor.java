@@ -1,6 +1,7 @@
 package dev.memfas.policy;
 
 import dev.memfas.Conversation;
+import dev.memfas.internal.Checks;
 import java.util.List;
 import java.util.Objects;
 
@@ -31,7 +32,8 @@ public interface FactExtractor {
      * A fact as an extractor states it.
      *
      * @param text the fact, one short sentence; not blank
-     * @param kind its kind: {@code preference}, {@code decision}, {@code event}, {@code fact} or another word
+     * @param kind its kind: {@code preference}, {@code decision}, {@code event}, {@code fact} or another word; not blank,
+ *     at most 64 chars
      * @param from the positions of the messages it came from, at least one
      */
     record Fact(String text, String kind, List<Integer> from) {
@@ -41,7 +43,7 @@ public interface FactExtractor {
             if (text.isBlank()) {
                 throw new IllegalArgumentException("a fact's text must not be blank");
             }
-            Objects.requireNonNull(kind, "kind");
+            Checks.identifier(Objects.requireNonNull(kind, "kind"), "fact kind", 64);
             from = List.copyOf(from);
             if (from.isEmpty()) {
                 throw new IllegalArgumentException("a fact must name the message it came from");

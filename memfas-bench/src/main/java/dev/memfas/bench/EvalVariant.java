@@ -120,7 +120,8 @@ record EvalVariant(String name, Map<String, Double> settings) {
      */
     static Map<String, String> rememberFacts(ContextCurator curator, List<Memory> turns, boolean asKeys) {
         List<Conversation.Message> messages = turns.stream()
-                .map(t -> new Conversation.Message(t.author() == null ? "" : t.author(), t.text(), t.createdAt()))
+                .map(t -> new Conversation.Message(t.author() == null ? "someone" : t.author(), t.text(),
+                        t.createdAt()))
                 .toList();
         List<Memory> facts = new java.util.ArrayList<>();
         Map<String, String> turnOf = new HashMap<>();

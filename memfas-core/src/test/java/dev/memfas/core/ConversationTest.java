@@ -121,5 +121,16 @@ final class ConversationTest {
         assertThatThrownBy(() -> Conversation.of("c", List.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("a conversation needs at least one message");
         assertThatThrownBy(() -> Message.of("user", "  ")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Message.of(" ", "Hello there.")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("message author");
+        assertThatThrownBy(() -> Conversation.of("", chat())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("conversation source");
+        // An extractor that names a message the conversation lacks: the messages are kept, its facts are not.
+        try (ContextCurator curator = Memfas.newBuilder().store(new InMemoryMemoryStore())
+                .factExtractor(messages -> List.of(new FactExtractor.Fact("A fact.", "fact", List.of(9)))).build()) {
+            Conversation.Remembered r = curator.memories().remember(Conversation.of("c", chat()), false);
+            assertThat(r.turns()).hasSize(4);
+            assertThat(r.facts()).isEmpty();
+        }
     }
 }

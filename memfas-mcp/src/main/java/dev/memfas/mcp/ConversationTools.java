@@ -27,6 +27,8 @@ import java.util.Map;
 final class ConversationTools {
     /** The most messages one call takes. */
     static final int MAX_MESSAGES = 500;
+    /** The source of a conversation that names neither a source nor a session. */
+    static final String DEFAULT_SOURCE = "conversation";
 
     private final ContextCurator curator;
 
@@ -42,7 +44,7 @@ final class ConversationTools {
         Map<String, Object> in = new LinkedHashMap<>();
         in.put("messages", Map.of("type", "array", "items", object(message, List.of("author", "text")),
                 "description", "The messages, oldest first (at most " + MAX_MESSAGES + "); at is ISO-8601."));
-        in.put("source", prop("string", "Where they were said: a session or channel id (default: the session_id)."));
+        in.put("source", prop("string", "Where they were said (default: the session_id, else conversation)."));
         in.put("session_id", prop("string", "The conversation's session."));
         in.put("dry_run", prop("boolean", "Show what would be stored, store nothing (default false)."));
         in.put("namespace", MemfasTools.NAMESPACE);
@@ -78,7 +80,7 @@ final class ConversationTools {
         String source = args.optionalString("source");
         if (source == null || source.isBlank()) {
             String session = args.optionalString("session_id");
-            source = session == null ? "" : session;
+            source = session == null || session.isBlank() ? DEFAULT_SOURCE : session;
         }
         boolean dryRun = Boolean.TRUE.equals(args.optionalBoolean("dry_run"));
         Conversation.Remembered r = curator.memories().remember(
@@ -118,8 +120,8 @@ final class ConversationTools {
             }
         }
         if (!(fields.get("author") instanceof String author) || !(fields.get("text") instanceof String text)
-                || text.isBlank()) {
-            throw new IllegalArgumentException("messages[" + i + "] needs an author and a text that is not blank");
+                || author.isBlank() || text.isBlank()) {
+            throw new IllegalArgumentException("messages[" + i + "] needs an author and a text, neither blank");
         }
         Instant at = null;
         if (fields.get("at") != null) {

@@ -298,7 +298,7 @@ final class MemfasToolsTest {
                 .contains("already known [");
 
         assertThat(text(call("remember_conversation", "messages", List.of(Map.of("author", "user")))))
-                .isEqualTo("remember_conversation: messages[0] needs an author and a text that is not blank");
+                .isEqualTo("remember_conversation: messages[0] needs an author and a text, neither blank");
         assertThat(text(call("remember_conversation", "messages", List.of(Map.of("author", "u", "text", "x",
                 "when", "now"))))).contains("messages[0]: unknown field 'when'");
         assertThat(text(call("remember_conversation", "messages", List.of())))

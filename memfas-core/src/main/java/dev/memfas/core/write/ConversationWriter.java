@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * {@link MemoryWriter}, so the curator's duplicate and supersession policies apply to them as to any write: a fact a
  * stored memory already says is not stored again, and one that updates a stored memory supersedes it when the policy
  * applies. A dry run computes the same and writes nothing. The extractor runs outside the writer's lock; one that
- * fails is logged and the conversation is remembered without facts. Thread-safe.
+ * fails, or names a message the conversation does not have, is logged and the conversation is remembered without
+ * facts. Thread-safe.
  */
 public final class ConversationWriter {
     private static final Logger LOG = LoggerFactory.getLogger(ConversationWriter.class);
@@ -116,8 +117,9 @@ public final class ConversationWriter {
         for (FactExtractor.Fact f : extracted) {
             for (int i : f.from()) {
                 if (i < 0 || i >= turns.size()) {
-                    throw new IllegalStateException("fact extractor " + extractor + " named message " + i
-                            + " of a conversation of " + turns.size() + ": '" + f.text() + "'");
+                    LOG.warn("fact extractor {} named message {} of a conversation of {}; the conversation is"
+                            + " remembered without facts", extractor, i, turns.size());
+                    return List.of();
                 }
             }
             String key = NormalizedText.normalize(f.text());
