@@ -54,20 +54,48 @@ final class ScopesTest {
     }
 
     @Test
-    void scenario1_universalRulesAndCorrections_nothingDetected_onlyUniversal_withinFiveHundredTokens() {
+    void scenario1_nothingDetected_aQueryAboutNoScopedRule_getsTheUniversalRulesAndCorrections_withinFiveHundred() {
         try (ContextCurator c = Memfas.newBuilder().clock(new MutableClock(NOW)).build()) {
             c.rememberAll(List.of(
                     rule("r1", "Write a test for every bug fix before the fix", Scope.universal()),
                     rule("r2", "Keep every commit small enough to review in one sitting", Scope.universal()),
                     Memory.builder("No: commit messages say why, not what").id("c1").kind("correction")
-                            .createdAt(NOW).build()));
+                            .createdAt(NOW).build(),
+                    rule("go1", "In Go, return errors as the last value and wrap them with %w", Scope.language("go")),
+                    rule("hydra1", "Hydra services log JSON lines and never print to stdout",
+                            Scope.project("hydra"))));
 
             ContextResponse r = c.getContext(ContextRequest.builder("how should I commit this fix").sessionId("s")
                     .task("coding").tokenBudget(500).build());
 
-            assertThat(r.memoryIds()).contains("c1", "r1", "r2");
+            // Nothing detected excludes no scope (detection can miss; the query decides), and nothing in the query
+            // asks for the Go or Hydra rules: only the universal rules and the correction come.
+            assertThat(r.memoryIds()).containsExactlyInAnyOrder("c1", "r1", "r2");
             assertThat(r.items()).allSatisfy(i -> assertThat(i.factors().scope()).isEqualTo(0.4));
             assertThat(r.tokensUsed()).isLessThanOrEqualTo(500);
+        }
+    }
+
+    @Test
+    void aTasksWords_liftAnOrdinaryMemoryThatNamesThem_notATaskScopedOne() {
+        try (ContextCurator c = Memfas.newBuilder().clock(new MutableClock(NOW)).build()) {
+            c.rememberAll(List.of(
+                    rule("tests", "Run a failing test alone before fixing the code around it", Scope.universal()),
+                    rule("bug", "Every bug fix needs a regression test", Scope.universal()),
+                    rule("naming", "Name branches after the ticket they close", Scope.universal())));
+
+            ContextResponse r = c.getContext(ContextRequest.builder("branches ticket test failing bug")
+                    .sessionId("s").task("fix the failing login test").tokenBudget(500).build());
+
+            // "failing" and "test" are the task's words; "bug" and "fix" its kind's (debugging): two words lift 0.2.
+            assertThat(r.items()).filteredOn(i -> i.memoryId().equals("tests"))
+                    .singleElement().satisfies(i -> assertThat(i.factors().scope()).isCloseTo(0.6,
+                            org.assertj.core.api.Assertions.within(1e-9)));
+            assertThat(r.items()).filteredOn(i -> i.memoryId().equals("bug"))
+                    .singleElement().satisfies(i -> assertThat(i.factors().scope()).isCloseTo(0.6,
+                            org.assertj.core.api.Assertions.within(1e-9)));
+            assertThat(r.items()).filteredOn(i -> i.memoryId().equals("naming"))
+                    .singleElement().satisfies(i -> assertThat(i.factors().scope()).isEqualTo(0.4));
         }
     }
 

@@ -160,7 +160,8 @@ public final class CandidateScorer {
         candidates.signals(Factor.TOPIC)[i] = turn.topicVector() != null
                 ? (row >= 0 ? Vectors.dotRow(candidates.matrix(), row, turn.topicVector()) : Double.NaN)
                 : topicTerms.overlap(m.text());
-        candidates.signals(Factor.SCOPE)[i] = turn.scopes().match(m.scope());
+        // With a task, the memory's words are read too (a set of words per candidate, for requests that name one).
+        candidates.signals(Factor.SCOPE)[i] = turn.scopes().match(m.scope(), m.text());
         candidates.signals(Factor.PRIORITY)[i] = m.pinned() ? 1.0 : m.importance();
         candidates.signals(Factor.HOT)[i] = turn.hotIds().contains(candidates.id(i)) ? 1.0 : 0.0;
     }

@@ -2,6 +2,7 @@ package dev.memfas.core.turn;
 
 import dev.memfas.ContextRequest;
 import dev.memfas.Scope;
+import dev.memfas.core.text.TextAnalyzer;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -34,6 +35,8 @@ public record ScopeRule(String project, String language, Set<String> taskWords) 
     public static final ScopeRule ANY = new ScopeRule(null, null, Set.of());
 
     private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}_-]+");
+    /** What each task word a memory's text has adds to its scope factor ({@link #match(Scope, String)}). */
+    static final double TASK_WORD_LIFT = 0.1;
 
     public ScopeRule {
         taskWords = Set.copyOf(taskWords);
@@ -79,6 +82,32 @@ public record ScopeRule(String project, String language, Set<String> taskWords) 
                 yield taskWords.isEmpty() ? 0.8 : taskMatches(scope.task()) ? 1.0 : 0.6;
             }
         };
+    }
+
+    /**
+     * The scope factor of a memory of this scope and text: {@link #match(Scope)}, and for a memory that names no task,
+     * when the request names one, raised by {@value #TASK_WORD_LIFT} for each of up to two of the task's words, or of
+     * the words of the kind of task they name ({@link TaskKind}), that its text has as whole words (at most 1). So a
+     * rule for the task that carries no task scope ("Write a failing test before fixing a bug" while the task is "fix
+     * the failing login test") ranks above other universal ones (0.6 against 0.4), as a same-language rule would
+     * (0.7); a task-scoped memory keeps the table's value, which its task already decides.
+     */
+    double match(Scope scope, String text) {
+        double base = match(scope);
+        if (base == 0 || taskWords.isEmpty() || scope.hasTask()) {
+            return base;
+        }
+        TaskKind kind = TaskKind.of(taskWords);
+        Set<String> found = new java.util.HashSet<>();
+        for (String w : TextAnalyzer.words(text)) {
+            if (taskWords.contains(w) || kind != null && kind.names(w)) {
+                found.add(w);
+                if (found.size() == 2) {
+                    break;
+                }
+            }
+        }
+        return Math.min(1.0, base + TASK_WORD_LIFT * found.size());
     }
 
     /**

@@ -24,6 +24,11 @@ enum TaskKind {
         this.words = words;
     }
 
+    /** Whether the word is one of the kind's. */
+    boolean names(String word) {
+        return words.contains(word);
+    }
+
     /** The kind's name as a task scope names it: {@code coding}, {@code debugging}, ... */
     String id() {
         return name().toLowerCase(Locale.ROOT);
