@@ -66,10 +66,12 @@ public record Conversation(String namespace, String source, List<Message> messag
      * What a conversation gave, or would give in a dry run.
      *
      * @param turns the memory of each message, in order, as stored (or as it would be)
-     * @param facts the facts taken from them
+     * @param facts the facts taken from them; none yet when {@code factsPending}
      * @param dryRun whether nothing was stored
+     * @param factsPending whether the facts are still being taken: the curator's extractor runs in the background
+     *     ({@code Memfas.Builder.factExtractor(extractor, timeout)}), and writes them when it answers
      */
-    public record Remembered(List<Memory> turns, List<Fact> facts, boolean dryRun) {
+    public record Remembered(List<Memory> turns, List<Fact> facts, boolean dryRun, boolean factsPending) {
         /** Copies the lists. */
         public Remembered {
             turns = List.copyOf(turns);

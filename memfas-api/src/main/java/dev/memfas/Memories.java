@@ -109,7 +109,9 @@ public interface Memories {
      * each a memory that names the turns it came from ({@link Conversation#FROM_TURNS_KEY}). Written in one batch under
      * the curator's duplicate and supersession policies: a fact a live stored memory already says is not stored again
      * ({@link Conversation.Fact#duplicateOf()}), and one that updates a stored memory supersedes it when the policy
-     * applies ({@link Conversation.Fact#updates()}).
+     * applies ({@link Conversation.Fact#updates()}). When the extractor runs in the background, the turns are stored
+     * and returned at once, and the facts are written when it answers ({@link Conversation.Remembered#factsPending()});
+     * a dry run waits for them.
      *
      * @param dryRun whether to store nothing and return what would be stored, with the duplicates and updates found
      * @return the turns and facts, as stored or as they would be

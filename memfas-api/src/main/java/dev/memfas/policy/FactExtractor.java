@@ -10,8 +10,8 @@ import java.util.Objects;
  * memory beside the messages and linked to the ones it came from: a key that says in a sentence what a long exchange
  * established. memfas's own reads sentences that state a preference, a decision, a date or a fact about a named person
  * or thing, without a model; a model-backed one (memfas-llm's) plugs in with {@code Memfas.newBuilder()
- * .factExtractor(...)}, and {@link #none()} takes nothing. Called outside the curator's locks, once per conversation;
- * it should not call back into the curator.
+ * .factExtractor(extractor, timeout)}, which runs it in the background, and {@link #none()} takes nothing. Called
+ * outside the curator's locks, once per conversation; it should not call back into the curator.
  */
 @FunctionalInterface
 public interface FactExtractor {
@@ -22,6 +22,17 @@ public interface FactExtractor {
      * @return the facts, each naming the positions (in {@code messages}) of the messages it came from
      */
     List<Fact> extract(List<Conversation.Message> messages);
+
+    /**
+     * The facts the messages state, with what taking them cost: the tokens a model read and wrote, and their price.
+     * The curator calls this one and records the cost in its telemetry; an extractor that calls a model overrides it.
+     * Without a model, {@link #extract} with nothing spent.
+     *
+     * @param messages the conversation's messages, oldest first
+     */
+    default Extraction extractWithCost(List<Conversation.Message> messages) {
+        return new Extraction(extract(messages), 0, 0, 0);
+    }
 
     /** Takes no facts: a conversation is remembered as its messages only. */
     static FactExtractor none() {
@@ -47,6 +58,25 @@ public interface FactExtractor {
             from = List.copyOf(from);
             if (from.isEmpty()) {
                 throw new IllegalArgumentException("a fact must name the message it came from");
+            }
+        }
+    }
+
+    /**
+     * What one extraction gave and cost.
+     *
+     * @param facts the facts
+     * @param inputTokens tokens a model read, as it reported them; 0 without a model
+     * @param outputTokens tokens a model wrote; 0 without a model
+     * @param cost their price, in the unit the extractor was given prices in; 0 when not priced
+     */
+    record Extraction(List<Fact> facts, long inputTokens, long outputTokens, double cost) {
+        /** Checks the counts and copies the list. */
+        public Extraction {
+            facts = List.copyOf(facts);
+            if (inputTokens < 0 || outputTokens < 0 || !(cost >= 0) || Double.isInfinite(cost)) {
+                throw new IllegalArgumentException("token counts and cost must be finite and not negative: "
+                        + inputTokens + ", " + outputTokens + ", " + cost);
             }
         }
     }

@@ -4,6 +4,7 @@ import dev.memfas.config.internal.ConfigFile;
 import dev.memfas.config.internal.OwnerOnly;
 
 import dev.memfas.MemfasException;
+import dev.memfas.telemetry.ExtractionTelemetry;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.core.telemetry.TelemetryLog;
 import dev.memfas.core.telemetry.TelemetrySummary;
@@ -112,7 +113,8 @@ final class TelemetryCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "summary", description = "Totals: turns, tokens saved, latency, topics, most used memories.")
+    @Command(name = "summary", description = "Totals: turns, tokens saved, latency, topics, most used memories,"
+            + " facts taken and their cost.")
     static final class Summary implements Callable<Integer> {
         @CommandLine.ParentCommand
         TelemetryCommand parent;
@@ -124,7 +126,13 @@ final class TelemetryCommand implements Callable<Integer> {
         public Integer call() {
             List<TurnTelemetry> turns = parent.turns(parent.log()).stream()
                     .filter(t -> session == null || session.equals(t.sessionId())).toList();
-            print(parent.spec.commandLine().getOut(), TelemetrySummary.of(turns));
+            PrintWriter out = parent.spec.commandLine().getOut();
+            print(out, TelemetrySummary.of(turns));
+            if (session == null) {
+                String namespace = parent.namespace();
+                printExtractions(out, TelemetryLog.readExtractions(parent.log()).stream()
+                        .filter(e -> namespace == null || namespace.equals(e.namespace())).toList());
+            }
             return Main.OK;
         }
     }
@@ -153,6 +161,20 @@ final class TelemetryCommand implements Callable<Integer> {
         if (!s.mostUsedMemories().isEmpty()) {
             out.println("most used memories: " + join(s.mostUsedMemories()));
         }
+    }
+
+    /** What remembered conversations' facts gave and cost, if any conversation was remembered. */
+    static void printExtractions(PrintWriter out, List<ExtractionTelemetry> extractions) {
+        if (extractions.isEmpty()) {
+            return;
+        }
+        long facts = extractions.stream().mapToLong(ExtractionTelemetry::facts).sum();
+        long failed = extractions.stream().filter(ExtractionTelemetry::failed).count();
+        long read = extractions.stream().mapToLong(ExtractionTelemetry::inputTokens).sum();
+        long written = extractions.stream().mapToLong(ExtractionTelemetry::outputTokens).sum();
+        double cost = extractions.stream().mapToDouble(ExtractionTelemetry::cost).sum();
+        out.printf(Locale.ROOT, "facts: %d from %d conversations (%d failed); model tokens %d read, %d written;"
+                + " cost %.4f%n", facts, extractions.size(), failed, read, written, cost);
     }
 
     private static String join(Map<String, Integer> counts) {

@@ -191,4 +191,18 @@ final class CliTest {
                 config.toString()).exit()).isZero();
         assertThat(Files.readAllLines(csv)).hasSize(2).first().asString().startsWith("timestamp,session,turn");
     }
+
+    @Test
+    void telemetrySummary_countsTheFactsTakenFromConversations() throws Exception {
+        Path log = dir.resolve("t.jsonl");
+        try (dev.memfas.ContextCurator curator = dev.memfas.core.Memfas.newBuilder().telemetry(log).build()) {
+            curator.memories().remember(dev.memfas.Conversation.of("chat-1", java.util.List.of(
+                    dev.memfas.Conversation.Message.of("user", "I prefer aisle seats on long flights."),
+                    dev.memfas.Conversation.Message.of("assistant", "Noted."))), false);
+        }
+        Path config = Files.writeString(dir.resolve("memfas.yaml"), "telemetry: t.jsonl\n");
+        Run summary = memfas("telemetry", "summary", "--config", config.toString());
+        assertThat(summary.out()).contains("turns: 0 in 0 sessions")
+                .contains("facts: 1 from 1 conversations (0 failed); model tokens 0 read, 0 written; cost 0.0000");
+    }
 }

@@ -61,6 +61,8 @@ final class CuratorDraft {
     RetentionPolicy retention = RetentionPolicy.defaults();
     Summarizer summarizer = new ExtractiveSummarizer();
     FactExtractor factExtractor = new SentenceFactExtractor();
+    /** Null: the extractor runs on the caller's thread. */
+    Duration factExtractorTimeout;
     RelevanceJudge relevanceJudge;
     Duration relevanceJudgeTimeout = Duration.ofSeconds(2);
     SavePolicy savePolicy;
@@ -93,10 +95,9 @@ final class CuratorDraft {
                     timeWindowWeight, minScore, relativeFloor, maxItemTokens, triggerReserve, candidateLimit,
                     neighborRadius, neighborShare, embedBatchSize, scanThreads,
                     calibration.topicShiftThreshold(topicShiftThreshold), duplicateSimilarity, writeDuplicates,
-                    supersession, retention, summarizer, factExtractor, relevanceJudge, relevanceJudgeTimeout,
-                    savePolicy,
-                    savePolicyTimeout, floor, calibration.meaningAloneFloor(meaningAloneFloor, floor),
-                    calibration.worldKnowledgeProbe(), worldKnowledgeRaise, sessionIdleTimeout, maxSessions,
+                    supersession, retention, summarizer, factExtractor, factExtractorTimeout, relevanceJudge,
+                    relevanceJudgeTimeout, savePolicy, savePolicyTimeout, floor,
+                    calibration.meaningAloneFloor(meaningAloneFloor, floor), calibration.worldKnowledgeProbe(), worldKnowledgeRaise, sessionIdleTimeout, maxSessions,
                     indexMemoryLimit, workingMemoryTtl, workingMemoryLimit, redactQueries);
             MemoryCurator curator = new MemoryCurator(settings, s, embedder, t, c, outputs.writer(),
                     outputs.listeners(), owned);

@@ -295,6 +295,18 @@ public final class Memfas {
         }
 
         /**
+         * As {@link #factExtractor(FactExtractor)}, for a slow one (a model's): {@code remember} stores the turns and
+         * returns, and the facts are taken on a thread of the curator's, a conversation at a time in the order given,
+         * and written when they come; one that takes longer than the timeout is given up for that conversation.
+         */
+        public Builder factExtractor(FactExtractor extractor, Duration timeout) {
+            factExtractor(extractor);
+            requirePositive(timeout, "fact extractor timeout");
+            draft.factExtractorTimeout = timeout;
+            return this;
+        }
+
+        /**
          * What {@code remember} does with a new memory that looks like an update of a stored one (see
          * {@link SupersessionPolicy}); nothing when not set.
          */

@@ -50,8 +50,8 @@ final class ModulesTest {
                 "dev.memfas.upkeep", Set.of(
                         "AgentEvent", "EventOutcome", "MaintenanceReport", "MaintenanceRequest", "Orientation",
                         "SummarizeRequest", "SummaryReport", "Upkeep", "UsageReport"),
-                "dev.memfas.telemetry", Set.of("SessionSummary", "TelemetryListener", "TurnTelemetry",
-                        "UsageTelemetry")));
+                "dev.memfas.telemetry", Set.of("ExtractionTelemetry", "SessionSummary", "TelemetryListener",
+                        "TurnTelemetry", "UsageTelemetry")));
         assertModule("memfas-sqlite", "dev.memfas.sqlite", Map.of("dev.memfas.sqlite", Set.of("SqliteMemoryStore")));
         // Internal (its pom says so): what the two SQL stores share, the base class of both and its parameters.
         assertModule("memfas-sql", "dev.memfas.sql", Map.of("dev.memfas.sql", Set.of("AbstractSqlStore", "SqlCodec",

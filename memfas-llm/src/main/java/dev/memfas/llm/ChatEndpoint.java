@@ -15,8 +15,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One OpenAI-compatible chat-completions endpoint (Ollama, vLLM, LM Studio, OpenAI and others speak it): a system and a
- * user message in, the model's answer out, at temperature 0, within a timeout. The API key, if any, is sent as a
- * bearer token and appears in no message, log or {@code toString}. Thread-safe.
+ * user message in, the model's answer out, at temperature 0, within a timeout, with the tokens it read and wrote (the
+ * answer's {@code usage}) and their price when prices are given. The API key, if any, is sent as a bearer token and
+ * appears in no message, log or {@code toString}. Thread-safe.
  *
  * <pre>{@code
  * ChatEndpoint ollama = ChatEndpoint.builder(URI.create("http://localhost:11434/v1"), "llama3.1").build();
@@ -30,6 +31,8 @@ public final class ChatEndpoint {
     private final String model;
     private final String apiKey;
     private final Duration timeout;
+    private final double inputPrice;
+    private final double outputPrice;
     private final HttpClient http;
 
     private ChatEndpoint(Builder b) {
@@ -38,6 +41,8 @@ public final class ChatEndpoint {
         this.model = b.model;
         this.apiKey = b.apiKey;
         this.timeout = b.timeout;
+        this.inputPrice = b.inputPrice;
+        this.outputPrice = b.outputPrice;
         this.http = HttpClient.newBuilder().connectTimeout(b.timeout).build();
     }
 
@@ -57,6 +62,8 @@ public final class ChatEndpoint {
         private final String model;
         private String apiKey;
         private Duration timeout = Duration.ofSeconds(30);
+        private double inputPrice;
+        private double outputPrice;
 
         private Builder(URI baseUrl, String model) {
             Objects.requireNonNull(baseUrl, "baseUrl");
@@ -87,20 +94,56 @@ public final class ChatEndpoint {
             return this;
         }
 
+        /**
+         * What a million tokens cost, read and written (OpenAI's price list gives both per million), in any unit:
+         * {@link Completion#cost()} is in the same one. Nothing when not set (a local model).
+         *
+         * @throws IllegalArgumentException if a price is negative or not finite
+         */
+        public Builder pricePerMillionTokens(double input, double output) {
+            if (!(input >= 0 && output >= 0) || Double.isInfinite(input) || Double.isInfinite(output)) {
+                throw new IllegalArgumentException("prices must be finite and not negative: " + input + ", " + output);
+            }
+            this.inputPrice = input;
+            this.outputPrice = output;
+            return this;
+        }
+
         public ChatEndpoint build() {
             return new ChatEndpoint(this);
         }
     }
 
     /**
+     * One answer of the model, and what it cost.
+     *
+     * @param content the answer
+     * @param inputTokens tokens the model read, as the endpoint reported them ({@code usage.prompt_tokens}); 0 if it
+     *     did not
+     * @param outputTokens tokens it wrote ({@code usage.completion_tokens}); 0 if it did not say
+     * @param cost their price at the endpoint's prices; 0 without prices
+     */
+    public record Completion(String content, long inputTokens, long outputTokens, double cost) {}
+
+    /**
      * The model's answer to a system and a user message.
+     *
+     * @throws IOException as {@link #completion(String, String)}
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public String complete(String system, String user) throws IOException, InterruptedException {
+        return completion(system, user).content();
+    }
+
+    /**
+     * The model's answer to a system and a user message, with the tokens it read and wrote and their price.
      *
      * @throws IOException if the endpoint cannot be reached, answers with an error status, takes longer than the
      *     timeout, or answers with something that is not a chat completion; the message names the endpoint and the
      *     status, never the key
      * @throws InterruptedException if interrupted while waiting
      */
-    public String complete(String system, String user) throws IOException, InterruptedException {
+    public Completion completion(String system, String user) throws IOException, InterruptedException {
         ObjectNode body = JSON.createObjectNode();
         body.put("model", model);
         body.put("temperature", 0);
@@ -118,13 +161,15 @@ public final class ChatEndpoint {
             throw new IOException(completions + " answered " + response.statusCode() + ": " + shown(response.body()));
         }
         try {
-            JsonNode content = JSON.readTree(response.body()).path("choices").path(0).path("message")
-                    .path("content");
+            JsonNode answer = JSON.readTree(response.body());
+            JsonNode content = answer.path("choices").path(0).path("message").path("content");
             if (!content.isString()) {
                 throw new IOException(completions + " answered without choices[0].message.content: "
                         + shown(response.body()));
             }
-            return content.asString();
+            long read = Math.max(0, answer.path("usage").path("prompt_tokens").asLong(0));
+            long written = Math.max(0, answer.path("usage").path("completion_tokens").asLong(0));
+            return new Completion(content.asString(), read, written, (read * inputPrice + written * outputPrice) / 1e6);
         } catch (JacksonException e) {
             throw new IOException(completions + " answered with something that is not JSON: "
                     + shown(response.body()));

@@ -65,6 +65,8 @@ final class CuratorParts {
     /** Brings in what other processes write to a shared store. */
     final OtherProcesses others;
     final MemoryWriter writer;
+    /** Remembers conversations, and takes their facts in the background when the extractor has a timeout. */
+    private final ConversationWriter conversations;
 
     final QueryEmbedder queryEmbedder;
     final AuthorNames authorNames;
@@ -154,8 +156,10 @@ final class CuratorParts {
         this.layers = new Layers(store, writer, revisions, sessions, embedder, settings.workingMemoryTtl(),
                 settings.workingMemoryLimit(), clock);
         this.patterns = new PatternFinder(store, indexes, settings.relevanceFloor(), clock);
+        this.conversations = new ConversationWriter(writer, store, settings.factExtractor(),
+                settings.factExtractorTimeout(), told::extraction, clock);
         this.memories = new CuratorMemories(revisions, new MemoryListing(store, topicFilter), layers, clock,
-                this::ensureOpen, patterns, new ConversationWriter(writer, store, settings.factExtractor(), clock));
+                this::ensureOpen, patterns, conversations);
         this.triggerFacet = new CuratorTriggers(writer, suggester, this::ensureOpen);
         this.upkeep = new CuratorUpkeep(new Maintenance(store, writer, settings.retention()),
                 new Consolidation(store, writer, settings.summarizer(), tokenizer),
@@ -185,6 +189,8 @@ final class CuratorParts {
         if (closed) {
             return;
         }
+        // While writes are still allowed: facts a background extractor is taking are written, within its timeout.
+        conversations.close();
         closed = true;
         // Before the telemetry log closes: each live session's summary is its last line.
         sessions.endAll();

@@ -38,6 +38,8 @@ import java.time.Duration;
  * @param retention when maintenance archives an unused memory
  * @param summarizer writes the text of a summary memory
  * @param factExtractor takes facts from a remembered conversation
+ * @param factExtractorTimeout how long the extractor may take in the background, or null to run it on the caller's
+ *     thread
  * @param relevanceJudge what chooses the relevant state of a request that asks for some, or null for the curator's
  *     choice by words
  * @param relevanceJudgeTimeout how long the judge may take before the curator chooses by words instead
@@ -77,6 +79,7 @@ public record CuratorSettings(
         RetentionPolicy retention,
         Summarizer summarizer,
         FactExtractor factExtractor,
+        Duration factExtractorTimeout,
         RelevanceJudge relevanceJudge,
         Duration relevanceJudgeTimeout,
         SavePolicy savePolicy,

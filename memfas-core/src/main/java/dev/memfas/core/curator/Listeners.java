@@ -1,5 +1,6 @@
 package dev.memfas.core.curator;
 
+import dev.memfas.telemetry.ExtractionTelemetry;
 import dev.memfas.telemetry.SessionSummary;
 import dev.memfas.telemetry.TelemetryListener;
 import dev.memfas.telemetry.TurnTelemetry;
@@ -10,8 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The curator's telemetry listeners, told of each turn, each usage report and each session's end. A listener that
- * throws is logged and skipped for that event: it never breaks the call. Immutable and thread-safe.
+ * The curator's telemetry listeners, told of each turn, each usage report, each session's end and each conversation's
+ * facts taken. A listener that throws is logged and skipped for that event: it never breaks the call. Immutable and
+ * thread-safe.
  */
 public final class Listeners {
     private static final Logger LOG = LoggerFactory.getLogger(MemoryCurator.class);
@@ -36,6 +38,10 @@ public final class Listeners {
 
     void sessionEnded(SessionSummary session) {
         tell(l -> l.onSessionEnd(session), "session summary");
+    }
+
+    void extraction(ExtractionTelemetry extraction) {
+        tell(l -> l.onExtraction(extraction), "extraction");
     }
 
     private void tell(Consumer<TelemetryListener> event, String what) {

@@ -2,6 +2,7 @@ package dev.memfas.core.telemetry;
 
 import dev.memfas.MemfasException;
 import dev.memfas.telemetry.TelemetryListener;
+import dev.memfas.telemetry.ExtractionTelemetry;
 import dev.memfas.telemetry.SessionSummary;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
@@ -19,9 +20,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Appends one JSON line per turn, per usage report and per session's summary to a file, rotating by size: when the
- * next line would take the file past the limit, {@code telemetry.jsonl} becomes {@code telemetry.jsonl.1} (older files
- * shift up to {@code .N}, the oldest is deleted) and a new file is started. Each line is flushed as written.
+ * Appends one JSON line per turn, per usage report, per session's summary and per conversation's facts taken to a
+ * file, rotating by size: when the next line would take the file past the limit, {@code telemetry.jsonl} becomes
+ * {@code telemetry.jsonl.1} (older files shift up to {@code .N}, the oldest is deleted) and a new file is started.
+ * Each line is flushed as written.
  *
  * <p>Thread-safe: lines are written whole, one at a time. An I/O failure while writing is logged and the line lost;
  * it never reaches {@code getContext}.
@@ -86,6 +88,11 @@ public final class JsonlTelemetryWriter implements TelemetryListener, AutoClosea
     @Override
     public void onSessionEnd(SessionSummary session) {
         write(TelemetryCodec.toJson(session));
+    }
+
+    @Override
+    public void onExtraction(ExtractionTelemetry extraction) {
+        write(TelemetryCodec.toJson(extraction));
     }
 
     private synchronized void write(String json) {

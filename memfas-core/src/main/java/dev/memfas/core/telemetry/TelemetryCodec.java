@@ -3,6 +3,7 @@ package dev.memfas.core.telemetry;
 import dev.memfas.ScoreBreakdown;
 import dev.memfas.ScoringWeights;
 import dev.memfas.core.text.Json;
+import dev.memfas.telemetry.ExtractionTelemetry;
 import dev.memfas.telemetry.SessionSummary;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
@@ -15,13 +16,52 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
- * Writes a {@link TurnTelemetry}, a {@link UsageTelemetry} or a {@link SessionSummary} as one JSON line and reads it
- * back. Field names are the log's public format; a usage line is the one whose {@code event} is {@code usage}, a
- * session's summary the one whose {@code event} is {@code session_summary}.
+ * Writes a {@link TurnTelemetry}, a {@link UsageTelemetry}, a {@link SessionSummary} or an {@link ExtractionTelemetry}
+ * as one JSON line and reads it back. Field names are the log's public format; a usage line is the one whose
+ * {@code event} is {@code usage}, a session's summary {@code session_summary}, a conversation's facts
+ * {@code facts_extracted}.
  */
 final class TelemetryCodec {
     static final String USAGE_EVENT = "usage";
     static final String SESSION_EVENT = "session_summary";
+    static final String EXTRACTION_EVENT = "facts_extracted";
+
+    static String toJson(ExtractionTelemetry e) {
+        StringBuilder sb = new StringBuilder(256);
+        sb.append('{');
+        field(sb, "event");
+        Json.appendString(sb, EXTRACTION_EVENT);
+        sb.append(',');
+        field(sb, "timestamp").append('"').append(e.timestamp()).append("\",");
+        field(sb, "namespace");
+        Json.appendString(sb, e.namespace());
+        sb.append(',');
+        field(sb, "source");
+        Json.appendString(sb, e.source());
+        sb.append(',');
+        field(sb, "messages").append(e.messages()).append(',');
+        field(sb, "facts").append(e.facts()).append(',');
+        field(sb, "input_tokens").append(e.inputTokens()).append(',');
+        field(sb, "output_tokens").append(e.outputTokens()).append(',');
+        field(sb, "cost");
+        Json.appendNumber(sb, e.cost());
+        sb.append(',');
+        field(sb, "latency_ms");
+        Json.appendNumber(sb, e.latency().toNanos() / 1e6);
+        sb.append(',');
+        field(sb, "failed").append(e.failed());
+        return sb.append('}').toString();
+    }
+
+    private static ExtractionTelemetry extraction(Map<String, Object> m) {
+        if (!(m.get("failed") instanceof Boolean failed)) {
+            throw new IllegalArgumentException("facts_extracted line lacks failed");
+        }
+        return new ExtractionTelemetry(Instant.parse(str(m, "timestamp")), str(m, "namespace"), str(m, "source"),
+                (int) num(m, "messages"), (int) num(m, "facts"), (long) num(m, "input_tokens"),
+                (long) num(m, "output_tokens"), num(m, "cost"),
+                Duration.ofNanos(Math.round(num(m, "latency_ms") * 1e6)), failed);
+    }
 
     static String toJson(SessionSummary s) {
         StringBuilder sb = new StringBuilder(320);
@@ -116,8 +156,8 @@ final class TelemetryCodec {
     }
 
     /**
-     * Reads one line written by a {@code toJson}: a {@link TurnTelemetry}, a {@link UsageTelemetry} or a
-     * {@link SessionSummary}.
+     * Reads one line written by a {@code toJson}: a {@link TurnTelemetry}, a {@link UsageTelemetry}, a
+     * {@link SessionSummary} or an {@link ExtractionTelemetry}.
      *
      * @throws IllegalArgumentException if the line is not JSON or lacks a required field
      */
@@ -130,6 +170,9 @@ final class TelemetryCodec {
         Map<String, Object> m = (Map<String, Object>) parsed;
         if (SESSION_EVENT.equals(m.get("event"))) {
             return session(m);
+        }
+        if (EXTRACTION_EVENT.equals(m.get("event"))) {
+            return extraction(m);
         }
         if (USAGE_EVENT.equals(m.get("event"))) {
             if (!(m.get("memory_ids") instanceof List<?> ids) || !(m.get("helpful") instanceof Boolean helpful)) {

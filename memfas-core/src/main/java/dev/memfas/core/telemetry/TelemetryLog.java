@@ -1,6 +1,7 @@
 package dev.memfas.core.telemetry;
 
 import dev.memfas.MemfasException;
+import dev.memfas.telemetry.ExtractionTelemetry;
 import dev.memfas.telemetry.SessionSummary;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
@@ -14,7 +15,7 @@ import java.util.List;
 
 /**
  * Reads the JSONL telemetry log that a curator built with {@code Memfas.newBuilder().telemetry(path)} writes: a line per
- * turn, and a line per usage report.
+ * turn, a line per usage report, per session's summary and per conversation's facts taken.
  *
  * <p>The line format is described in {@code docs/telemetry.md}. Stateless and thread-safe.
  */
@@ -46,6 +47,15 @@ public final class TelemetryLog {
      */
     public static List<SessionSummary> readSessions(Path file) {
         return records(file, SessionSummary.class);
+    }
+
+    /**
+     * Reads what each remembered conversation's facts gave and cost, oldest first.
+     *
+     * @throws MemfasException as {@link #read(Path)}
+     */
+    public static List<ExtractionTelemetry> readExtractions(Path file) {
+        return records(file, ExtractionTelemetry.class);
     }
 
     private static <T> List<T> records(Path file, Class<T> kind) {
