@@ -153,7 +153,7 @@ final class McpCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    private static String tokenFromEnvironment() {
+    static String tokenFromEnvironment() {
         String fromEnvironment = System.getenv(TOKEN_VARIABLE);
         return fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment.trim();
     }

@@ -45,24 +45,13 @@ final class ReportCommand implements Callable<Integer> {
         Instant from = since == null ? Instant.MIN
                 : Instant.now().minus(TelemetryCommand.parseDuration("--since", since));
         String namespace = allNamespaces ? null : main.namespace();
-        List<TurnTelemetry> turns = TelemetryLog.read(log).stream()
-                .filter(t -> !t.timestamp().isBefore(from) && (namespace == null || namespace.equals(t.namespace())))
-                .toList();
-        List<UsageTelemetry> usage = TelemetryLog.readUsage(log).stream()
-                .filter(u -> !u.timestamp().isBefore(from) && (namespace == null || namespace.equals(u.namespace())))
-                .toList();
-        ReportNumbers numbers = ReportNumbers.of(turns, usage);
         String period = (since == null ? "The whole log" : "The last " + since)
                 + (namespace == null ? "" : ", namespace " + namespace);
         String page;
+        Counted counted;
         try (Workspace w = openStoreIfAny()) {
-            BiFunction<String, String, String> texts = (ns, id) -> {
-                if (w == null) {
-                    return null;
-                }
-                return w.curator.get(ns, id).map(s -> s.memory().text()).orElse(null);
-            };
-            page = HtmlReport.render(numbers, period, texts, Instant.now());
+            counted = read(log, from, namespace);
+            page = HtmlReport.render(counted.numbers(), period, texts(w), Instant.now());
         }
         Path target = out.toAbsolutePath();
         if (target.getParent() != null) {
@@ -71,8 +60,27 @@ final class ReportCommand implements Callable<Integer> {
         // The page shows queries and memories: a new one is the owner's alone.
         OwnerOnly.ensureFile(target);
         Files.writeString(target, page, StandardCharsets.UTF_8);
-        main.out().println("wrote " + out + ": " + turns.size() + " turns, " + usage.size() + " usage reports");
+        main.out().println("wrote " + out + ": " + counted.turns() + " turns, " + counted.usage() + " usage reports");
         return Main.OK;
+    }
+
+    /** What a report shows, and how many turns and usage reports it is made of. */
+    record Counted(ReportNumbers numbers, int turns, int usage) {}
+
+    /** The turns and usage reports of a log since a moment, of one namespace or (null) of all. */
+    static Counted read(Path log, Instant from, String namespace) {
+        List<TurnTelemetry> turns = TelemetryLog.read(log).stream()
+                .filter(t -> !t.timestamp().isBefore(from) && (namespace == null || namespace.equals(t.namespace())))
+                .toList();
+        List<UsageTelemetry> usage = TelemetryLog.readUsage(log).stream()
+                .filter(u -> !u.timestamp().isBefore(from) && (namespace == null || namespace.equals(u.namespace())))
+                .toList();
+        return new Counted(ReportNumbers.of(turns, usage), turns.size(), usage.size());
+    }
+
+    /** A memory's text by namespace and id, from the workspace's store; null without a store or such a memory. */
+    static BiFunction<String, String, String> texts(Workspace w) {
+        return (ns, id) -> w == null ? null : w.curator.get(ns, id).map(s -> s.memory().text()).orElse(null);
     }
 
     /** The store, to show memories by their text; none when there is no store (the ids are shown instead). */

@@ -62,7 +62,7 @@ final class CliCommandsTest {
         List<String> paths = new ArrayList<>();
         collect(cli, "", paths);
         assertThat(paths).contains("index", "context", "list", "show", "export", "import", "backup", "reembed",
-                "report-usage", "stats", "triggers add", "telemetry summary", "mcp", "demo");
+                "report-usage", "stats", "triggers add", "telemetry summary", "mcp", "ui", "demo");
 
         for (String path : paths) {
             List<String> words = List.of(path.split(" "));

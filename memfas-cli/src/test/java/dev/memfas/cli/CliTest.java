@@ -138,7 +138,7 @@ final class CliTest {
         Run unknown = memfas("frobnicate");
         assertThat(unknown.exit()).isEqualTo(Main.USAGE);
         assertThat(unknown.err()).startsWith("memfas: unknown command 'frobnicate'; the commands are index,"
-                + " context, remember,").contains(", mcp, setup, demo (and help)");
+                + " context, remember,").contains(", mcp, ui, setup, demo (and help)");
         Run unknownOfGroup = memfas("telemetry", "shwo");
         assertThat(unknownOfGroup.exit()).isEqualTo(Main.USAGE);
         assertThat(unknownOfGroup.err()).startsWith("memfas: unknown command 'shwo' of 'memfas telemetry'; the"

@@ -174,7 +174,7 @@ final class ClientAccess implements Filter {
 
     private void refuse(HttpServletRequest request, HttpServletResponse response, int status, String why)
             throws IOException {
-        LOG.warn("refused an MCP request from {} ({} {}): {}", request.getRemoteAddr(), request.getMethod(),
+        LOG.warn("refused a request from {} ({} {}): {}", request.getRemoteAddr(), request.getMethod(),
                 printable(request.getRequestURI()), why);
         if (status == HttpServletResponse.SC_UNAUTHORIZED) {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"memfas\"");

@@ -11,11 +11,9 @@ import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTrans
 import jakarta.servlet.DispatcherType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
-import java.net.UnknownHostException;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -316,22 +314,11 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
          *     token file cannot be read
          */
         public MemfasMcpHttpServer build() {
-            try {
-                loopback = InetAddress.getByName(host).isLoopbackAddress();
-            } catch (UnknownHostException e) {
-                throw new UncheckedIOException(new IOException("unknown host to bind to: " + host, e));
-            }
-            if (bearerToken != null && tokenFile != null) {
-                throw new IllegalStateException("a bearer token or a token file, not both");
-            }
             String served = options.namespace != null ? options.namespace : Memory.DEFAULT_NAMESPACE;
-            open = Tenants.only(served);
-            tokens = tokenFile != null ? AccessTokens.read(tokenFile, served)
-                    : bearerToken != null ? AccessTokens.single(bearerToken, open) : null;
-            if (!loopback && tokens == null) {
-                throw new IllegalStateException("serving MCP on " + host + ", not a loopback address, needs a bearer"
-                        + " token: any machine that reaches it could read and change every memory");
-            }
+            HttpAccess access = HttpAccess.of(host, bearerToken, tokenFile, served, "MCP");
+            loopback = access.loopback();
+            open = access.open();
+            tokens = access.tokens();
             return new MemfasMcpHttpServer(this);
         }
     }

@@ -1,0 +1,105 @@
+package dev.memfas.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.memfas.ContextCurator;
+import dev.memfas.Memory;
+import dev.memfas.core.Memfas;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** The inspector's calls over HTTP: what they answer, and what they refuse, and why. */
+final class MemfasInspectorTest {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private static HttpResponse<String> get(MemfasInspector inspector, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(inspector.uri().resolve(path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpResponse<String> post(MemfasInspector inspector, String path, String type, String body)
+            throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(inspector.uri().resolve(path)).header("Content-Type", type)
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void thePageAndTheCalls_andEveryRefusalNamesItsReason() throws Exception {
+        try (ContextCurator curator = Memfas.newBuilder().build();
+             MemfasInspector inspector = MemfasInspector.builder(curator).port(0).namespace("team-a").build()) {
+            curator.remember(Memory.builder("We deploy on Tuesdays.").id("deploy").namespace("team-a").build());
+
+            HttpResponse<String> page = get(inspector, "/");
+            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(page.headers().firstValue("Content-Security-Policy")).hasValue(InspectorPage.POLICY);
+            assertThat(get(inspector, "/inspector.js").body()).contains("textContent").doesNotContain("innerHTML");
+            assertThat(get(inspector, "/../pom.xml").statusCode()).isIn(400, 404);
+            assertThat(get(inspector, "/pom.xml").statusCode()).isEqualTo(404);
+
+            assertThat(get(inspector, "/api/memories").body()).contains("\"id\":\"deploy\"");
+            assertThat(get(inspector, "/api/memory?id=deploy").body()).contains("\"chain\"").contains("\"history\"");
+            assertThat(get(inspector, "/api/memory").body()).contains("'id' is required");
+            assertThat(get(inspector, "/api/memory?id=nothing").body())
+                    .contains("namespace 'team-a' has no memory 'nothing'");
+            HttpResponse<String> other = get(inspector, "/api/memories?namespace=team-b");
+            assertThat(other.statusCode()).isEqualTo(400);
+            assertThat(other.body()).contains("serves the namespace 'team-a' only, not 'team-b'");
+            assertThat(get(inspector, "/api/nothing").statusCode()).isEqualTo(404);
+            assertThat(get(inspector, "/api/memories?offset=ten").body()).contains("'offset' must be a whole number");
+
+            assertThat(post(inspector, "/api/forget", "text/plain", "{\"id\": \"deploy\"}").body())
+                    .contains("must be sent as application/json");
+            assertThat(post(inspector, "/api/forget", "application/json", "{nope").body()).contains("is not JSON");
+            assertThat(post(inspector, "/api/pin", "application/json", "{\"id\": \"deploy\", \"pinned\": \"yes\"}")
+                    .body()).contains("'pinned' must be true or false");
+            assertThat(post(inspector, "/api/replay", "application/json", "{\"query\": \"deploy?\", \"budget\": 0}")
+                    .statusCode()).isEqualTo(400);
+            assertThat(post(inspector, "/api/edit", "application/json",
+                    "{\"id\": \"deploy\", \"text\": \"We deploy on Wednesdays.\"}").statusCode()).isEqualTo(200);
+            assertThat(curator.get("team-a", "deploy").orElseThrow().memory().text())
+                    .isEqualTo("We deploy on Wednesdays.");
+            assertThat(post(inspector, "/api/replay", "application/json", "{\"query\": \"when do we deploy?\"}")
+                    .body()).contains("Wednesdays").contains("\"factors\"");
+            assertThat(post(inspector, "/api/forget", "application/json", "{\"id\": \"deploy\"}").body())
+                    .contains("\"forgotten\":true");
+            assertThat(curator.get("team-a", "deploy")).isEmpty();
+
+            // A page of another site, or a name pointed at 127.0.0.1: refused before anything is read.
+            assertThat(HTTP.send(HttpRequest.newBuilder(inspector.uri().resolve("/api/memories"))
+                    .header("Origin", "http://evil.example").build(), HttpResponse.BodyHandlers.ofString())
+                    .statusCode()).isEqualTo(403);
+            assertThat(rawGet(inspector.uri(), "/api/memories", "evil.example")).startsWith("HTTP/1.1 403");
+        }
+    }
+
+    @Test
+    void anAddressOtherThanLoopback_needsAToken() {
+        try (ContextCurator curator = Memfas.newBuilder().build()) {
+            assertThatThrownBy(() -> MemfasInspector.builder(curator).host("0.0.0.0").port(0).build())
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("serving the inspector on 0.0.0.0, not a loopback address, needs a bearer");
+            assertThatThrownBy(() -> MemfasInspector.builder(curator).bearerToken("short"))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    /** A GET with a Host header of our choosing, which the JDK's client does not allow. */
+    private static String rawGet(URI base, String path, String host) throws Exception {
+        try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            OutputStream out = s.getOutputStream();
+            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = s.getInputStream();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
