@@ -42,4 +42,29 @@ record HttpAccess(boolean loopback, Tenants open, AccessTokens tokens) {
         }
         return new HttpAccess(loopback, open, tokens);
     }
+
+    /**
+     * A host to bind to, stripped.
+     *
+     * @throws IllegalArgumentException if blank
+     */
+    static String host(String host) {
+        String stripped = java.util.Objects.requireNonNull(host, "host").trim();
+        if (stripped.isEmpty()) {
+            throw new IllegalArgumentException("host must not be blank");
+        }
+        return stripped;
+    }
+
+    /**
+     * A port to bind to, 0 for any free one.
+     *
+     * @throws IllegalArgumentException if not in [0, 65535]
+     */
+    static int port(int port) {
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port must be in [0, 65535]: " + port);
+        }
+        return port;
+    }
 }

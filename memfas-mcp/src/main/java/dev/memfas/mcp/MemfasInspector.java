@@ -149,10 +149,7 @@ public final class MemfasInspector implements AutoCloseable {
 
         /** The address to bind to: {@code 127.0.0.1} when not set. Any other needs a token. */
         public Builder host(String host) {
-            this.host = Objects.requireNonNull(host, "host").trim();
-            if (this.host.isEmpty()) {
-                throw new IllegalArgumentException("host must not be blank");
-            }
+            this.host = HttpAccess.host(host);
             return this;
         }
 
@@ -162,10 +159,7 @@ public final class MemfasInspector implements AutoCloseable {
          * @throws IllegalArgumentException if not in [0, 65535]
          */
         public Builder port(int port) {
-            if (port < 0 || port > 65_535) {
-                throw new IllegalArgumentException("port must be in [0, 65535]: " + port);
-            }
-            this.port = port;
+            this.port = HttpAccess.port(port);
             return this;
         }
 

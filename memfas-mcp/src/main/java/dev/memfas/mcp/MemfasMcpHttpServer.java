@@ -204,10 +204,7 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
          * {@linkplain #bearerToken bearer token}.
          */
         public Builder host(String host) {
-            this.host = Objects.requireNonNull(host, "host").trim();
-            if (this.host.isEmpty()) {
-                throw new IllegalArgumentException("host must not be blank");
-            }
+            this.host = HttpAccess.host(host);
             return this;
         }
 
@@ -217,10 +214,7 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
          * @throws IllegalArgumentException if not in [0, 65535]
          */
         public Builder port(int port) {
-            if (port < 0 || port > 65_535) {
-                throw new IllegalArgumentException("port must be in [0, 65535]: " + port);
-            }
-            this.port = port;
+            this.port = HttpAccess.port(port);
             return this;
         }
 
