@@ -104,7 +104,7 @@ final class InspectorApi extends HttpServlet {
         });
     }
 
-    /** A page of the namespace's memories, newest first; or, with {@code q}, the best matches of a search. */
+    /** A page of the namespace's live (or archived) memories, newest first; or, with {@code q}, a search's best. */
     private Map<String, Object> memories(String namespace, HttpServletRequest request) {
         MemoryFilter filter = MemoryFilter.all();
         String kind = blankAsNull(request.getParameter("kind"));
@@ -118,9 +118,8 @@ final class InspectorApi extends HttpServlet {
         if ("true".equals(request.getParameter("pinned"))) {
             filter = filter.pinned();
         }
-        if ("true".equals(request.getParameter("archived"))) {
-            filter = filter.archived(true);
-        }
+        // Live memories, or the archived ones alone: one list each, as the page's checkbox says.
+        filter = filter.archived("true".equals(request.getParameter("archived")));
         String query = blankAsNull(request.getParameter("q"));
         List<Map<String, Object>> out = new ArrayList<>();
         if (query != null) {

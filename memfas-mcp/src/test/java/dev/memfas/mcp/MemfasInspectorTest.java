@@ -36,6 +36,8 @@ final class MemfasInspectorTest {
         try (ContextCurator curator = Memfas.newBuilder().build();
              MemfasInspector inspector = MemfasInspector.builder(curator).port(0).namespace("team-a").build()) {
             curator.remember(Memory.builder("We deploy on Tuesdays.").id("deploy").namespace("team-a").build());
+            curator.remember(Memory.builder("The old wiki lives on confluence.").id("wiki").namespace("team-a")
+                    .archivedAt(java.time.Instant.parse("2026-01-01T00:00:00Z")).build());
 
             HttpResponse<String> page = get(inspector, "/");
             assertThat(page.statusCode()).isEqualTo(200);
@@ -44,7 +46,14 @@ final class MemfasInspectorTest {
             assertThat(get(inspector, "/../pom.xml").statusCode()).isIn(400, 404);
             assertThat(get(inspector, "/pom.xml").statusCode()).isEqualTo(404);
 
-            assertThat(get(inspector, "/api/memories").body()).contains("\"id\":\"deploy\"");
+            assertThat(get(inspector, "/api/memories").body()).contains("\"id\":\"deploy\"")
+                    .doesNotContain("\"id\":\"wiki\"");
+            assertThat(get(inspector, "/api/memories?archived=true").body()).contains("\"id\":\"wiki\"");
+            assertThat(post(inspector, "/api/restore", "application/json", "{\"id\": \"wiki\"}").body())
+                    .contains("\"archived\":false");
+            assertThat(curator.get("team-a", "wiki").orElseThrow().memory().isArchived()).isFalse();
+            assertThat(post(inspector, "/api/restore", "application/json", "{\"id\": \"wiki\"}").statusCode())
+                    .isEqualTo(400);
             assertThat(get(inspector, "/api/memory?id=deploy").body()).contains("\"chain\"").contains("\"history\"");
             assertThat(get(inspector, "/api/memory").body()).contains("'id' is required");
             assertThat(get(inspector, "/api/memory?id=nothing").body())
