@@ -59,6 +59,7 @@ final class ConversationTools {
         out.put("turn_ids", arrayOf(type("string")));
         out.put("facts", arrayOf(object(fact, List.of())));
         out.put("dry_run", type("boolean"));
+        out.put("facts_pending", type("boolean"));
         registry.add("remember_conversation", "Remember a conversation", new MemfasTools.Effects(false, false, false),
                 """
                 Stores chat messages as memories, one per message, with the short facts they state (preferences, \
@@ -109,6 +110,10 @@ final class ConversationTools {
         structured.put("turn_ids", r.turns().stream().map(Memory::id).toList());
         structured.put("facts", facts);
         structured.put("dry_run", r.dryRun());
+        structured.put("facts_pending", r.factsPending());
+        if (r.factsPending()) {
+            text.append("; the facts are being taken, and are stored when the extractor answers");
+        }
         return MemfasTools.ok(text.toString(), structured);
     }
 
