@@ -1,6 +1,5 @@
 package dev.memfas.cli;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -165,15 +164,20 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
+    public void close() {
         try {
             socket.sendClose(WebSocket.NORMAL_CLOSURE, "done");
         } catch (RuntimeException e) {
             // the browser is going anyway
         }
         process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
             process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
         for (ProcessHandle child : List.copyOf(process.descendants().toList())) {
             child.destroyForcibly();
