@@ -22,7 +22,10 @@ public record DroppedMemory(String memoryId, double score, Reason reason, String
          * ended, with the budget left free (unless the request asked to fill it).
          */
         BELOW_RELATIVE_FLOOR,
-        /** Its text, or its meaning (cosine at or above the duplicate threshold), repeats an included memory. */
+        /**
+         * Its text, or its meaning (cosine at or above the duplicate threshold), repeats an included memory; or it is
+         * a fact taken from a conversation whose turns are all included ({@code duplicateOf} the first of them).
+         */
         DUPLICATE,
         /** It did not fit what was left of the budget (or, linked from a trigger, of the trigger reserve). */
         OVER_BUDGET,

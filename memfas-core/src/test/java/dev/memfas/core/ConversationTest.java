@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
+import dev.memfas.ContextResponse;
 import dev.memfas.Conversation;
 import dev.memfas.Conversation.Message;
+import dev.memfas.DroppedMemory;
 import dev.memfas.Memory;
 import dev.memfas.MemoryFilter;
 import dev.memfas.core.store.InMemoryMemoryStore;
@@ -79,6 +82,25 @@ final class ConversationTest {
             assertThat(r.facts()).hasSize(3);
             assertThat(r.facts().get(1).duplicateOf()).isEqualTo("known");
             assertThat(all(curator)).extracting(Memory::id).containsExactly("known");
+        }
+    }
+
+    @Test
+    void aFactWhoseTurnIsInTheContextAlready_isLeftOutAsItsDuplicate() {
+        try (ContextCurator curator = Memfas.newBuilder().store(new InMemoryMemoryStore())
+                .clock(new MutableClock(T0)).build()) {
+            Conversation.Remembered r = curator.memories().remember(Conversation.of("chat-7", chat()), false);
+            String turn = r.turns().get(2).id();
+            String fact = r.facts().get(0).memory().id();
+            assertThat(r.facts().get(0).fromTurns()).containsExactly(turn);
+
+            // The turn says more of what is asked than its fact: it ranks first, and the fact adds nothing to it.
+            ContextResponse c = curator.getContext(ContextRequest.builder(
+                    "flying from Lisbon, aisle seats on long flights, the conference on March 14").explain(true)
+                    .build());
+            assertThat(c.memoryIds()).contains(turn).doesNotContain(fact);
+            assertThat(c.dropped()).filteredOn(d -> d.memoryId().equals(fact)).singleElement()
+                    .matches(d -> d.reason() == DroppedMemory.Reason.DUPLICATE && turn.equals(d.duplicateOf()));
         }
     }
 

@@ -409,7 +409,8 @@ public final class BudgetFiller {
     }
 
     private boolean isDuplicate(CandidateSet candidates, int c, TakenVectors included, SeenTexts seenTexts) {
-        return seenTexts.contains(candidates, c) || included.anyAtLeast(candidates.row(c), duplicateCosine);
+        return seenTexts.contains(candidates, c) || seenTexts.holdsTurnsOf(candidates, c)
+                || included.anyAtLeast(candidates.row(c), duplicateCosine);
     }
 
     private static void accept(CandidateSet candidates, int c, TakenVectors included, SeenTexts seenTexts) {

@@ -1,5 +1,6 @@
 package dev.memfas.core.envelope;
 
+import dev.memfas.Conversation;
 import dev.memfas.DroppedMemory;
 import dev.memfas.core.text.NormalizedText;
 import dev.memfas.core.turn.Admission;
@@ -20,7 +21,8 @@ import java.util.Set;
  * {@link Admission} held back was below the relevance floor. Otherwise a ranked candidate
  * under the minimum score (pinned ones never are) was below that, and one past where the turn's relevance ends
  * ({@link RelevanceEnd}) below the relative floor; one whose normalized text equals an included
- * memory's, or whose cosine with one reaches the duplicate threshold, was a duplicate of it; any other did not fit,
+ * memory's, or whose cosine with one reaches the duplicate threshold, was a duplicate of it, as was a fact taken from
+ * a conversation whose turns are all in (of the first of them); any other did not fit,
  * or came after the most items the turn allows.
  *
  * <p>Immutable and thread-safe.
@@ -82,8 +84,26 @@ public final class DropExplainer {
                 original < 0 ? null : candidates.id(original)));
     }
 
-    /** The included candidate this one repeats, or -1. */
+    /** The included candidate this one repeats (for a fact, the first of its turns), or -1. */
     private int repeated(CandidateSet candidates, int c, int[] included) {
+        String from = candidates.memory(c).metadata().get(Conversation.FROM_TURNS_KEY);
+        if (from != null && !from.isEmpty()) {
+            int first = -1;
+            boolean all = true;
+            for (String id : from.split(",")) {
+                int at = -1;
+                for (int other : included) {
+                    if (candidates.id(other).equals(id)) {
+                        at = other;
+                    }
+                }
+                all &= at >= 0;
+                first = first < 0 ? at : first;
+            }
+            if (all) {
+                return first;
+            }
+        }
         String text = NormalizedText.normalize(candidates.memory(c).text());
         int row = candidates.row(c);
         for (int other : included) {
