@@ -93,6 +93,12 @@ final class HtmlReport {
         } else {
             card("precision", "n/a", "reported helpful", "no usage reported (reportUsage)");
         }
+        ReportNumbers.Facts f = n.facts();
+        if (f.conversations() > 0) {
+            card("facts", Long.toString(f.facts()), "facts taken", String.format(Locale.ROOT,
+                    "from %d conversations (%d failed); model tokens %d read, %d written; cost %.4f",
+                    f.conversations(), f.failed(), f.inputTokens(), f.outputTokens(), f.cost()));
+        }
         html.append("</section>\n");
     }
 

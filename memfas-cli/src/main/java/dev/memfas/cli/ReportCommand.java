@@ -3,6 +3,7 @@ package dev.memfas.cli;
 import dev.memfas.config.internal.OwnerOnly;
 
 import dev.memfas.MemfasException;
+import dev.memfas.telemetry.ExtractionTelemetry;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
 import dev.memfas.core.telemetry.TelemetryLog;
@@ -67,7 +68,7 @@ final class ReportCommand implements Callable<Integer> {
     /** What a report shows, and how many turns and usage reports it is made of. */
     record Counted(ReportNumbers numbers, int turns, int usage) {}
 
-    /** The turns and usage reports of a log since a moment, of one namespace or (null) of all. */
+    /** The turns, usage reports and facts taken of a log since a moment, of one namespace or (null) of all. */
     static Counted read(Path log, Instant from, String namespace) {
         List<TurnTelemetry> turns = TelemetryLog.read(log).stream()
                 .filter(t -> !t.timestamp().isBefore(from) && (namespace == null || namespace.equals(t.namespace())))
@@ -75,7 +76,10 @@ final class ReportCommand implements Callable<Integer> {
         List<UsageTelemetry> usage = TelemetryLog.readUsage(log).stream()
                 .filter(u -> !u.timestamp().isBefore(from) && (namespace == null || namespace.equals(u.namespace())))
                 .toList();
-        return new Counted(ReportNumbers.of(turns, usage), turns.size(), usage.size());
+        List<ExtractionTelemetry> extractions = TelemetryLog.readExtractions(log).stream()
+                .filter(e -> !e.timestamp().isBefore(from) && (namespace == null || namespace.equals(e.namespace())))
+                .toList();
+        return new Counted(ReportNumbers.of(turns, usage, extractions), turns.size(), usage.size());
     }
 
     /** A memory's text by namespace and id, from the workspace's store; null without a store or such a memory. */

@@ -1,5 +1,6 @@
 package dev.memfas.cli;
 
+import dev.memfas.telemetry.ExtractionTelemetry;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
 import java.time.Duration;
@@ -33,6 +34,7 @@ record ReportNumbers(
         int[] utilization,
         List<MemoryUse> mostIncluded,
         Precision precision,
+        Facts facts,
         List<TurnTelemetry> turns) {
 
     /** The ten bins of budget use: [0, 10%), [10%, 20%), ..., [90%, 100%] (a context never passes its budget). */
@@ -62,7 +64,40 @@ record ReportNumbers(
         }
     }
 
+    /**
+     * What remembered conversations' facts gave and cost.
+     *
+     * @param conversations conversations remembered
+     * @param facts facts taken from them
+     * @param failed conversations whose extraction failed
+     * @param inputTokens tokens the extractor's model read
+     * @param outputTokens tokens it wrote
+     * @param cost their price, in the unit the extractor was given prices in
+     */
+    record Facts(int conversations, long facts, int failed, long inputTokens, long outputTokens, double cost) {
+        static Facts of(List<ExtractionTelemetry> extractions) {
+            long facts = 0;
+            int failed = 0;
+            long in = 0;
+            long out = 0;
+            double cost = 0;
+            for (ExtractionTelemetry e : extractions) {
+                facts += e.facts();
+                failed += e.failed() ? 1 : 0;
+                in += e.inputTokens();
+                out += e.outputTokens();
+                cost += e.cost();
+            }
+            return new Facts(extractions.size(), facts, failed, in, out, cost);
+        }
+    }
+
     static ReportNumbers of(List<TurnTelemetry> turnsGiven, List<UsageTelemetry> usage) {
+        return of(turnsGiven, usage, List.of());
+    }
+
+    static ReportNumbers of(List<TurnTelemetry> turnsGiven, List<UsageTelemetry> usage,
+            List<ExtractionTelemetry> extractions) {
         List<TurnTelemetry> turns = new ArrayList<>(turnsGiven);
         turns.sort(Comparator.comparing(TurnTelemetry::timestamp));
         Map<LocalDate, List<TurnTelemetry>> byDay = new TreeMap<>();
@@ -92,7 +127,7 @@ record ReportNumbers(
         }
         Feedback feedback = Feedback.of(turns, usage);
         return new ReportNumbers(totals, days, latency(turns), utilization, mostIncluded(turns, feedback.helpfulById),
-                feedback.precision, List.copyOf(turns));
+                feedback.precision, Facts.of(extractions), List.copyOf(turns));
     }
 
     static int utilizationBin(TurnTelemetry t) {

@@ -89,6 +89,11 @@ final class CliReportTest {
                     curator.upkeep().reportUsage("default", session, List.of("webhooks"), true);
                 }
             }
+            // Two conversations, whose facts memfas's own extractor takes without a model.
+            for (String chat : List.of("chat-1", "chat-2")) {
+                curator.memories().remember(dev.memfas.Conversation.of(chat, List.of(
+                        dev.memfas.Conversation.Message.of("user", "I prefer aisle seats on long flights."))), false);
+            }
         }
         return log;
     }
@@ -160,6 +165,10 @@ final class CliReportTest {
         assertThat(html)
                 .contains("Never run &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;migrations&quot;")
                 .doesNotContain("<script");
+
+        // The facts taken from conversations: one, then the same again (found stored, counted all the same).
+        assertThat(number(html, "facts")).isEqualTo("2");
+        assertThat(html).contains("from 2 conversations (0 failed); model tokens 0 read, 0 written; cost 0.0000");
 
         // Self-contained: no script, nothing to fetch.
         assertThat(html).doesNotContain("<script").doesNotContain("src=").doesNotContain("<link")
