@@ -1,5 +1,6 @@
 package dev.memfas.micrometer;
 
+import dev.memfas.telemetry.ExtractionTelemetry;
 import dev.memfas.telemetry.TelemetryListener;
 import dev.memfas.telemetry.TurnTelemetry;
 import dev.memfas.telemetry.UsageTelemetry;
@@ -31,6 +32,13 @@ import java.util.Objects;
  *   <tr><td>{@code memfas.triggers.fired}</td><td>counter</td><td>triggers that fired</td></tr>
  *   <tr><td>{@code memfas.usage.reported}</td><td>counter (memories)</td><td>memories reported through
  *       {@code reportUsage}, tagged {@code helpful} true or false</td></tr>
+ *   <tr><td>{@code memfas.facts.taken}</td><td>counter (facts)</td><td>facts taken from remembered
+ *       conversations</td></tr>
+ *   <tr><td>{@code memfas.facts.failed}</td><td>counter</td><td>conversations whose extraction failed</td></tr>
+ *   <tr><td>{@code memfas.facts.model.tokens}</td><td>counter (tokens)</td><td>tokens the extractor's model read and
+ *       wrote, tagged {@code direction} input or output</td></tr>
+ *   <tr><td>{@code memfas.facts.cost}</td><td>counter</td><td>their price, in the unit the extractor was given prices
+ *       in</td></tr>
  * </table>
  *
  * Thread-safe.
@@ -69,6 +77,21 @@ public final class MemfasMeters implements TelemetryListener {
         Counter.builder("memfas.usage.reported").description("Memories a caller reported helpful or not")
                 .baseUnit("memories").tag("namespace", u.namespace()).tag("helpful", Boolean.toString(u.helpful()))
                 .register(registry).increment(u.memoryIds().size());
+    }
+
+    @Override
+    public void onExtraction(ExtractionTelemetry e) {
+        String ns = e.namespace();
+        counter("memfas.facts.taken", "facts", "Facts taken from remembered conversations", ns).increment(e.facts());
+        if (e.failed()) {
+            counter("memfas.facts.failed", null, "Conversations whose facts could not be taken", ns).increment();
+        }
+        for (String direction : new String[] {"input", "output"}) {
+            Counter.builder("memfas.facts.model.tokens").description("Tokens the fact extractor's model read or wrote")
+                    .baseUnit("tokens").tag("namespace", ns).tag("direction", direction).register(registry)
+                    .increment(direction.equals("input") ? e.inputTokens() : e.outputTokens());
+        }
+        counter("memfas.facts.cost", null, "The price of the fact extractor's tokens", ns).increment(e.cost());
     }
 
     private DistributionSummary summary(String name, String unit, String description, String namespace) {

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
+import dev.memfas.Conversation;
 import dev.memfas.Memory;
 import dev.memfas.Trigger;
 import dev.memfas.core.Memfas;
+import dev.memfas.policy.FactExtractor;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -48,6 +50,37 @@ final class MemfasMetersTest {
                     .isEqualTo(first.memoryIds().size());
             assertThat(registry.find("memfas.usage.reported").tag("helpful", "false").counter())
                     .as("a report that recorded nothing is no usage").isNull();
+        }
+    }
+
+    @Test
+    void aConversationsFacts_countTheirTokensAndPrice() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        // An extractor that says what a model would have spent: 1,200 tokens read, 80 written, for 0.0038.
+        FactExtractor priced = new FactExtractor() {
+            @Override
+            public List<Fact> extract(List<Conversation.Message> messages) {
+                return List.of(new Fact("The user prefers aisle seats.", "preference", List.of(0)));
+            }
+
+            @Override
+            public Extraction extractWithCost(List<Conversation.Message> messages) {
+                return new Extraction(extract(messages), 1_200, 80, 0.0038);
+            }
+        };
+        try (ContextCurator curator = Memfas.newBuilder().telemetryListener(new MemfasMeters(registry))
+                .factExtractor(priced).build()) {
+            curator.memories().remember(Conversation.of("chat-1", List.of(
+                    Conversation.Message.of("user", "I prefer aisle seats."))), false);
+
+            assertThat(registry.get("memfas.facts.taken").tag("namespace", "default").counter().count())
+                    .isEqualTo(1);
+            assertThat(registry.get("memfas.facts.model.tokens").tag("direction", "input").counter().count())
+                    .isEqualTo(1_200);
+            assertThat(registry.get("memfas.facts.model.tokens").tag("direction", "output").counter().count())
+                    .isEqualTo(80);
+            assertThat(registry.get("memfas.facts.cost").counter().count()).isEqualTo(0.0038);
+            assertThat(registry.find("memfas.facts.failed").counter()).isNull();
         }
     }
 }
