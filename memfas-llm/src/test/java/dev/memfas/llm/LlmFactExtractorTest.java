@@ -11,6 +11,7 @@ import dev.memfas.MemoryFilter;
 import dev.memfas.core.Memfas;
 import dev.memfas.core.telemetry.TelemetryLog;
 import dev.memfas.policy.FactExtractor;
+import dev.memfas.sqlite.SqliteMemoryStore;
 import dev.memfas.telemetry.ExtractionTelemetry;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -117,8 +118,8 @@ final class LlmFactExtractorTest {
         Path log = dir.resolve("telemetry.jsonl");
         try (CompletionsServer server = new CompletionsServer().answering(ANSWER).reportingUsage(1_200, 80)) {
             List<Memory> facts;
-            try (ContextCurator curator = Memfas.newBuilder().telemetry(log)
-                    .factExtractor(new LlmFactExtractor(endpoint(server, Duration.ofSeconds(5))),
+            try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(dir.resolve("m.db")))
+                    .telemetry(log).factExtractor(new LlmFactExtractor(endpoint(server, Duration.ofSeconds(5))),
                             Duration.ofSeconds(5)).build()) {
                 Conversation.Remembered r = curator.memories().remember(Conversation.of("chat-9", CHAT), false);
 
@@ -152,8 +153,8 @@ final class LlmFactExtractorTest {
     void aModelLaterThanTheTimeout_losesNoTurn_andIsRecordedAsFailed(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("telemetry.jsonl");
         try (CompletionsServer server = new CompletionsServer().answering(ANSWER).slow()) {
-            try (ContextCurator curator = Memfas.newBuilder().telemetry(log)
-                    .factExtractor(new LlmFactExtractor(endpoint(server, Duration.ofSeconds(30))),
+            try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(dir.resolve("m.db")))
+                    .telemetry(log).factExtractor(new LlmFactExtractor(endpoint(server, Duration.ofSeconds(30))),
                             Duration.ofMillis(300)).build()) {
                 Conversation.Remembered r = curator.memories().remember(Conversation.of("chat-9", CHAT), false);
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.core.Memfas;
+import dev.memfas.sqlite.SqliteMemoryStore;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,7 +15,9 @@ import java.net.http.HttpResponse;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The inspector's calls over HTTP: what they answer, and what they refuse, and why. */
 final class MemfasInspectorTest {
@@ -31,9 +34,12 @@ final class MemfasInspectorTest {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    @TempDir
+    Path dir;
+
     @Test
     void thePageAndTheCalls_andEveryRefusalNamesItsReason() throws Exception {
-        try (ContextCurator curator = Memfas.newBuilder().build();
+        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(dir.resolve("m.db"))).build();
              MemfasInspector inspector = MemfasInspector.builder(curator).port(0).namespace("team-a").build()) {
             curator.remember(Memory.builder("We deploy on Tuesdays.").id("deploy").namespace("team-a").build());
             curator.remember(Memory.builder("The old wiki lives on confluence.").id("wiki").namespace("team-a")

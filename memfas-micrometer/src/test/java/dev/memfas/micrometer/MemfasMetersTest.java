@@ -10,9 +10,12 @@ import dev.memfas.Memory;
 import dev.memfas.Trigger;
 import dev.memfas.core.Memfas;
 import dev.memfas.policy.FactExtractor;
+import dev.memfas.sqlite.SqliteMemoryStore;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A real curator's turns, measured into a Micrometer registry. */
 final class MemfasMetersTest {
@@ -54,7 +57,7 @@ final class MemfasMetersTest {
     }
 
     @Test
-    void aConversationsFacts_countTheirTokensAndPrice() {
+    void aConversationsFacts_countTheirTokensAndPrice(@TempDir Path dir) {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         // An extractor that says what a model would have spent: 1,200 tokens read, 80 written, for 0.0038.
         FactExtractor priced = new FactExtractor() {
@@ -68,8 +71,8 @@ final class MemfasMetersTest {
                 return new Extraction(extract(messages), 1_200, 80, 0.0038);
             }
         };
-        try (ContextCurator curator = Memfas.newBuilder().telemetryListener(new MemfasMeters(registry))
-                .factExtractor(priced).build()) {
+        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(dir.resolve("m.db")))
+                .telemetryListener(new MemfasMeters(registry)).factExtractor(priced).build()) {
             curator.memories().remember(Conversation.of("chat-1", List.of(
                     Conversation.Message.of("user", "I prefer aisle seats."))), false);
 
