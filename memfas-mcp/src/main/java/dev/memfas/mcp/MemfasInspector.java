@@ -4,7 +4,6 @@ import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import jakarta.servlet.DispatcherType;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -15,9 +14,6 @@ import java.util.function.Function;
 import org.eclipse.jetty.ee11.servlet.FilterHolder;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * A web page to look into a curator's memory: browse, search and filter the memories of a namespace, see one's history
@@ -45,42 +41,22 @@ public final class MemfasInspector implements AutoCloseable {
     /** The port when none is set: the one after MCP's. */
     public static final int DEFAULT_PORT = 8708;
 
-    private final Server jetty;
-    private final URI uri;
+    private final JettyServing jetty;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean closed;
 
     private MemfasInspector(Builder b, HttpAccess access) {
-        QueuedThreadPool threads = new QueuedThreadPool();
-        threads.setName("memfas-inspector");
-        threads.setDaemon(true);
-        this.jetty = new Server(threads);
-        ServerConnector connector = new ServerConnector(jetty);
-        connector.setHost(b.host);
-        connector.setPort(b.port);
-        jetty.addConnector(connector);
-        try {
-            connector.open();
-        } catch (IOException e) {
-            throw cannotServe(b, e);
-        }
-        ServletContextHandler context = new ServletContextHandler();
-        context.setContextPath("/");
-        context.addServlet(new ServletHolder("page", new InspectorPage()), "/");
-        context.addServlet(new ServletHolder("api", new InspectorApi(b.curator, b.report)), "/api/*");
-        // The page itself holds nothing of the store; every call that reads or changes memories passes the same
-        // access rules as MCP over HTTP.
-        context.addFilter(new FilterHolder(new ClientAccess(McpJsonDefaults.getMapper(), access.tokens(),
-                access.open(), b.host, access.loopback(), connector.getLocalPort())), "/api/*",
-                EnumSet.of(DispatcherType.REQUEST));
-        jetty.setHandler(context);
-        try {
-            jetty.start();
-        } catch (Exception e) {
-            throw cannotServe(b, e);
-        }
-        String host = b.host.contains(":") ? "[" + b.host + "]" : b.host;
-        this.uri = URI.create("http://" + host + ":" + connector.getLocalPort() + "/");
+        this.jetty = new JettyServing("the inspector", "memfas-inspector", b.host, b.port, 0, port -> {
+            ServletContextHandler context = new ServletContextHandler();
+            context.setContextPath("/");
+            context.addServlet(new ServletHolder("page", new InspectorPage()), "/");
+            context.addServlet(new ServletHolder("api", new InspectorApi(b.curator, b.report)), "/api/*");
+            // The page itself holds nothing of the store; every call that reads or changes memories passes the same
+            // access rules as MCP over HTTP.
+            context.addFilter(new FilterHolder(new ClientAccess(McpJsonDefaults.getMapper(), access.tokens(),
+                    access.open(), b.host, access.loopback(), port)), "/api/*", EnumSet.of(DispatcherType.REQUEST));
+            return context;
+        });
     }
 
     /** Starts an inspector of a curator, with options. */
@@ -90,12 +66,12 @@ public final class MemfasInspector implements AutoCloseable {
 
     /** Where a browser opens it, such as {@code http://127.0.0.1:8708/}. */
     public URI uri() {
-        return uri;
+        return jetty.root();
     }
 
     /** The port it listens on: the one asked for, or the one chosen when port 0 was asked for. */
     public int port() {
-        return uri.getPort();
+        return jetty.root().getPort();
     }
 
     /**
@@ -114,23 +90,8 @@ public final class MemfasInspector implements AutoCloseable {
             return;
         }
         closed = true;
-        stopQuietly();
+        jetty.stop();
         stopped.countDown();
-    }
-
-    private UncheckedIOException cannotServe(Builder b, Exception e) {
-        stopQuietly();
-        return new UncheckedIOException(new IOException("cannot serve the inspector on " + b.host + ":" + b.port
-                + ": " + e.getMessage(), e));
-    }
-
-    private void stopQuietly() {
-        try {
-            jetty.setStopTimeout(1_000);
-            jetty.stop();
-        } catch (Exception e) {
-            // Stopping a server that did not start has nothing left to do.
-        }
     }
 
     /** Options of a {@link MemfasInspector}. Not thread-safe. */

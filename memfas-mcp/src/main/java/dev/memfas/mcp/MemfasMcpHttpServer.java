@@ -9,7 +9,6 @@ import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import jakarta.servlet.DispatcherType;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -22,9 +21,6 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.ee11.servlet.FilterHolder;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * Serves a {@link ContextCurator} over the Model Context Protocol's Streamable HTTP transport, so that several clients
@@ -56,13 +52,16 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
     /** The shortest bearer token accepted: 16 characters, about 96 bits when drawn from base64. */
     public static final int MIN_TOKEN_LENGTH = 16;
 
-    private final Server jetty;
-    /** Connections the kernel holds for the server before it accepts them: a burst of 1,500 clients is not reset. */
+    /**
+     * Connections the kernel holds for the server before it accepts them: the default of 50 resets a burst of a few
+     * hundred clients, 4,096 does not reset 1,500 (Linux caps it at net.core.somaxconn, 4,096 by default since 5.4).
+     */
     private static final int ACCEPT_QUEUE = 4_096;
     /** How long {@link #close()} waits for the calls in progress, at most. */
     private static final long STOP_MILLIS = 5_000;
 
     private final McpSyncServer server;
+    private final JettyServing jetty;
     private final URI uri;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final RequestDrain requests = new RequestDrain();
@@ -79,43 +78,28 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
         this.server = McpFeatures.offer(McpServer.sync(transport), b.options.toolsServed(), json, b.options.version, true)
                 .build();
 
-        QueuedThreadPool threads = new QueuedThreadPool();
-        threads.setName("memfas-mcp-http");
-        threads.setDaemon(true);
-        this.jetty = new Server(threads);
-        ServerConnector connector = new ServerConnector(jetty);
-        connector.setHost(b.host);
-        connector.setPort(b.port);
-        // The kernel's queue of connections not yet accepted: the default of 50 resets a burst of a few hundred
-        // clients; Linux caps this at net.core.somaxconn (4,096 by default since 5.4).
-        connector.setAcceptQueueSize(ACCEPT_QUEUE);
-        jetty.addConnector(connector);
         try {
-            connector.open();
-        } catch (IOException e) {
-            throw cannotServe(b, e);
+            this.jetty = new JettyServing("MCP", "memfas-mcp-http", b.host, b.port, ACCEPT_QUEUE, port -> {
+                ServletContextHandler context = new ServletContextHandler();
+                context.setContextPath("/");
+                ServletHolder mcp = new ServletHolder("mcp", transport);
+                mcp.setAsyncSupported(true); // the transport streams replies and notifications as server-sent events
+                context.addServlet(mcp, ENDPOINT);
+                // In this order, each around the next: the drain counts every request, access refuses callers before
+                // their body is read, the gate checks the body and turns every error into JSON-RPC.
+                for (jakarta.servlet.Filter filter : List.of(requests, new ClientAccess(json, b.tokens, b.open, b.host,
+                        b.loopback, port), new JsonRpcGate(json))) {
+                    FilterHolder holder = new FilterHolder(filter);
+                    holder.setAsyncSupported(true);
+                    context.addFilter(holder, "/*", EnumSet.of(DispatcherType.REQUEST));
+                }
+                return context;
+            });
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
         }
-        ServletContextHandler context = new ServletContextHandler();
-        context.setContextPath("/");
-        ServletHolder mcp = new ServletHolder("mcp", transport);
-        mcp.setAsyncSupported(true); // the transport streams replies and notifications as server-sent events
-        context.addServlet(mcp, ENDPOINT);
-        // In this order, each around the next: the drain counts every request, access refuses callers before their
-        // body is read, the gate checks the body and turns every error into JSON-RPC.
-        for (jakarta.servlet.Filter filter : List.of(requests, new ClientAccess(json, b.tokens, b.open, b.host,
-                b.loopback, connector.getLocalPort()), new JsonRpcGate(json))) {
-            FilterHolder holder = new FilterHolder(filter);
-            holder.setAsyncSupported(true);
-            context.addFilter(holder, "/*", EnumSet.of(DispatcherType.REQUEST));
-        }
-        jetty.setHandler(context);
-        try {
-            jetty.start();
-        } catch (Exception e) {
-            throw cannotServe(b, e);
-        }
-        String host = b.host.contains(":") ? "[" + b.host + "]" : b.host;
-        this.uri = URI.create("http://" + host + ":" + connector.getLocalPort() + ENDPOINT);
+        this.uri = jetty.root().resolve(ENDPOINT);
     }
 
     /** Starts a server with options. */
@@ -162,24 +146,8 @@ public final class MemfasMcpHttpServer implements AutoCloseable {
             requests.drain(STOP_MILLIS);
             server.closeGracefully();
         } finally {
-            stopQuietly();
-            stopped.countDown();
-        }
-    }
-
-    private UncheckedIOException cannotServe(Builder b, Exception e) {
-        server.close();
-        stopQuietly();
-        return new UncheckedIOException(new IOException("cannot serve MCP on " + b.host + ":" + b.port + ": "
-                + e.getMessage(), e));
-    }
-
-    private void stopQuietly() {
-        try {
-            jetty.setStopTimeout(1_000);
             jetty.stop();
-        } catch (Exception e) {
-            // Stopping a server that did not start, or whose threads are already gone, has nothing left to do.
+            stopped.countDown();
         }
     }
 

@@ -7,6 +7,9 @@ import dev.memfas.ContextCurator;
 import dev.memfas.Memory;
 import dev.memfas.core.Memfas;
 import dev.memfas.sqlite.SqliteMemoryStore;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -103,6 +106,29 @@ final class MemfasInspectorTest {
                     .hasMessageContaining("serving the inspector on 0.0.0.0, not a loopback address, needs a bearer");
             assertThatThrownBy(() -> MemfasInspector.builder(curator).bearerToken("short"))
                     .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
+    void aPortTaken_isAnErrorNamingIt_andAFreedPortServesAgain() throws Exception {
+        try (ContextCurator curator = Memfas.newBuilder().build()) {
+            int port;
+            try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                port = taken.getLocalPort();
+                assertThatThrownBy(() -> MemfasInspector.builder(curator).port(port).build())
+                        .isInstanceOf(UncheckedIOException.class)
+                        .hasMessageContaining("cannot serve the inspector on 127.0.0.1:" + port);
+            }
+            MemfasInspector first = MemfasInspector.builder(curator).port(0).build();
+            int served = first.port();
+            assertThat(get(first, "/").statusCode()).isEqualTo(200);
+            first.close();
+            first.close();
+            // Closing released the port: a second inspector binds it.
+            try (MemfasInspector second = MemfasInspector.builder(curator).port(served).build()) {
+                assertThat(second.uri()).isEqualTo(URI.create("http://127.0.0.1:" + served + "/"));
+                assertThat(get(second, "/api/namespaces").statusCode()).isEqualTo(200);
+            }
         }
     }
 
