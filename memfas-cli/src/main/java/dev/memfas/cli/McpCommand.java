@@ -5,7 +5,6 @@ import dev.memfas.mcp.MemfasMcpServer;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,14 +18,10 @@ final class McpCommand implements Callable<Integer> {
     /** The environment variable a bearer token may come from, so it shows in no process list. */
     static final String TOKEN_VARIABLE = "MEMFAS_MCP_TOKEN";
 
-    /** How long a stop waits for the store to close after the server stopped, at most. */
-    private static final int STORE_CLOSE_SECONDS = 10;
-
     @CommandLine.ParentCommand
     Main main;
 
-    /** Counted down once the command has closed its store, whichever way it ends. */
-    private final CountDownLatch storeClosed = new CountDownLatch(1);
+    private final StopHook stopHook = new StopHook();
     /** Counted down once the model has loaded, or failed to: the calls to the curator wait for it (ModelGate). */
     private final CountDownLatch modelSettled = new CountDownLatch(1);
 
@@ -76,7 +71,7 @@ final class McpCommand implements Callable<Integer> {
         try (Workspace w = main.open(Workspace.Access.WRITE, true)) {
             return http ? serveHttp(w, here, namespace, offered) : serveStdio(w, here, namespace, offered, handshake);
         } finally {
-            storeClosed.countDown();
+            stopHook.storeClosed();
         }
     }
 
@@ -134,16 +129,7 @@ final class McpCommand implements Callable<Integer> {
             throw new IllegalStateException(e.getCause().getMessage(), e);
         }
         try (MemfasMcpHttpServer server = started) {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                server.close();
-                try {
-                    // Lets the store close before the JVM halts. Not a join of the serving thread: once it has
-                    // closed the store it calls System.exit, which waits for this hook.
-                    storeClosed.await(STORE_CLOSE_SECONDS, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "memfas-mcp-stop"));
+            stopHook.install(server::close, "memfas-mcp-stop");
             main.err().println("memfas: serving MCP at " + server.uri()
                     + (token != null || tokenFile != null ? " (bearer token required)" : "") + "; Ctrl-C stops");
             main.err().flush();

@@ -5,8 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,13 +17,10 @@ import picocli.CommandLine.Option;
         + " memories, see their history, edit, pin, forget and restore them, replay a turn, read the telemetry"
         + " report; until stopped (Ctrl-C).")
 final class UiCommand implements Callable<Integer> {
-    /** How long a stop waits for the store to close after the server stopped, at most. */
-    private static final int STORE_CLOSE_SECONDS = 10;
-
     @CommandLine.ParentCommand
     Main main;
 
-    private final CountDownLatch storeClosed = new CountDownLatch(1);
+    private final StopHook stopHook = new StopHook();
 
     @Option(names = "--port", paramLabel = "N", description = "Port (default 8708; 0 for any free one).")
     Integer port;
@@ -66,21 +61,14 @@ final class UiCommand implements Callable<Integer> {
                 throw new IllegalStateException(e.getCause().getMessage(), e);
             }
             try (MemfasInspector inspector = started) {
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                    inspector.close();
-                    try {
-                        storeClosed.await(STORE_CLOSE_SECONDS, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }, "memfas-ui-stop"));
+                stopHook.install(inspector::close, "memfas-ui-stop");
                 main.err().println("memfas: inspector at " + inspector.uri()
                         + (token != null || tokenFile != null ? " (bearer token required)" : "") + "; Ctrl-C stops");
                 main.err().flush();
                 inspector.awaitStop();
             }
         } finally {
-            storeClosed.countDown();
+            stopHook.storeClosed();
         }
         return Main.OK;
     }
