@@ -18,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 final class LengthDiscountTest {
     private static final Instant NOW = Instant.parse("2026-11-01T12:00:00Z");
@@ -34,9 +36,26 @@ final class LengthDiscountTest {
     }
 
     @Test
-    void aLongMemory_ranksBelowShortOnesThatBearOnTheQueryAsMuch() {
+    void aMemoryCutToHalfOfItselfOrLess_countsAsTwiceTheShortLength_whateverTheCap() {
+        assertThat(LengthDiscount.takes(500, 102)).isEqualTo(LengthDiscount.CUT_TO_HALF_TOKENS);
+        assertThat(LengthDiscount.takes(204, 102)).isEqualTo(LengthDiscount.CUT_TO_HALF_TOKENS);
+        // Cut by a little, or not at all, a memory takes what its item does.
+        assertThat(LengthDiscount.takes(150, 102)).isEqualTo(102);
+        assertThat(LengthDiscount.takes(60, 102)).isEqualTo(60);
+        // A larger cap already costs more than twice the short length.
+        assertThat(LengthDiscount.takes(500, 204)).isEqualTo(204);
+        assertThat(LengthDiscount.takes(1_000, 400)).isEqualTo(400);
+    }
+
+    /**
+     * At 1,024 tokens the long memory's item is cut to the cap of 204 tokens; at 512 to 102, about a paragraph, where it
+     * ranked first for its 0.01 more until a memory cut to a passage of itself counted as twice the short length.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {512, 1024})
+    void aLongMemory_ranksBelowShortOnesThatBearOnTheQueryAsMuch(int budget) {
         ContextResponse r = curate(Map.of(LONG, 0.80, "Seven days, then deleted.", 0.79,
-                "Compaction saves the last record per key.", 0.78));
+                "Compaction saves the last record per key.", 0.78), budget);
 
         List<String> order = r.items().stream().map(ContextItem::text).toList();
         assertThat(order).hasSize(3);
@@ -50,17 +69,17 @@ final class LengthDiscountTest {
     @Test
     void aLongMemoryThatBearsOnTheQueryMore_stillRanksFirst() {
         ContextResponse r = curate(Map.of(LONG, 0.80, "Seven days, then deleted.", 0.62,
-                "Compaction saves the last record per key.", 0.60));
+                "Compaction saves the last record per key.", 0.60), 1024);
 
         assertThat(r.items().get(0).text()).startsWith("Retention notes.");
         assertThat(r.items()).hasSize(3);
     }
 
     /**
-     * A 1,024-token turn over the given memories, each at its cosine with the query, among four far from it; none shares
+     * A turn of {@code budget} tokens over the given memories, each at its cosine with the query, among four far from it; none shares
      * a word with the query, so meaning alone ranks them.
      */
-    private static ContextResponse curate(Map<String, Double> memories) {
+    private static ContextResponse curate(Map<String, Double> memories, int budget) {
         Map<String, Double> cosines = new LinkedHashMap<>(memories);
         List<String> far = List.of("The office opens at nine.", "Lunch is served at noon.",
                 "The printer is on the second floor.", "Parking is free on weekends.");
@@ -69,7 +88,7 @@ final class LengthDiscountTest {
                 .embedder(new PlacedEmbedder(cosines, Double.NaN)).clock(new MutableClock(NOW)).build()) {
             cosines.keySet().forEach(t -> curator.remember(Memory.builder(t)
                     .createdAt(NOW.minus(Duration.ofDays(1))).build()));
-            return curator.getContext(ContextRequest.builder(QUERY).tokenBudget(1024).build());
+            return curator.getContext(ContextRequest.builder(QUERY).tokenBudget(budget).build());
         }
     }
 }
