@@ -36,20 +36,22 @@ final class LengthDiscountTest {
     }
 
     @Test
-    void aMemoryCutToHalfOfItselfOrLess_countsAsTwiceTheShortLength_whateverTheCap() {
-        assertThat(LengthDiscount.takes(500, 102)).isEqualTo(LengthDiscount.CUT_TO_HALF_TOKENS);
-        assertThat(LengthDiscount.takes(204, 102)).isEqualTo(LengthDiscount.CUT_TO_HALF_TOKENS);
+    void aMemoryCutToHalfOfItselfOrLess_countsAsTwiceItsItem_andAtLeastTwiceTheShortLength() {
+        assertThat(LengthDiscount.takes(500, 102)).isEqualTo(204);
+        assertThat(LengthDiscount.takes(204, 102)).isEqualTo(204);
+        assertThat(LengthDiscount.takes(500, 204)).isEqualTo(408);
+        assertThat(LengthDiscount.takes(1_000, 400)).isEqualTo(800);
+        // In a budget whose cap is under the short length, a passage still counts as two paragraphs.
+        assertThat(LengthDiscount.takes(500, 60)).isEqualTo(LengthDiscount.CUT_TO_HALF_TOKENS);
         // Cut by a little, or not at all, a memory takes what its item does.
         assertThat(LengthDiscount.takes(150, 102)).isEqualTo(102);
         assertThat(LengthDiscount.takes(60, 102)).isEqualTo(60);
-        // A larger cap already costs more than twice the short length.
-        assertThat(LengthDiscount.takes(500, 204)).isEqualTo(204);
-        assertThat(LengthDiscount.takes(1_000, 400)).isEqualTo(400);
+        assertThat(LengthDiscount.takes(700, 400)).isEqualTo(400);
     }
 
     /**
-     * At 1,024 tokens the long memory's item is cut to the cap of 204 tokens; at 512 to 102, about a paragraph, where it
-     * ranked first for its 0.01 more until a memory cut to a passage of itself counted as twice the short length.
+     * At 1,024 tokens the long memory's item is cut to the cap of 204 tokens; at 512 to 102, about a paragraph, where
+     * it ranked first for its 0.01 more until a memory cut to a passage of itself counted as twice its item.
      */
     @ParameterizedTest
     @ValueSource(ints = {512, 1024})
@@ -76,8 +78,8 @@ final class LengthDiscountTest {
     }
 
     /**
-     * A turn of {@code budget} tokens over the given memories, each at its cosine with the query, among four far from it; none shares
-     * a word with the query, so meaning alone ranks them.
+     * A turn of {@code budget} tokens over the given memories, each at its cosine with the query, among four far from
+     * it; none shares a word with the query, so meaning alone ranks them.
      */
     private static ContextResponse curate(Map<String, Double> memories, int budget) {
         Map<String, Double> cosines = new LinkedHashMap<>(memories);
