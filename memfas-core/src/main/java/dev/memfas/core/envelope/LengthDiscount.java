@@ -24,11 +24,11 @@ import dev.memfas.core.turn.CandidateSet;
  * and temporal questions. Counted as 200 tokens there (0.81; as twice its item, 204, it reads the same),
  * LongMemEval's recall at 512 tokens rose from .788 to .851 on its val split (21 questions gained, none lost) and from
  * .829 to .855 on its dev split (two single-session-assistant questions, whose evidence is such a reply, lost it);
- * counted as twice its item at 1,024
- * tokens too (0.66 instead of 0.81), from .909 to .937 on val (nine gained, none lost) and from .951 to .934 on dev
- * (one lost: its evidence is a pasted text of 5,400 characters); 2,048 and 4,096 tokens read the same. LoCoMo, whose
- * few long turns are cut by a few tokens, reads the same at every budget. Cut to more than half, a memory keeps the
- * discount of its item alone: applied to every memory cut at 512 tokens, the rule cost LoCoMo .021 there.
+ * counted as twice its item at 1,024 tokens too (0.66 instead of 0.81), from .909 to .937 on val (nine gained, none
+ * lost) and from .951 to .934 on dev (one lost: its evidence is a pasted text of 5,400 characters); 2,048 and 4,096
+ * tokens read the same. LoCoMo, whose few long turns are cut by a few tokens, reads the same at every budget. Cut
+ * to more than half, a memory keeps the discount of its item alone: applied to every memory cut at 512 tokens, the
+ * rule cost LoCoMo .021 there.
  */
 public final class LengthDiscount {
     /** A memory this short, a paragraph, is never discounted. */
