@@ -161,6 +161,24 @@ final class FollowUpReadingTest {
         }
     }
 
+    @Test
+    void aFollowUpsHistory_isEmbeddedAsTheQueryIs_itsAuthorsNamesReadAsSomeone() {
+        HashingEmbedder embedder = new HashingEmbedder(64);
+        try (ContextCurator named = Memfas.newBuilder().embedder(embedder).clock(new MutableClock(NOW)).build()) {
+            named.rememberAll(List.of(said("c", "Caroline", "Caroline: I went to the support group")));
+            embedder.embedded.clear();
+
+            named.getContext(ContextRequest.builder("Tell me more about that.").sessionId("f")
+                    .recentHistory(List.of("When did Caroline go to the support group?")).build());
+            named.getContext(ContextRequest.builder("When is the next meeting?").sessionId("q")
+                    .recentHistory(List.of("When did Caroline go to the support group?")).build());
+
+            assertThat(embedder.embedded).containsExactly("Tell me more about that.",
+                    "When did someone go to the support group?", "When is the next meeting?",
+                    "When did Caroline go to the support group?");
+        }
+    }
+
     private static Memory said(String id, String author, String text) {
         return Memory.builder(text).id(id).author(author).createdAt(NOW.minus(Duration.ofDays(1))).build();
     }

@@ -128,20 +128,33 @@ public final class AuthorNames {
     /**
      * A query that names no author but refers to someone by a pronoun ("When did she go to the support group?") as a
      * follow-up reads it: naming the author its recent history names last, the latest message first, as a reader
-     * resolves "she" to the person just spoken of. The text it embeds stays as it is (a pronoun reads as "someone"
-     * does). A query that names an author, has no such pronoun, or whose history names none, is read as it is.
+     * resolves "she" to the person just spoken of. A follow-up that names almost nothing ({@link FollowUps}: "Tell me
+     * more about that." after "What did Caroline and Melanie paint?") is about whom its history is about: it reads as
+     * naming the authors of the latest message of its history that names any. The text it embeds stays as it is (a pronoun reads as
+     * "someone" does). A query that names an author, or neither has such a pronoun nor is a follow-up, or whose
+     * history names none, is read as it is.
      *
      * @param history the recent history, oldest first
+     * @param followUp whether the query is a follow-up read with that history
      */
-    Reading readFollowingHistory(String namespace, String query, List<String> history) {
+    Reading readFollowingHistory(String namespace, String query, List<String> history, boolean followUp) {
         Reading reading = read(namespace, query);
-        if (!reading.named().isEmpty() || history.isEmpty() || !refersToSomeone(query)) {
+        if (!reading.named().isEmpty() || history.isEmpty()) {
             return reading;
         }
-        for (int i = history.size() - 1; i >= 0; i--) {
-            String last = lastNamed(namespace, history.get(i));
-            if (last != null) {
-                return new Reading(reading.text(), Set.of(last), true);
+        if (refersToSomeone(query)) {
+            for (int i = history.size() - 1; i >= 0; i--) {
+                String last = lastNamed(namespace, history.get(i));
+                if (last != null) {
+                    return new Reading(reading.text(), Set.of(last), true);
+                }
+            }
+        } else if (followUp) {
+            for (int i = history.size() - 1; i >= 0; i--) {
+                Set<String> named = read(namespace, history.get(i)).named();
+                if (!named.isEmpty()) {
+                    return new Reading(reading.text(), named, true);
+                }
             }
         }
         return reading;

@@ -13,8 +13,9 @@ import java.util.List;
  * refers to someone by a pronoun is read as naming the author its recent history names last.
  * Without an embedder it returns {@link QueryVectors#NONE}. Thread-safe if the embedder is.
  *
- * <p>A follow-up ({@link FollowUps}) is read by the query and the recent history at equal weight; any other query by
- * its own embedding. The session's topic follows the query and the history at half weight either way.
+ * <p>A follow-up ({@link FollowUps}) is read by the query and the recent history, the history at
+ * {@link FollowUps#HISTORY_WEIGHT} times the query's weight and read with the authors' names as "someone" too; any
+ * other query by its own embedding. The session's topic follows the query and the history at half weight either way.
  */
 public final class QueryEmbedder {
     /** How much the recent history counts against the query in the turn's vector (and its terms in the topic). */
@@ -38,6 +39,11 @@ public final class QueryEmbedder {
         // The session's queries stand in for a history only for a follow-up: the topic has followed them already.
         boolean readWithHistory = !request.recentHistory().isEmpty() || turn.followUp();
         String history = readWithHistory ? String.join("\n", turn.history()) : "";
+        if (turn.followUp()) {
+            // Read as the query is: a name in the history would otherwise pull the follow-up toward every memory that
+            // says the name rather than toward what that author said.
+            history = authors.read(turn.namespace(), history).text();
+        }
         List<float[]> vectors = Embeddings.embedQueries(embedder,
                 history.isBlank() ? List.of(reading.text()) : List.of(reading.text(), history), "the query");
         float[] query = Vectors.normalizedCopy(vectors.get(0), embedder.dimension());

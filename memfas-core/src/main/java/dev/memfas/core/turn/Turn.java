@@ -15,9 +15,9 @@ import java.util.Set;
  *
  * @param history the request's recent history, oldest first; for a request without one that leans on what came
  *     before ({@link FollowUps#leansOnWhatCameBefore}), its session's latest queries
- * @param reading who the query is about: the namespace's authors it names, or the one its history names last for a
- *     query that refers to someone by a pronoun ({@link AuthorNames#readFollowingHistory}), and the text it is
- *     embedded as
+ * @param reading who the query is about: the namespace's authors it names; or, read from its history
+ *     ({@link AuthorNames#readFollowingHistory}), the author named last for a query that refers to someone by a
+ *     pronoun, the authors of the latest message that names any for a follow-up; and the text it is embedded as
  */
 public record Turn(ContextRequest request, String namespace, Instant now, FillPlan plan, SessionState session,
         long startNanos, InForce inForce, List<String> history, boolean followUp, AuthorNames.Reading reading) {
@@ -38,7 +38,7 @@ public record Turn(ContextRequest request, String namespace, Instant now, FillPl
         List<String> history = !request.recentHistory().isEmpty() ? request.recentHistory()
                 : !askedBefore.isEmpty() && FollowUps.leansOnWhatCameBefore(request.query()) ? askedBefore : List.of();
         boolean followUp = FollowUps.isFollowUp(request.query(), history);
-        AuthorNames.Reading reading = authors.readFollowingHistory(namespace, request.query(), history);
+        AuthorNames.Reading reading = authors.readFollowingHistory(namespace, request.query(), history, followUp);
         FillPlan plan = FillPlan.of(request, settings, followUp ? FollowUps.searchText(request.query(), history)
                 : reading.carried() ? reading.withNamed(request.query()) : request.query());
         return new Turn(request, namespace, now, plan, session, startNanos,

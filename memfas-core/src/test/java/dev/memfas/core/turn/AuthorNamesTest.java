@@ -3,6 +3,7 @@ package dev.memfas.core.turn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
+import dev.memfas.ContextRequest;
 import dev.memfas.Memory;
 import dev.memfas.RecallHit;
 import dev.memfas.RecallRequest;
@@ -142,6 +143,43 @@ final class AuthorNamesTest {
             assertThat(named.get(1).factors().semantic()).isCloseTo((0.63 - 0.2) / (0.65 - 0.2),
                     org.assertj.core.data.Offset.offset(1e-3));
             assertThat(CandidateScorer.NAMED_AUTHOR_RAISE).isEqualTo(0.05);
+        }
+    }
+
+    @Test
+    void aFollowUp_readsAsNamingTheAuthorsOfTheLatestMessageThatNamesAny() {
+        AuthorNames names = over(said("1", "Caroline", "I paint"), said("2", "Melanie", "I swim"));
+        String ns = Memory.DEFAULT_NAMESPACE;
+        List<String> history = List.of("What does Caroline paint?", "Did Melanie and Caroline swim?", "Nice.");
+
+        assertThat(names.readFollowingHistory(ns, "Tell me more about that.", history, true))
+                .isEqualTo(new AuthorNames.Reading("Tell me more about that.", Set.of("Melanie", "Caroline"), true));
+        // a pronoun stands for one person: the one named last
+        assertThat(names.readFollowingHistory(ns, "When did she go?", history, true).named())
+                .containsExactly("Caroline");
+        // a query that is not a follow-up and has no pronoun is about no one the history names
+        assertThat(names.readFollowingHistory(ns, "What about the weather on the coast?", history, false).named())
+                .isEmpty();
+        // a query that names someone is about them, whatever came before
+        assertThat(names.readFollowingHistory(ns, "And Melanie?", history, true).named()).containsExactly("Melanie");
+        assertThat(names.readFollowingHistory(ns, "Why?", List.of("Nice."), true).named()).isEmpty();
+    }
+
+    @Test
+    void aFollowUp_raisesTheMemoriesOfTheAuthorItsHistoryNames() {
+        Map<String, Double> cosines = Map.of("I paint sunsets", 0.60, "I paint sunrises", 0.63, "lunch at noon", 0.2);
+        try (ContextCurator curator = Memfas.newBuilder().embedder(new PlacedEmbedder(cosines, 0.7))
+                .clock(new MutableClock(NOW)).build()) {
+            curator.rememberAll(List.of(said("caroline", "Caroline", "I paint sunsets"),
+                    said("melanie", "Melanie", "I paint sunrises"), said("lunch", "Melanie", "lunch at noon")));
+
+            List<String> afterCaroline = curator.getContext(ContextRequest.builder("Tell me more about that.")
+                    .sessionId("a").recentHistory(List.of("What does Caroline paint?")).build()).memoryIds();
+            List<String> afterNobody = curator.getContext(ContextRequest.builder("Tell me more about that.")
+                    .sessionId("b").recentHistory(List.of("What does one paint?")).build()).memoryIds();
+
+            assertThat(afterCaroline).startsWith("caroline", "melanie");
+            assertThat(afterNobody).startsWith("melanie", "caroline");
         }
     }
 }
