@@ -126,14 +126,19 @@ final class AuthorNamesTest {
         assertThat(names.read(Memory.DEFAULT_NAMESPACE, query).text()).isSameAs(query);
     }
 
+    /** Caroline's "I paint sunsets" at cosine 0.60 with every query, Melanie's "I paint sunrises" at 0.63. */
+    private static ContextCurator painters() {
+        Map<String, Double> cosines = Map.of("I paint sunsets", 0.60, "I paint sunrises", 0.63, "lunch at noon", 0.2);
+        ContextCurator curator = Memfas.newBuilder().embedder(new PlacedEmbedder(cosines, 0.7))
+                .clock(new MutableClock(NOW)).build();
+        curator.rememberAll(List.of(said("caroline", "Caroline", "I paint sunsets"),
+                said("melanie", "Melanie", "I paint sunrises"), said("lunch", "Melanie", "lunch at noon")));
+        return curator;
+    }
+
     @Test
     void aMemoryByTheNamedAuthor_isRaised_andRanksAboveACloserOne() {
-        Map<String, Double> cosines = Map.of("I paint sunsets", 0.60, "I paint sunrises", 0.63, "lunch at noon", 0.2);
-        try (ContextCurator curator = Memfas.newBuilder().embedder(new PlacedEmbedder(cosines, 0.7))
-                .clock(new MutableClock(NOW)).build()) {
-            curator.rememberAll(List.of(said("caroline", "Caroline", "I paint sunsets"),
-                    said("melanie", "Melanie", "I paint sunrises"), said("lunch", "Melanie", "lunch at noon")));
-
+        try (ContextCurator curator = painters()) {
             List<RecallHit> named = curator.recall(RecallRequest.builder("What does Caroline paint?").limit(3).build());
             List<RecallHit> nobody = curator.recall(RecallRequest.builder("What does one paint?").limit(3).build());
 
@@ -167,12 +172,7 @@ final class AuthorNamesTest {
 
     @Test
     void aFollowUp_raisesTheMemoriesOfTheAuthorItsHistoryNames() {
-        Map<String, Double> cosines = Map.of("I paint sunsets", 0.60, "I paint sunrises", 0.63, "lunch at noon", 0.2);
-        try (ContextCurator curator = Memfas.newBuilder().embedder(new PlacedEmbedder(cosines, 0.7))
-                .clock(new MutableClock(NOW)).build()) {
-            curator.rememberAll(List.of(said("caroline", "Caroline", "I paint sunsets"),
-                    said("melanie", "Melanie", "I paint sunrises"), said("lunch", "Melanie", "lunch at noon")));
-
+        try (ContextCurator curator = painters()) {
             List<String> afterCaroline = curator.getContext(ContextRequest.builder("Tell me more about that.")
                     .sessionId("a").recentHistory(List.of("What does Caroline paint?")).build()).memoryIds();
             List<String> afterNobody = curator.getContext(ContextRequest.builder("Tell me more about that.")
