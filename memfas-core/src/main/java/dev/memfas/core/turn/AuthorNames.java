@@ -130,9 +130,9 @@ public final class AuthorNames {
      * follow-up reads it: naming the author its recent history names last, the latest message first, as a reader
      * resolves "she" to the person just spoken of. A follow-up that names almost nothing ({@link FollowUps}: "Tell me
      * more about that." after "What did Caroline and Melanie paint?") is about whom its history is about: it reads as
-     * naming the authors of the latest message of its history that names any. The text it embeds stays as it is (a pronoun reads as
-     * "someone" does). A query that names an author, or neither has such a pronoun nor is a follow-up, or whose
-     * history names none, is read as it is.
+     * naming the authors of the latest message of its history that names any. The text it embeds stays as it is (a
+     * pronoun reads as "someone" does). A query that names an author, or neither has such a pronoun nor is a
+     * follow-up, or whose history names none, is read as it is.
      *
      * @param history the recent history, oldest first
      * @param followUp whether the query is a follow-up read with that history
