@@ -20,12 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code memfas ui} in Debian's headless Chromium: the command's jar serves a SQLite file with the real model, and the
  * test reads, edits, forgets and replays in the page as a person would, then checks the store with the command. The
- * screenshots in docs/images are the ones this test takes.
+ * screenshots in docs/images are the ones this test takes: it writes them to target/screenshots, and to docs/images
+ * when run with {@code -Dmemfas.screenshots=docs}, so that a build leaves the checkout as it found it.
  */
 final class InspectorBrowserIT {
     private static final Path MODULE = Path.of("").toAbsolutePath();
     private static final Path JAR = MODULE.resolve("target/memfas.jar");
-    private static final Path IMAGES = MODULE.getParent().resolve("docs/images");
+    private static final Path IMAGES = "docs".equals(System.getProperty("memfas.screenshots"))
+            ? MODULE.getParent().resolve("docs/images") : MODULE.resolve("target/screenshots");
     private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     private static final String HOSTILE = "<img src=x onerror=\"window.__pwned=1\"><script>window.__pwned=2</script>"
             + " Deploy checklist </textarea> & \"quotes\"";
@@ -34,8 +36,9 @@ final class InspectorBrowserIT {
     Path dir;
 
     @BeforeAll
-    static void jarIsBuilt() {
+    static void jarIsBuilt() throws Exception {
         assertThat(JAR).as("memfas.jar is built by the package phase").isRegularFile();
+        Files.createDirectories(IMAGES);
     }
 
     @Test
