@@ -36,8 +36,12 @@ final class InspectorBrowserIT {
     Path dir;
 
     @BeforeAll
-    static void jarIsBuilt() throws Exception {
+    static void jarIsBuilt() {
         assertThat(JAR).as("memfas.jar is built by the package phase").isRegularFile();
+    }
+
+    @BeforeAll
+    static void screenshotsHaveAPlace() throws Exception {
         Files.createDirectories(IMAGES);
     }
 
