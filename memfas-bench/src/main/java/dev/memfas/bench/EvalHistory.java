@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * conversation: nothing (the default); the conversation's previous question as recent history, as an agent asks a
  * question that stands alone after one on another subject (LongMemEval asks one question of each haystack, which
  * therefore gets none); or as a follow-up that names nothing ("Tell me more about
- * that.") with the question as recent history, whose context should hold the question's evidence all the same; or as
+ * that.") with the question as recent history, whose context should hold the question's evidence all the same (or
+ * with the question before it and the question, two messages, the latest the one it follows); or as
  * a follow-up that leans on the turn before it for whom it is about ({@link #rewrite}). The last two are also asked the
  * way an agent that passes no history asks them ({@code follow-up-session}, {@code pronoun-session}): the turn before
  * is asked first, in the same session, and the follow-up after it with no history. The peers rrf and dense read no
@@ -22,6 +23,7 @@ enum EvalHistory {
     NONE("none"),
     PREVIOUS("previous"),
     FOLLOW_UP("follow-up"),
+    FOLLOW_UP_PREVIOUS("follow-up-previous"),
     PRONOUN("pronoun"),
     FOLLOW_UP_SESSION("follow-up-session"),
     PRONOUN_SESSION("pronoun-session");
@@ -42,8 +44,8 @@ enum EvalHistory {
                 return h;
             }
         }
-        throw new IllegalArgumentException("--history is none, previous, follow-up, pronoun, follow-up-session or"
-                + " pronoun-session: '" + value + "'");
+        throw new IllegalArgumentException("--history is none, previous, follow-up, follow-up-previous, pronoun,"
+                + " follow-up-session or pronoun-session: '" + value + "'");
     }
 
     /** As {@code --history} names it. */
@@ -102,6 +104,8 @@ enum EvalHistory {
             case PREVIOUS -> ContextRequest.builder(question)
                     .recentHistory(previous == null ? List.of() : List.of(previous));
             case FOLLOW_UP -> ContextRequest.builder(FOLLOW_UP_QUERY).recentHistory(List.of(question));
+            case FOLLOW_UP_PREVIOUS -> ContextRequest.builder(FOLLOW_UP_QUERY)
+                    .recentHistory(previous == null ? List.of(question) : List.of(previous, question));
             case PRONOUN -> {
                 FollowUp f = rewrite(question, speakers);
                 yield f == null ? ContextRequest.builder(question)

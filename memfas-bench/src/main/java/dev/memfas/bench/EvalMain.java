@@ -44,7 +44,7 @@ import java.util.stream.Stream;
  * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.EvalMain DATA_DIR [--out DIR]
  *     [--budgets 512,1024,2048,4096] [--model bge-small-en-v1.5-q|bge-small-en-v1.5|all-minilm-l6-v2|none]
  *     [--peers rrf|none] [--cache DIR] [--variant NAME=semantic:0.6,recency:0,candidates:200 ...]
- *     [--history none|previous|follow-up|pronoun|follow-up-session|pronoun-session]
+ *     [--history none|previous|follow-up|follow-up-previous|pronoun|follow-up-session|pronoun-session]
  * </pre>
  *
  * Writes {@code eval.json}, {@code eval.md}, {@code misses.jsonl} (every answerable question a system at a budget
@@ -95,7 +95,8 @@ public final class EvalMain {
         if (args.length == 0 || args[0].startsWith("--")) {
             System.err.println("usage: EvalMain DATA_DIR [--out DIR] [--budgets 512,1024,2048,4096] [--model M]"
                     + " [--peers rrf|none] [--cache DIR] [--variant NAME=key:value,...] [--postgres URL|embedded]"
-                    + " [--history none|previous|follow-up|pronoun|follow-up-session|pronoun-session]");
+                    + " [--history none|previous|follow-up|follow-up-previous|pronoun|follow-up-session"
+                    + "|pronoun-session]");
             System.exit(1);
         }
         Path data = Path.of(args[0]);

@@ -215,6 +215,9 @@ final class EvalReport {
             case PREVIOUS -> ", each asked with the previous question as recent history";
             case FOLLOW_UP -> ", each asked as a follow-up (\"" + EvalHistory.FOLLOW_UP_QUERY
                     + "\" with the question as recent history; rrf and dense read the question)";
+            case FOLLOW_UP_PREVIOUS -> ", each asked as a follow-up (\"" + EvalHistory.FOLLOW_UP_QUERY
+                    + "\" with the previous question and the question as recent history; rrf and dense read the"
+                    + " question)";
             case PRONOUN -> ", each naming one speaker asked after \"Let's talk about NAME.\" with the name read as"
                     + " \"they\" (rrf and dense read the question)";
             case FOLLOW_UP_SESSION -> ", each asked, then followed in the same session by \""

@@ -222,10 +222,17 @@ final class EvalMainTest {
             assertThat(r.query()).isEqualTo(EvalHistory.FOLLOW_UP_QUERY);
             assertThat(r.recentHistory()).containsExactly("Q?");
         });
+        assertThat(EvalHistory.FOLLOW_UP_PREVIOUS.request("Q?", "P?", List.of()).build()).satisfies(r -> {
+            assertThat(r.query()).isEqualTo(EvalHistory.FOLLOW_UP_QUERY);
+            assertThat(r.recentHistory()).containsExactly("P?", "Q?");
+        });
+        assertThat(EvalHistory.FOLLOW_UP_PREVIOUS.request("Q?", null, List.of()).build().recentHistory())
+                .containsExactly("Q?");
         assertThat(EvalHistory.parse(" Follow-Up ")).isEqualTo(EvalHistory.FOLLOW_UP);
+        assertThat(EvalHistory.parse("follow-up-previous")).isEqualTo(EvalHistory.FOLLOW_UP_PREVIOUS);
         assertThatThrownBy(() -> EvalHistory.parse("always")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("--history is none, previous, follow-up, pronoun, follow-up-session or"
-                        + " pronoun-session: 'always'");
+                .hasMessage("--history is none, previous, follow-up, follow-up-previous, pronoun, follow-up-session"
+                        + " or pronoun-session: 'always'");
     }
 
     @Test

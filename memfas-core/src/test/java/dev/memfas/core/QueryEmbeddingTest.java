@@ -68,4 +68,27 @@ class QueryEmbeddingTest {
             assertThat(hits).extracting(h -> h.memory().id()).containsExactly("l");
         }
     }
+
+    @Test
+    void aHistoryMessage_isEmbeddedOnItsOwn_andOnceASessionAskedItAsAQuery_notAgain() {
+        AsymmetricEmbedder embedder = new AsymmetricEmbedder();
+        try (ContextCurator curator = Memfas.newBuilder().embedder(embedder).relevanceFloor(-1).build()) {
+            curator.rememberAll(List.of(Memory.builder("kafka retention is seven days").id("k").build(),
+                    Memory.builder("the lunch menu changes on mondays").id("l").build()));
+
+            curator.getContext(ContextRequest.builder("find kafka retention").sessionId("s").build());
+            var followUp = curator.getContext(ContextRequest.builder("Tell me more about that.").sessionId("s")
+                    .build());
+            curator.getContext(ContextRequest.builder("Why?").sessionId("s")
+                    .recentHistory(List.of("find kafka retention", "find lunch menu")).build());
+            curator.getContext(ContextRequest.builder("Why?").sessionId("other")
+                    .recentHistory(List.of("find kafka retention")).build());
+
+            // The follow-up's history is the query before it: only its own text goes to the model. The history of
+            // two messages sends the one the session never asked; another session reuses nothing.
+            assertThat(embedder.queries).containsExactly("find kafka retention", "Tell me more about that.",
+                    "Why?", "find lunch menu", "Why?", "find kafka retention");
+            assertThat(followUp.memoryIds()).startsWith("k");
+        }
+    }
 }

@@ -4,13 +4,17 @@ import dev.memfas.ContextRequest;
 import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.core.vector.Vectors;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The one model call of a turn: embeds the query, and the recent history if the request gives one, in one call, as
- * queries ({@link Embedder#embedQueries}): what the turn looks for among the memories. The query is embedded with
- * the names of the namespace's authors in it read as "someone" ({@link AuthorNames}); one that names no author but
- * refers to someone by a pronoun is read as naming the author its recent history names last.
+ * The one model call of a turn: embeds the query, and each message of the recent history if the request gives one,
+ * in one call, as queries ({@link Embedder#embedQueries}): what the turn looks for among the memories. A message its
+ * session asked as a query a turn before is not embedded again ({@link SessionState#queryVectors}). The query is
+ * embedded with the names of the namespace's authors in it read as "someone" ({@link AuthorNames}); one that names no
+ * author but refers to someone by a pronoun is read as naming the author its recent history names last.
  * Without an embedder it returns {@link QueryVectors#NONE}. Thread-safe if the embedder is.
  *
  * <p>A follow-up ({@link FollowUps}) is read by the query and the recent history, the history at
@@ -20,6 +24,8 @@ import java.util.List;
 public final class QueryEmbedder {
     /** How much the recent history counts against the query in the turn's vector (and its terms in the topic). */
     static final float HISTORY_WEIGHT = 0.5f;
+    /** What a message of the history weighs against the one after it: the latest says what a follow-up is about. */
+    static final float MESSAGE_DECAY = 0.5f;
 
     private final Embedder embedder;
     private final AuthorNames authors;
@@ -38,21 +44,57 @@ public final class QueryEmbedder {
         AuthorNames.Reading reading = turn.reading();
         // The session's queries stand in for a history only for a follow-up: the topic has followed them already.
         boolean readWithHistory = !request.recentHistory().isEmpty() || turn.followUp();
-        String history = readWithHistory ? String.join("\n", turn.history()) : "";
-        if (turn.followUp()) {
-            // Read as the query is: a name in the history would otherwise pull the follow-up toward every memory that
-            // says the name rather than toward what that author said.
-            history = authors.read(turn.namespace(), history).text();
+        List<String> said = new ArrayList<>();
+        for (String message : readWithHistory ? turn.history() : List.<String>of()) {
+            if (!message.isBlank()) {
+                // Read as the query is: a name in the history would otherwise pull the follow-up toward every memory
+                // that says the name rather than toward what that author said.
+                said.add(turn.followUp() ? authors.read(turn.namespace(), message).text() : message);
+            }
         }
-        List<float[]> vectors = Embeddings.embedQueries(embedder,
-                history.isBlank() ? List.of(reading.text()) : List.of(reading.text(), history), "the query");
-        float[] query = Vectors.normalizedCopy(vectors.get(0), embedder.dimension());
-        if (vectors.size() == 1) {
+        SessionState session = turn.session();
+        Map<String, float[]> known = session == null ? Map.of() : session.queryVectors(said);
+        List<String> texts = new ArrayList<>();
+        texts.add(reading.text());
+        for (String message : said) {
+            if (!known.containsKey(message) && !texts.contains(message)) {
+                texts.add(message);
+            }
+        }
+        List<float[]> vectors = Embeddings.embedQueries(embedder, texts, "the query");
+        Map<String, float[]> byText = new HashMap<>(known);
+        for (int i = 0; i < texts.size(); i++) {
+            byText.put(texts.get(i), Vectors.normalizedCopy(vectors.get(i), embedder.dimension()));
+        }
+        float[] query = byText.get(reading.text());
+        if (session != null) {
+            session.keepQueryVector(reading.text(), query);
+        }
+        if (said.isEmpty()) {
             return new QueryVectors(query, query, reading.named());
         }
-        float[] said = Vectors.normalizedCopy(vectors.get(1), embedder.dimension());
-        float[] read = turn.followUp() ? blend(query, said, FollowUps.HISTORY_WEIGHT) : query;
-        return new QueryVectors(read, blend(query, said, HISTORY_WEIGHT), reading.named());
+        float[] history = history(said, byText);
+        float[] read = turn.followUp() ? blend(query, history, FollowUps.HISTORY_WEIGHT) : query;
+        return new QueryVectors(read, blend(query, history, HISTORY_WEIGHT), reading.named());
+    }
+
+    /**
+     * The history's unit vector: its messages' vectors summed, the latest at full weight and each one before it at half
+     * the weight of the next. Each message is embedded on its own, so none falls out of the model's window (512 tokens
+     * for the default model: a long reply before a short question would otherwise leave the question out), and a
+     * message the session asked as a query is not embedded again.
+     */
+    private static float[] history(List<String> said, Map<String, float[]> byText) {
+        float[] sum = new float[byText.get(said.get(0)).length];
+        float weight = 1;
+        for (int m = said.size() - 1; m >= 0; m--) {
+            float[] v = byText.get(said.get(m));
+            for (int d = 0; d < sum.length; d++) {
+                sum[d] += weight * v[d];
+            }
+            weight *= MESSAGE_DECAY;
+        }
+        return Vectors.normalizedCopy(sum, sum.length);
     }
 
     /** The texts' unit vectors, in one model call; null without an embedder. */

@@ -16,8 +16,8 @@ import java.util.Set;
 /**
  * What the curator remembers about one conversation: its topic (a vector when there is an embedder, and weighted terms
  * and the phrases they came in for the label: {@link TopicLabel}), the topics it visited, how often each memory was
- * included, its working memory, its latest queries (what a follow-up leans on), its totals for its summary
- * ({@link SessionLedger}), and when it was last used.
+ * included, its working memory, its latest queries and their vectors (what a follow-up leans on), its totals for its
+ * summary ({@link SessionLedger}), and when it was last used.
  *
  * <p>Thread-safe: every method synchronizes on the session, so concurrent turns of one session see each other's
  * updates whole. Sessions never share state.
@@ -246,6 +246,33 @@ public final class SessionState {
             queries.removeFirst();
         }
         return before;
+    }
+
+    /**
+     * The vectors of the session's latest queries, by the text each was embedded as: a follow-up's history is most
+     * often the query before it, whose vector that turn computed ({@link QueryEmbedder}).
+     */
+    private final LinkedHashMap<String, float[]> queryVectors = new LinkedHashMap<>();
+
+    /** Of these texts, those a turn of the session embedded as its query, with their unit vectors. */
+    synchronized Map<String, float[]> queryVectors(List<String> texts) {
+        Map<String, float[]> known = new HashMap<>();
+        for (String text : texts) {
+            float[] v = queryVectors.get(text);
+            if (v != null) {
+                known.put(text, v);
+            }
+        }
+        return known;
+    }
+
+    /** Keeps a copy of a query's unit vector for the turns after it, the latest {@value #QUERIES_KEPT}. */
+    synchronized void keepQueryVector(String text, float[] vector) {
+        queryVectors.remove(text);
+        queryVectors.put(text, vector.clone());
+        if (queryVectors.size() > QUERIES_KEPT) {
+            queryVectors.remove(queryVectors.keySet().iterator().next());
+        }
     }
 
     /** Unhelpful memories lose their standing: they must be included twice again to be hot. */
