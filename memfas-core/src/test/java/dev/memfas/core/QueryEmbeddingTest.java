@@ -48,12 +48,18 @@ class QueryEmbeddingTest {
         }
     }
 
+    /** A curator that has remembered "k" (kafka retention) and "l" (the lunch menu), its floor off. */
+    private static ContextCurator rememberingTwo(Embedder embedder) {
+        ContextCurator curator = Memfas.newBuilder().embedder(embedder).relevanceFloor(-1).build();
+        curator.rememberAll(List.of(Memory.builder("kafka retention is seven days").id("k").build(),
+                Memory.builder("the lunch menu changes on mondays").id("l").build()));
+        return curator;
+    }
+
     @Test
     void aTurnAndASearch_embedTheirQueriesAsQueries_andMemoriesAsTexts() {
         AsymmetricEmbedder embedder = new AsymmetricEmbedder();
-        try (ContextCurator curator = Memfas.newBuilder().embedder(embedder).relevanceFloor(-1).build()) {
-            curator.rememberAll(List.of(Memory.builder("kafka retention is seven days").id("k").build(),
-                    Memory.builder("the lunch menu changes on mondays").id("l").build()));
+        try (ContextCurator curator = rememberingTwo(embedder)) {
             assertThat(embedder.texts).containsExactlyInAnyOrder("kafka retention is seven days",
                     "the lunch menu changes on mondays");
 
@@ -72,9 +78,7 @@ class QueryEmbeddingTest {
     @Test
     void aHistoryMessage_isEmbeddedOnItsOwn_andOnceASessionAskedItAsAQuery_notAgain() {
         AsymmetricEmbedder embedder = new AsymmetricEmbedder();
-        try (ContextCurator curator = Memfas.newBuilder().embedder(embedder).relevanceFloor(-1).build()) {
-            curator.rememberAll(List.of(Memory.builder("kafka retention is seven days").id("k").build(),
-                    Memory.builder("the lunch menu changes on mondays").id("l").build()));
+        try (ContextCurator curator = rememberingTwo(embedder)) {
 
             curator.getContext(ContextRequest.builder("find kafka retention").sessionId("s").build());
             var followUp = curator.getContext(ContextRequest.builder("Tell me more about that.").sessionId("s")
