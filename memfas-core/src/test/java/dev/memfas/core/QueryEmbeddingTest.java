@@ -95,4 +95,16 @@ class QueryEmbeddingTest {
             assertThat(followUp.memoryIds()).startsWith("k");
         }
     }
+
+    @Test
+    void aLongHistory_isReadByItsLatestSixMessages() {
+        AsymmetricEmbedder embedder = new AsymmetricEmbedder();
+        try (ContextCurator curator = rememberingTwo(embedder)) {
+            List<String> history = List.of("m1", "m2", "m3", " ", "m4", "m5", "m6", "m7", "m8");
+
+            curator.getContext(ContextRequest.builder("find kafka retention").recentHistory(history).build());
+
+            assertThat(embedder.queries).containsExactly("find kafka retention", "m3", "m4", "m5", "m6", "m7", "m8");
+        }
+    }
 }

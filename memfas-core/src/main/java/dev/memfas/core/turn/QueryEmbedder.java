@@ -26,6 +26,11 @@ public final class QueryEmbedder {
     static final float HISTORY_WEIGHT = 0.5f;
     /** What a message of the history weighs against the one after it: the latest says what a follow-up is about. */
     static final float MESSAGE_DECAY = 0.5f;
+    /**
+     * The latest messages of the history that are embedded: the sixth back weighs 1/32 of the latest, a seventh would
+     * weigh 1/64, and a caller that passes a whole conversation would otherwise pay a text in the model call for each.
+     */
+    static final int MESSAGES_READ = 6;
 
     private final Embedder embedder;
     private final AuthorNames authors;
@@ -44,12 +49,14 @@ public final class QueryEmbedder {
         AuthorNames.Reading reading = turn.reading();
         // The session's queries stand in for a history only for a follow-up: the topic has followed them already.
         boolean readWithHistory = !request.recentHistory().isEmpty() || turn.followUp();
+        List<String> history = readWithHistory ? turn.history() : List.of();
         List<String> said = new ArrayList<>();
-        for (String message : readWithHistory ? turn.history() : List.<String>of()) {
+        for (int m = history.size() - 1; m >= 0 && said.size() < MESSAGES_READ; m--) {
+            String message = history.get(m);
             if (!message.isBlank()) {
                 // Read as the query is: a name in the history would otherwise pull the follow-up toward every memory
                 // that says the name rather than toward what that author said.
-                said.add(turn.followUp() ? authors.read(turn.namespace(), message).text() : message);
+                said.add(0, turn.followUp() ? authors.read(turn.namespace(), message).text() : message);
             }
         }
         SessionState session = turn.session();
@@ -73,16 +80,16 @@ public final class QueryEmbedder {
         if (said.isEmpty()) {
             return new QueryVectors(query, query, reading.named());
         }
-        float[] history = history(said, byText);
-        float[] read = turn.followUp() ? blend(query, history, FollowUps.HISTORY_WEIGHT) : query;
-        return new QueryVectors(read, blend(query, history, HISTORY_WEIGHT), reading.named());
+        float[] saidVector = history(said, byText);
+        float[] read = turn.followUp() ? blend(query, saidVector, FollowUps.HISTORY_WEIGHT) : query;
+        return new QueryVectors(read, blend(query, saidVector, HISTORY_WEIGHT), reading.named());
     }
 
     /**
-     * The history's unit vector: its messages' vectors summed, the latest at full weight and each one before it at half
-     * the weight of the next. Each message is embedded on its own, so none falls out of the model's window (512 tokens
-     * for the default model: a long reply before a short question would otherwise leave the question out), and a
-     * message the session asked as a query is not embedded again.
+     * The history's unit vector: its latest {@value #MESSAGES_READ} messages' vectors summed, the latest at full weight
+     * and each one before it at half the weight of the next. Each message is embedded on its own, so none falls out of
+     * the model's window (512 tokens for the default model: a long reply before a short question would otherwise leave
+     * the question out), and a message the session asked as a query is not embedded again.
      */
     private static float[] history(List<String> said, Map<String, float[]> byText) {
         float[] sum = new float[byText.get(said.get(0)).length];
