@@ -104,7 +104,7 @@ class QueryEmbeddingTest {
 
             curator.getContext(ContextRequest.builder("find kafka retention").recentHistory(history).build());
 
-            assertThat(embedder.queries).containsExactly("find kafka retention", "m3", "m4", "m5", "m6", "m7", "m8");
+            assertThat(embedder.queries).containsExactly("find kafka retention", "m8", "m7", "m6", "m5", "m4", "m3");
         }
     }
 }

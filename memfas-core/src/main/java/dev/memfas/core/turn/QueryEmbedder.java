@@ -5,14 +5,12 @@ import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.core.vector.Vectors;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The one model call of a turn: embeds the query, and each message of the recent history if the request gives one,
  * in one call, as queries ({@link Embedder#embedQueries}): what the turn looks for among the memories. A message its
- * session asked as a query a turn before is not embedded again ({@link SessionState#queryVectors}). The query is
+ * session asked as a query a turn before is not embedded again ({@link SessionState#queryVector}). The query is
  * embedded with the names of the namespace's authors in it read as "someone" ({@link AuthorNames}); one that names no
  * author but refers to someone by a pronoun is read as naming the author its recent history names last.
  * Without an embedder it returns {@link QueryVectors#NONE}. Thread-safe if the embedder is.
@@ -50,52 +48,55 @@ public final class QueryEmbedder {
         // The session's queries stand in for a history only for a follow-up: the topic has followed them already.
         boolean readWithHistory = !request.recentHistory().isEmpty() || turn.followUp();
         List<String> history = readWithHistory ? turn.history() : List.of();
-        List<String> said = new ArrayList<>();
-        for (int m = history.size() - 1; m >= 0 && said.size() < MESSAGES_READ; m--) {
+        List<String> latestFirst = new ArrayList<>();
+        for (int m = history.size() - 1; m >= 0 && latestFirst.size() < MESSAGES_READ; m--) {
             String message = history.get(m);
             if (!message.isBlank()) {
                 // Read as the query is: a name in the history would otherwise pull the follow-up toward every memory
                 // that says the name rather than toward what that author said.
-                said.add(0, turn.followUp() ? authors.read(turn.namespace(), message).text() : message);
+                latestFirst.add(turn.followUp() ? authors.read(turn.namespace(), message).text() : message);
             }
         }
+        // A message the session embedded as one of its queries is not embedded again.
         SessionState session = turn.session();
-        Map<String, float[]> known = session == null ? Map.of() : session.queryVectors(said);
+        float[][] messageVectors = new float[latestFirst.size()][];
         List<String> texts = new ArrayList<>();
         texts.add(reading.text());
-        for (String message : said) {
-            if (!known.containsKey(message) && !texts.contains(message)) {
-                texts.add(message);
+        for (int m = 0; m < messageVectors.length; m++) {
+            messageVectors[m] = session == null ? null : session.queryVector(latestFirst.get(m));
+            if (messageVectors[m] == null && !texts.contains(latestFirst.get(m))) {
+                texts.add(latestFirst.get(m));
             }
         }
         List<float[]> vectors = Embeddings.embedQueries(embedder, texts, "the query");
-        Map<String, float[]> byText = new HashMap<>(known);
-        for (int i = 0; i < texts.size(); i++) {
-            byText.put(texts.get(i), Vectors.normalizedCopy(vectors.get(i), embedder.dimension()));
-        }
-        float[] query = byText.get(reading.text());
+        float[] query = Vectors.normalizedCopy(vectors.get(0), embedder.dimension());
         if (session != null) {
             session.keepQueryVector(reading.text(), query);
         }
-        if (said.isEmpty()) {
+        if (messageVectors.length == 0) {
             return new QueryVectors(query, query, reading.named());
         }
-        float[] saidVector = history(said, byText);
-        float[] read = turn.followUp() ? blend(query, saidVector, FollowUps.HISTORY_WEIGHT) : query;
-        return new QueryVectors(read, blend(query, saidVector, HISTORY_WEIGHT), reading.named());
+        for (int m = 0; m < messageVectors.length; m++) {
+            if (messageVectors[m] == null) {
+                messageVectors[m] = Vectors.normalizedCopy(vectors.get(texts.indexOf(latestFirst.get(m))),
+                        embedder.dimension());
+            }
+        }
+        float[] said = historyVector(messageVectors);
+        float[] read = turn.followUp() ? blend(query, said, FollowUps.HISTORY_WEIGHT) : query;
+        return new QueryVectors(read, blend(query, said, HISTORY_WEIGHT), reading.named());
     }
 
     /**
-     * The history's unit vector: its latest {@value #MESSAGES_READ} messages' vectors summed, the latest at full weight
-     * and each one before it at half the weight of the next. Each message is embedded on its own, so none falls out of
-     * the model's window (512 tokens for the default model: a long reply before a short question would otherwise leave
-     * the question out), and a message the session asked as a query is not embedded again.
+     * The history's unit vector from its latest {@value #MESSAGES_READ} messages' unit vectors, latest first: summed,
+     * the latest at full weight and each one before it at half the weight of the next. Each message is embedded on its
+     * own, so none falls out of the model's window (512 tokens for the default model: a long reply before a short
+     * question would otherwise leave the question out).
      */
-    private static float[] history(List<String> said, Map<String, float[]> byText) {
-        float[] sum = new float[byText.get(said.get(0)).length];
+    private static float[] historyVector(float[][] latestFirst) {
+        float[] sum = new float[latestFirst[0].length];
         float weight = 1;
-        for (int m = said.size() - 1; m >= 0; m--) {
-            float[] v = byText.get(said.get(m));
+        for (float[] v : latestFirst) {
             for (int d = 0; d < sum.length; d++) {
                 sum[d] += weight * v[d];
             }

@@ -254,16 +254,9 @@ public final class SessionState {
      */
     private final LinkedHashMap<String, float[]> queryVectors = new LinkedHashMap<>();
 
-    /** Of these texts, those a turn of the session embedded as its query, with their unit vectors. */
-    synchronized Map<String, float[]> queryVectors(List<String> texts) {
-        Map<String, float[]> known = new HashMap<>();
-        for (String text : texts) {
-            float[] v = queryVectors.get(text);
-            if (v != null) {
-                known.put(text, v);
-            }
-        }
-        return known;
+    /** The unit vector a turn of the session embedded this text as its query by, or null. */
+    synchronized float[] queryVector(String text) {
+        return queryVectors.get(text);
     }
 
     /** Keeps a copy of a query's unit vector for the turns after it, the latest {@value #QUERIES_KEPT}. */
