@@ -164,7 +164,7 @@ public final class MemoryCurator implements ContextCurator {
             layers.addCandidates(turn, q, candidates);
             CandidateScorer.TurnSignals signals = scorer.signals(turn, sources, topic, q);
             scorer.score(candidates, signals);
-            Admission admission = gate.admission(candidates, q.namesAuthor(), q.query());
+            Admission admission = gate.admission(candidates, q);
             if (admission.all()) {
                 neighbors.expand(turn, q, candidates, sources, signals, work.ranking(), work.seeds());
             }

@@ -33,7 +33,9 @@ public final class FollowUps {
      * me more about that." after the question (`EvalMain --history follow-up-session`) find .768 / .857 / .892 / .933
      * of the evidence at 512 to 4,096 tokens at 4, .768 / .856 / .893 / .935 at 2, .730 / .825 / .880 / .932 at 1
      * (the question asked alone: .804 / .871 / .915 / .936); and a follow-up to a general question ("What is the
-     * capital of France?") fills .156 of a 512-token budget at 4, .535 at 2, .967 at 1.
+     * capital of France?") fills .156 of a 512-token budget at 4, .535 at 2, .967 at 1 (measured when the relevance
+     * gate read the blend alone; now such a follow-up must meet its floors by its history's latest exchange too, and
+     * fills none: {@link RelevanceGate}).
      */
     static final float HISTORY_WEIGHT = 4.0f;
     /** Words by which a query points back at what was said before it. */

@@ -16,8 +16,9 @@ import java.util.List;
  * Without an embedder it returns {@link QueryVectors#NONE}. Thread-safe if the embedder is.
  *
  * <p>A follow-up ({@link FollowUps}) is read by the query and the recent history, the history at
- * {@link FollowUps#HISTORY_WEIGHT} times the query's weight and read with the authors' names as "someone" too; any
- * other query by its own embedding. The session's topic follows the query and the history at half weight either way.
+ * {@link FollowUps#HISTORY_WEIGHT} times the query's weight and read with the authors' names as "someone" too, and
+ * asks about the messages of its history's latest exchange ({@link RelevanceGate}); any other query is read by its own
+ * embedding and asks about that. The session's topic follows the query and the history at half weight either way.
  */
 public final class QueryEmbedder {
     /** How much the recent history counts against the query in the turn's vector (and its terms in the topic). */
@@ -29,6 +30,12 @@ public final class QueryEmbedder {
      * weigh 1/64, and a caller that passes a whole conversation would otherwise pay a text in the model call for each.
      */
     static final int MESSAGES_READ = 6;
+    /**
+     * The latest messages a follow-up asks about ({@link QueryVectors#asked}), one exchange: a question and the reply
+     * to it. A follow-up points back at what was just said, and a reply that says little ("Let me check.") should not
+     * leave it with nothing.
+     */
+    static final int EXCHANGE = 2;
 
     private final Embedder embedder;
     private final AuthorNames authors;
@@ -74,7 +81,7 @@ public final class QueryEmbedder {
             session.keepQueryVector(reading.text(), query);
         }
         if (messageVectors.length == 0) {
-            return new QueryVectors(query, query, reading.named());
+            return QueryVectors.alone(query, reading.named());
         }
         for (int m = 0; m < messageVectors.length; m++) {
             if (messageVectors[m] == null) {
@@ -83,8 +90,12 @@ public final class QueryEmbedder {
             }
         }
         float[] said = historyVector(messageVectors);
-        float[] read = turn.followUp() ? blend(query, said, FollowUps.HISTORY_WEIGHT) : query;
-        return new QueryVectors(read, blend(query, said, HISTORY_WEIGHT), reading.named());
+        float[] turnVector = blend(query, said, HISTORY_WEIGHT);
+        if (!turn.followUp()) {
+            return new QueryVectors(query, turnVector, List.of(query), reading.named());
+        }
+        return new QueryVectors(blend(query, said, FollowUps.HISTORY_WEIGHT), turnVector,
+                List.of(messageVectors).subList(0, Math.min(EXCHANGE, messageVectors.length)), reading.named());
     }
 
     /**
@@ -124,7 +135,7 @@ public final class QueryEmbedder {
         }
         AuthorNames.Reading reading = authors.read(namespace, query);
         float[] vector = embedOne(reading.text());
-        return new QueryVectors(vector, vector, reading.named());
+        return QueryVectors.alone(vector, reading.named());
     }
 
     /** A phrase that is not a question about anyone (a topic), as it is. */
