@@ -8,6 +8,7 @@ import dev.langchain4j.store.embedding.inmemory.InMemoryEmbeddingStore;
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
+import dev.memfas.Conversation;
 import dev.memfas.spi.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.core.Memfas;
@@ -290,7 +291,7 @@ public class CurationBenchmark {
             Instant start = Instant.parse("2026-01-01T00:00:00Z");
             for (int i = 0; i < ids.size(); i++) {
                 out.add(Memory.builder(texts.get(i)).id(ids.get(i)).source("conversation-" + i / 50)
-                        .createdAt(start.plusSeconds(i * 60L)).build());
+                        .kind(Conversation.TURN_KIND).createdAt(start.plusSeconds(i * 60L)).build());
             }
             return out;
         }

@@ -2,6 +2,7 @@ package dev.memfas.bench;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextRequest;
+import dev.memfas.Conversation;
 import dev.memfas.spi.Embedder;
 import dev.memfas.Memory;
 import dev.memfas.spi.MemoryStore;
@@ -207,7 +208,7 @@ public final class PostgresVsSqlite {
         for (int w = 0; w < 12; w++) {
             text.append(' ').append(word(random));
         }
-        return Memory.builder(text.toString()).id(id).source("chat:" + (i / 200))
+        return Memory.builder(text.toString()).id(id).source("chat:" + (i / 200)).kind(Conversation.TURN_KIND)
                 .createdAt(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i * 60L)).build();
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.memfas.ContextCurator;
 import dev.memfas.ContextResponse;
+import dev.memfas.Conversation;
 import dev.memfas.Memory;
 import dev.memfas.core.Memfas;
 import java.lang.reflect.InvocationHandler;
@@ -39,7 +40,8 @@ final class RoundTripsTest {
             Instant t = Instant.parse("2026-11-24T09:00:00Z");
             for (int i = 0; i < 3000; i++) {
                 conversation.add(Memory.builder("turn " + i + " about " + (i % 7 == 0 ? "kafka retention" : "lunch"))
-                        .id("t" + i).source("chat:" + (i / 50)).createdAt(t.plusSeconds(i)).build());
+                        .id("t" + i).source("chat:" + (i / 50)).kind(Conversation.TURN_KIND).createdAt(t.plusSeconds(i))
+                        .build());
             }
             curator.rememberAll(conversation);
             curator.getContext("kafka retention", "warm-up");

@@ -1,5 +1,6 @@
 package dev.memfas.core.turn;
 
+import dev.memfas.Conversation;
 import dev.memfas.Memory;
 import dev.memfas.spi.MemoryStore;
 import dev.memfas.spi.StoredMemory;
@@ -11,10 +12,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Brings the memories stored next to a turn's best matches as context for them: the {@value #SEEDS} best-ranked
- * candidates are the seeds, and the memories within {@code radius} places of a seed in storage order
- * ({@link MemoryStore#neighborhood}) are its neighbors if they came from the same stated source, with the same scope,
- * created within {@link #TIME_WINDOW} of it. Neighbors that were not candidates join them (the whole set is then
+ * Brings the turns said next to a turn's best matches as context for them: the {@value #SEEDS} best-ranked
+ * candidates are the seeds, and of a seed that is a conversation's turn (kind {@value Conversation#TURN_KIND}), the
+ * memories within {@code radius} places of it in storage order ({@link MemoryStore#neighborhood}) are its neighbors if
+ * they are turns of the same conversation (the same stated source), with the same scope, created within
+ * {@link #TIME_WINDOW} of it. Notes stored together are not each other's context: a team's notes remembered with one
+ * source, or the records of one JSON Lines file, are as many separate memories, and each note would otherwise bring
+ * the four stored around it into every context it is in (a question about Kafka retention got the webhook retries,
+ * the invoice archive, the consumer lag and the owner of authentication). Neighbors that were not candidates join them (the whole set is then
  * scored again, so they carry their own factors too); every neighbor is offered its seed's score times
  * {@value #DECAY}, and {@value #FURTHER} of that per step past the first ({@link #offered}, {@link #expand}), and once
  * the candidates' sizes are known it scores the higher of its own and the offered one if its item takes at most
@@ -69,7 +74,7 @@ public final class NeighborExpander {
         List<String> seedIds = new ArrayList<>(seedCount);
         for (int s = 0; s < seedCount; s++) {
             Memory seed = candidates.memory(seeds[s]);
-            if (!seed.source().equals(Memory.DEFAULT_SOURCE)) {
+            if (isTurn(seed)) {
                 seedIds.add(seed.id());
             }
         }
@@ -154,11 +159,19 @@ public final class NeighborExpander {
     }
 
     /**
-     * Whether a memory stored next to a seed is context for it: from the same stated source (the default source says
-     * nothing about where a memory came from), with the same scope, created close in time, one the turn may use.
+     * Whether a memory is a turn of a conversation: of kind {@value Conversation#TURN_KIND}, from a stated source (the
+     * default source says nothing about where a memory came from).
+     */
+    private static boolean isTurn(Memory m) {
+        return m.kind().equals(Conversation.TURN_KIND) && !m.source().equals(Memory.DEFAULT_SOURCE);
+    }
+
+    /**
+     * Whether a memory stored next to a seed is context for it: a turn of the same conversation (the same source), with
+     * the same scope, created close in time, one the turn may use.
      */
     private static boolean isNeighbor(Memory seed, Memory m, InForce inForce) {
-        if (!inForce.admits(m) || seed.source().equals(Memory.DEFAULT_SOURCE) || !m.source().equals(seed.source())
+        if (!inForce.admits(m) || !isTurn(m) || !m.source().equals(seed.source())
                 || !m.scope().equals(seed.scope())) {
             return false;
         }

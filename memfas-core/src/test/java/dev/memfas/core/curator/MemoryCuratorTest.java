@@ -8,6 +8,7 @@ import dev.memfas.ContextCurator;
 import dev.memfas.ContextItem;
 import dev.memfas.ContextRequest;
 import dev.memfas.ContextResponse;
+import dev.memfas.Conversation;
 import dev.memfas.DroppedMemory;
 import dev.memfas.MemfasException;
 import dev.memfas.Memory;
@@ -497,7 +498,7 @@ final class MemoryCuratorTest {
     // ---------------------------------------------------------------- neighbors
 
     private static Memory turn(String id, String text, Instant at) {
-        return Memory.builder(text).id(id).source("chat").createdAt(at).build();
+        return Memory.builder(text).id(id).source("chat").kind(Conversation.TURN_KIND).createdAt(at).build();
     }
 
     private static ContextItem item(ContextResponse r, String id) {
@@ -553,16 +554,37 @@ final class MemoryCuratorTest {
         Instant at = NOW.minus(Duration.ofDays(2));
         curator.rememberAll(List.of(
                 turn("days-later", "Remember to buy milk.", at.plus(Duration.ofDays(1))),
-                Memory.builder("From another file entirely.").id("other-source").source("notes.md").createdAt(at)
-                        .build(),
+                Memory.builder("From another chat entirely.").id("other-source").source("chat-2")
+                        .kind(Conversation.TURN_KIND).createdAt(at).build(),
                 turn("t1", "What should we call the new puppy?", at),
                 turn("t2", "Biscuit, definitely.", at.plus(Duration.ofMinutes(59))),
                 Memory.builder("Deploy on Fridays.").id("other-scope").source("chat").scope(Scope.project("ops"))
-                        .createdAt(at).build()));
+                        .kind(Conversation.TURN_KIND).createdAt(at).build()));
 
         ContextResponse r = curator.getContext("puppy", "s");
 
         assertThat(r.memoryIds()).containsExactlyInAnyOrder("t1", "t2");
+    }
+
+    @Test
+    void notesStoredTogether_areNotEachOthersNeighbors_norATurns() {
+        lexicalCurator();
+        Instant at = NOW.minus(Duration.ofDays(2));
+        curator.rememberAll(List.of(
+                Memory.builder("Kafka retention is seven days.").id("kafka").source("team.md").createdAt(at).build(),
+                Memory.builder("Webhooks are retried five times.").id("webhooks").source("team.md").createdAt(at)
+                        .build(),
+                Memory.builder("Priya owns authentication.").id("auth").source("team.md").createdAt(at).build(),
+                turn("t1", "What should we call the new puppy?", at),
+                Memory.builder("Puppies need their shots at eight weeks.").id("vet-note").source("chat")
+                        .createdAt(at).build(),
+                turn("t2", "Biscuit, definitely.", at)));
+
+        assertThat(curator.getContext("kafka retention", "s").memoryIds()).containsExactly("kafka");
+        // A note stored among a conversation's turns is not one of them: the turn two places away still is.
+        ContextResponse r = curator.getContext("new puppy name", "s");
+        assertThat(r.memoryIds()).contains("t1", "t2").doesNotContain("kafka", "webhooks", "auth");
+        assertThat(item(r, "t2").factors().neighbor()).isCloseTo(item(r, "t1").score() * 0.76, within(1e-9));
     }
 
     @Test
