@@ -13,11 +13,8 @@ import dev.memfas.core.telemetry.TelemetryLog;
 import dev.memfas.sqlite.SqliteMemoryStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -35,36 +32,12 @@ final class CliReportTest {
     @TempDir
     Path dir;
 
-    /** A clock the test moves forward. */
-    private static final class Ticking extends Clock {
-        Instant now;
-
-        Ticking(Instant start) {
-            this.now = start;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     /**
      * Two days of turns in two sessions, with baselines, and usage reports after some of them: what one session found
      * helpful, what another did not, and a report that names a memory the turn did not include.
      */
     private Path writeTelemetry(Path db, Path log) {
-        Ticking clock = new Ticking(Instant.parse("2026-11-20T09:00:00Z"));
+        TickingClock clock = new TickingClock(Instant.parse("2026-11-20T09:00:00Z"));
         try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(db)).clock(clock)
                 .telemetry(log).build()) {
             curator.rememberAll(List.of(

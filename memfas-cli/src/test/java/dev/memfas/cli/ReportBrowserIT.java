@@ -13,11 +13,8 @@ import dev.memfas.sqlite.SqliteMemoryStore;
 import dev.memfas.telemetry.TurnTelemetry;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -98,37 +95,13 @@ final class ReportBrowserIT {
         Files.createDirectories(IMAGES);
     }
 
-    /** A clock the test moves forward. */
-    private static final class Ticking extends Clock {
-        Instant now;
-
-        Ticking(Instant start) {
-            this.now = start;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     /**
      * Two sessions a day, a morning's and an afternoon's, of {@value #TURNS_PER_SESSION} turns each; each turn gives
      * the session's history so far as its baseline (a system prompt of 1,500 tokens and about 400 per exchange).
      */
     private Outcomes fourDaysOfTurns(Path db, Path log) {
         Outcomes outcomes = new Outcomes();
-        Ticking clock = new Ticking(Instant.parse("2026-11-23T08:00:00Z"));
+        TickingClock clock = new TickingClock(Instant.parse("2026-11-23T08:00:00Z"));
         try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(db))
                 .embedder(DjlEmbedder.defaultModel()).clock(clock).telemetry(log).build()) {
             List<Memory> notes = new ArrayList<>();
