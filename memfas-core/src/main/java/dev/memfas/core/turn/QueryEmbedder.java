@@ -92,7 +92,7 @@ public final class QueryEmbedder {
         float[] said = historyVector(messageVectors);
         float[] turnVector = blend(query, said, HISTORY_WEIGHT);
         if (!turn.followUp()) {
-            return new QueryVectors(query, turnVector, List.of(query), reading.named());
+            return new QueryVectors(query, turnVector, List.of(), reading.named());
         }
         return new QueryVectors(blend(query, said, FollowUps.HISTORY_WEIGHT), turnVector,
                 List.of(messageVectors).subList(0, Math.min(EXCHANGE, messageVectors.length)), reading.named());

@@ -104,7 +104,7 @@ public final class RelevanceGate {
             return Admission.ALL;
         }
         Admission read = admission(candidates, q.query(), false);
-        if (!q.readOtherThanAsked() || !read.any()) {
+        if (!q.asksAboutHistory() || !read.any()) {
             return read;
         }
         for (float[] asked : q.asked()) {
