@@ -14,7 +14,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -170,17 +172,23 @@ final class HeadlessChromium implements AutoCloseable {
         } catch (RuntimeException e) {
             // the browser is going anyway
         }
+        // Its helpers (renderer, zygote, crash handler) are read before it goes: once it has exited they are no longer
+        // its descendants, and one still writing into the profile would keep the test's directory from being deleted.
+        List<ProcessHandle> helpers = List.copyOf(process.descendants().toList());
         process.destroy();
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
             }
+            for (ProcessHandle helper : helpers) {
+                helper.destroyForcibly();
+                helper.onExit().get(10, TimeUnit.SECONDS);
+            }
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-        }
-        for (ProcessHandle child : List.copyOf(process.descendants().toList())) {
-            child.destroyForcibly();
+        } catch (ExecutionException | TimeoutException e) {
+            throw new AssertionError("a helper of chromium did not exit", e);
         }
     }
 }

@@ -102,8 +102,9 @@ final class ReportBrowserIT {
     private Outcomes fourDaysOfTurns(Path db, Path log) {
         Outcomes outcomes = new Outcomes();
         TickingClock clock = new TickingClock(Instant.parse("2026-11-23T08:00:00Z"));
-        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(db))
-                .embedder(DjlEmbedder.defaultModel()).clock(clock).telemetry(log).build()) {
+        DjlEmbedder embedder = DjlEmbedder.defaultModel();
+        try (ContextCurator curator = Memfas.newBuilder().store(SqliteMemoryStore.open(db)).embedder(embedder)
+                .owns(embedder).clock(clock).telemetry(log).build()) {
             List<Memory> notes = new ArrayList<>();
             for (int n = 0; n < NOTES.size(); n++) {
                 notes.add(Memory.builder(NOTES.get(n)).id("note-" + (n + 1)).source("memory/team.md").build());
@@ -119,8 +120,8 @@ final class ReportBrowserIT {
                         clock.now = clock.now.plus(Duration.ofMinutes(4 + asked % 5));
                         int q = (asked * 7 + day) % QUESTIONS.size();
                         asked++;
-                        ContextResponse r = curator.getContext(ContextRequest.builder(QUESTIONS.get(q)).sessionId(session)
-                                .tokenBudget(BUDGET).baselineTokens(1_500 + 400 * t).build());
+                        ContextResponse r = curator.getContext(ContextRequest.builder(QUESTIONS.get(q))
+                                .sessionId(session).tokenBudget(BUDGET).baselineTokens(1_500 + 400 * t).build());
                         clock.now = clock.now.plusSeconds(40);
                         String answer = ANSWERED_BY[q] < 0 ? null : "note-" + (ANSWERED_BY[q] + 1);
                         outcomes.count(answer, r.memoryIds());

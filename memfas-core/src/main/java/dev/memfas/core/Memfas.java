@@ -198,11 +198,9 @@ public final class Memfas {
         }
 
         /**
-         * How many of a conversation's turns stored just before and after each of a turn's five best matches are
-         * offered as its context, when the match is one of that conversation's turns (kind
-         * {@link dev.memfas.Conversation#TURN_KIND}: a conversation's next turn often holds the answer its best match
-         * only asks about); 2 when not set,
-         * 0 for none. Who counts as a neighbor and what it scores: {@code docs/scoring.md}, {@link #neighborShare}.
+         * How many turns of a conversation stored just before and after each of a turn's five best matches that is
+         * one of them (kind {@code conversation_turn}) are offered as its context (the next turn often holds the answer
+         * it asks about); 2 when not set, 0 for none. Who counts: {@code docs/scoring.md}; {@link #neighborShare}.
          */
         public Builder neighborRadius(int radius) {
             checks.once("neighbor radius");

@@ -19,10 +19,11 @@ import java.util.Map;
  * {@link #TIME_WINDOW} of it. Notes stored together are not each other's context: a team's notes remembered with one
  * source, or the records of one JSON Lines file, are as many separate memories, and each note would otherwise bring
  * the four stored around it into every context it is in (a question about Kafka retention got the webhook retries,
- * the invoice archive, the consumer lag and the owner of authentication). Neighbors that were not candidates join them (the whole set is then
- * scored again, so they carry their own factors too); every neighbor is offered its seed's score times
- * {@value #DECAY}, and {@value #FURTHER} of that per step past the first ({@link #offered}, {@link #expand}), and once
- * the candidates' sizes are known it scores the higher of its own and the offered one if its item takes at most
+ * the invoice archive, the consumer lag and the owner of authentication). Neighbors that were not candidates join
+ * them (the whole set is then scored again, so they carry their own factors too); every neighbor is offered its seed's
+ * score times {@value #DECAY}, and {@value #FURTHER} of that per step past the first ({@link #offered},
+ * {@link #expand}), and once the candidates' sizes are known it scores the higher of its own and the offered one if
+ * its item takes at most
  * {@code maxShare} of the budget ({@link #inherit}): a neighbor is context for its match, worth a few tokens, not a
  * long answer that crowds out other matches (a chat assistant's reply of 400 tokens next to a 20-token question).
  * Thread-safe.
