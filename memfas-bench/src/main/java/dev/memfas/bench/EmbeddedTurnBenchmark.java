@@ -24,11 +24,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A whole turn including the query embedding with the default model (int8 BGE-small, ONNX Runtime on the CPU; {@code -p model=bge-small-en-v1.5} for the full-precision one) over
- * {@code memories} synthetic memories: what an agent waits for before each model call. The memories' vectors are
- * synthetic (see {@link CurationBenchmark.Synthetic}); every query is embedded by the real model. The queries are
- * ordinary English requests of 6 to 16 words, as an agent's turns are: the synthetic sentences of random letters would
- * split into three or four word pieces per word and measure a query several times longer than real ones.
+ * A whole turn including the query embedding with the default model (int8 BGE-small, ONNX Runtime on the CPU;
+ * {@code -p model=bge-small-en-v1.5} for the full-precision one) over {@code memories} synthetic memories: what an
+ * agent waits for before each model call. The memories' vectors are synthetic (see
+ * {@link CurationBenchmark.Synthetic}); every query is embedded by the real model. The queries are ordinary English
+ * requests of 6 to 16 words, as an agent's turns are: the synthetic sentences of random letters would split into three
+ * or four word pieces per word and measure a query several times longer than real ones.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -78,10 +79,22 @@ public class EmbeddedTurnBenchmark {
         "What are the coding style rules for comments?",
     };
 
+    /** An assistant's reply in a chat: a short answer in prose, 108 tokens (cl100k); one with code or a list runs longer. */
+    static String reply(int turn) {
+        return "Here is what I found for turn " + turn + ". The team wrote this down after the last review: the change "
+                + "goes through the release train, the migrations run first, and the service rolls out to one region "
+                + "while the on-call engineer watches the error rate and the latency on the dashboard for fifteen "
+                + "minutes. If either rises past its threshold the rollout stops and the previous version comes back, "
+                + "and the incident channel is told. The notes do not say who approved the last exception, so I would "
+                + "ask the owner of the module before relying on it.";
+    }
+
     private CurationBenchmark.Synthetic data;
     private DjlEmbedder embedder;
     private ContextCurator curator;
     private int next;
+    private final java.util.ArrayDeque<String> chat = new java.util.ArrayDeque<>();
+    private int chatTurn;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -111,5 +124,23 @@ public class EmbeddedTurnBenchmark {
         int i = next;
         next = (i + 1) % QUERIES.length;
         return curator.getContext(ContextRequest.builder(QUERIES[i]).tokenBudget(4000).build());
+    }
+
+    /**
+     * A turn of a chat whose caller passes its latest six messages with each request, as the LangChain4j retriever and
+     * the Spring AI advisor do: the history moves on by one question and one reply a turn.
+     */
+    @Benchmark
+    public ContextResponse f_getContextInAChat() {
+        int turn = chatTurn++;
+        String query = QUERIES[turn % QUERIES.length];
+        ContextResponse response = curator.getContext(ContextRequest.builder(query).sessionId("chat")
+                .recentHistory(java.util.List.copyOf(chat)).tokenBudget(4000).build());
+        chat.addLast(query);
+        chat.addLast(reply(turn));
+        while (chat.size() > 6) {
+            chat.removeFirst();
+        }
+        return response;
     }
 }

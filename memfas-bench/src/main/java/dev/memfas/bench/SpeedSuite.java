@@ -19,10 +19,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Runs the speed benchmarks ({@code CurationBenchmark}: bandwidth ceiling, scan, turn, LangChain4j peer; and
- * {@code EmbeddedTurnBenchmark}: a turn with the query embedding) in one JMH run and prints medians, p95 and the
- * ratios scan / ceiling and peer / turn per size. The benchmarks touch their heap at start-up
- * ({@code -XX:+AlwaysPreTouch}); the turns are then measured again in JVMs that do not, as users run them, and the
- * ratio of the two is printed.
+ * {@code EmbeddedTurnBenchmark}: a turn with the query embedding, and a chat's turn with its history) in one JMH run
+ * and prints medians, p95 and the ratios scan / ceiling and peer / turn per size, and chat turn / plain turn. The
+ * benchmarks touch their heap at start-up ({@code -XX:+AlwaysPreTouch}); the turns are then measured again in JVMs
+ * that do not, as users run them, and the ratio of the two is printed.
  *
  * <pre>
  * java -cp memfas-bench/target/benchmarks.jar dev.memfas.bench.SpeedSuite [--memories 1000,10000,100000,1000000]
@@ -152,6 +152,12 @@ public final class SpeedSuite {
             sb.append(String.format(Locale.ROOT, "%n(d) turn including the query embedding, %,d memories: p50 %.2f ms,"
                     + " p95 %.2f ms; without pre-touch p50 %s%n", t.getKey(), t.getValue().p50(), t.getValue().p95(),
                     ms(dCold, t.getKey(), false)));
+        }
+        Map<Integer, Timing> f = timings.getOrDefault("f_getContextInAChat", Map.of());
+        for (Map.Entry<Integer, Timing> t : f.entrySet()) {
+            sb.append(String.format(Locale.ROOT, "%n(f) a chat's turn, its latest six messages passed with it, %,d"
+                    + " memories: p50 %.2f ms, p95 %.2f ms; (f)/(d) %s%n", t.getKey(), t.getValue().p50(),
+                    t.getValue().p95(), ratio(f, d, t.getKey())));
         }
         return sb.toString();
     }

@@ -27,5 +27,7 @@ final class SpeedSuiteTest {
         // A quick run forks nothing, so it has no run without pre-touch: those columns are empty.
         assertThat(table).contains("| (c) turn p50, no pre-touch | no pre-touch / pre-touched |").contains("| – | – |");
         assertThat(table).containsPattern("\\(d\\) turn including the query embedding, 1,000 memories: p50 [\\d.]+ ms");
+        assertThat(table).containsPattern("\\(f\\) a chat's turn, its latest six messages passed with it,"
+                + " 1,000 memories: p50 [\\d.]+ ms, p95 [\\d.]+ ms; \\(f\\)/\\(d\\) [\\d.]+");
     }
 }

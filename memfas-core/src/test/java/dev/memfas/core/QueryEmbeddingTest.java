@@ -97,6 +97,36 @@ class QueryEmbeddingTest {
     }
 
     @Test
+    void aChatsHistory_movingOnByAnExchangeATurn_hasEachMessageEmbeddedOnce() {
+        AsymmetricEmbedder embedder = new AsymmetricEmbedder();
+        try (ContextCurator curator = rememberingTwo(embedder)) {
+            List<String> chat = new ArrayList<>();
+            for (int turn = 1; turn <= 5; turn++) {
+                String query = "find kafka retention " + turn;
+                List<String> history = chat.subList(Math.max(0, chat.size() - 6), chat.size());
+                var response = curator.getContext(ContextRequest.builder(query).sessionId("s")
+                        .recentHistory(List.copyOf(history)).build());
+                assertThat(response.memoryIds()).startsWith("k");
+                chat.add(query);
+                chat.add("a long reply " + turn);
+            }
+            // Each turn sends its query and the reply before it; the questions are the session's own queries.
+            assertThat(embedder.queries).containsExactly("find kafka retention 1", "find kafka retention 2",
+                    "a long reply 1", "find kafka retention 3", "a long reply 2", "find kafka retention 4",
+                    "a long reply 3", "find kafka retention 5", "a long reply 4");
+
+            // Another session has read none of it, and a turn without a history leaves what the last one read.
+            curator.getContext(ContextRequest.builder("find lunch menu").sessionId("other")
+                    .recentHistory(List.of("a long reply 4")).build());
+            curator.getContext(ContextRequest.builder("find lunch menu").sessionId("s").build());
+            curator.getContext(ContextRequest.builder("Why?").sessionId("s")
+                    .recentHistory(List.of("a long reply 3", "a long reply 4", "a long reply 5")).build());
+            assertThat(embedder.queries.subList(9, embedder.queries.size())).containsExactly("find lunch menu",
+                    "a long reply 4", "find lunch menu", "Why?", "a long reply 5");
+        }
+    }
+
+    @Test
     void aLongHistory_isReadByItsLatestSixMessages() {
         AsymmetricEmbedder embedder = new AsymmetricEmbedder();
         try (ContextCurator curator = rememberingTwo(embedder)) {

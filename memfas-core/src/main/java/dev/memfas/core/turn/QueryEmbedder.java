@@ -5,12 +5,15 @@ import dev.memfas.spi.Embedder;
 import dev.memfas.spi.Embeddings;
 import dev.memfas.core.vector.Vectors;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The one model call of a turn: embeds the query, and each message of the recent history if the request gives one,
  * in one call, as queries ({@link Embedder#embedQueries}): what the turn looks for among the memories. A message its
- * session asked as a query a turn before is not embedded again ({@link SessionState#queryVector}). The query is
+ * session asked as a query a turn before, or read in the history of the turn before, is not embedded again
+ * ({@link SessionState#queryVector}): a chat's history moves by one exchange a turn. The query is
  * embedded with the names of the namespace's authors in it read as "someone" ({@link AuthorNames}); one that names no
  * author but refers to someone by a pronoun is read as naming the author its recent history names last.
  * Without an embedder it returns {@link QueryVectors#NONE}. Thread-safe if the embedder is.
@@ -83,11 +86,16 @@ public final class QueryEmbedder {
         if (messageVectors.length == 0) {
             return QueryVectors.alone(query, reading.named());
         }
+        Map<String, float[]> read = new HashMap<>();
         for (int m = 0; m < messageVectors.length; m++) {
             if (messageVectors[m] == null) {
                 messageVectors[m] = Vectors.normalizedCopy(vectors.get(texts.indexOf(latestFirst.get(m))),
                         embedder.dimension());
             }
+            read.put(latestFirst.get(m), messageVectors[m]);
+        }
+        if (session != null) {
+            session.keepMessageVectors(read);
         }
         float[] said = historyVector(messageVectors);
         float[] turnVector = blend(query, said, HISTORY_WEIGHT);

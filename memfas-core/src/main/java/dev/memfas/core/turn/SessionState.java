@@ -254,9 +254,24 @@ public final class SessionState {
      */
     private final LinkedHashMap<String, float[]> queryVectors = new LinkedHashMap<>();
 
-    /** The unit vector a turn of the session embedded this text as its query by, or null. */
+    /**
+     * The vectors of the messages the session's latest turn read its recent history by, by the text each was embedded
+     * as: a caller passes a chat's latest messages with each turn, so the next turn's history holds all but the newest
+     * exchange again, and a reply of a few hundred tokens costs a model call of its own each time it is read. Replaced
+     * whole each turn, so a session holds at most {@link QueryEmbedder#MESSAGES_READ} of them; the arrays are never
+     * written after they are kept.
+     */
+    private Map<String, float[]> messageVectors = Map.of();
+
+    /** The unit vector a turn of the session embedded this text by, as its query or a history's message; or null. */
     synchronized float[] queryVector(String text) {
-        return queryVectors.get(text);
+        float[] asked = queryVectors.get(text);
+        return asked != null ? asked : messageVectors.get(text);
+    }
+
+    /** Keeps the unit vectors of the messages a turn read its recent history by, for the next turn, in place of any. */
+    synchronized void keepMessageVectors(Map<String, float[]> byText) {
+        messageVectors = Map.copyOf(byText);
     }
 
     /** Keeps a copy of a query's unit vector for the turns after it, the latest {@value #QUERIES_KEPT}. */
