@@ -79,7 +79,7 @@ public class EmbeddedTurnBenchmark {
         "What are the coding style rules for comments?",
     };
 
-    /** An assistant's reply in a chat: a short answer in prose, 108 tokens (cl100k); one with code or a list runs longer. */
+    /** An assistant's reply: a short answer in prose, 108 tokens (cl100k); with code or a list, a reply runs longer. */
     static String reply(int turn) {
         return "Here is what I found for turn " + turn + ". The team wrote this down after the last review: the change "
                 + "goes through the release train, the migrations run first, and the service rolls out to one region "
