@@ -16,8 +16,8 @@ import java.util.Set;
 /**
  * What the curator remembers about one conversation: its topic (a vector when there is an embedder, and weighted terms
  * and the phrases they came in for the label: {@link TopicLabel}), the topics it visited, how often each memory was
- * included, its working memory, its latest queries and their vectors (what a follow-up leans on), its totals for its
- * summary ({@link SessionLedger}), and when it was last used.
+ * included, its working memory, its latest queries and their vectors (what a follow-up leans on), the vectors of the
+ * messages its last turn's history held, its totals for its summary ({@link SessionLedger}), and when it was last used.
  *
  * <p>Thread-safe: every method synchronizes on the session, so concurrent turns of one session see each other's
  * updates whole. Sessions never share state.
